@@ -1,0 +1,107 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { Profile } from '../../shared/schemas/profile';
+import { trpc } from './trpc';
+
+/**
+ * The session as the client sees it. The session token lives in an HttpOnly cookie that scripts
+ * cannot read; what the spec calls "the stored user" is the profile (without token) in localStorage,
+ * plus separate copies of name and company, so the shell can paint before the profile call returns.
+ */
+const USER_KEY = 'user';
+const NAME_KEY = 'userName';
+const COMPANY_KEY = 'userCompany';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+type AuthContextValue = {
+  status: AuthStatus;
+  user: Profile | null;
+  /** After login, or after a profile save: store and broadcast the new profile. */
+  setUser: (user: Profile) => void;
+  /** Forget the user locally (a 401 or logout). */
+  clearUser: () => void;
+  logout: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function readStoredUser(): Profile | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as Profile) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: Profile | null) {
+  if (user) {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    localStorage.setItem(NAME_KEY, user.name);
+    localStorage.setItem(COMPANY_KEY, user.company);
+  } else {
+    localStorage.removeItem(USER_KEY);
+    localStorage.removeItem(NAME_KEY);
+    localStorage.removeItem(COMPANY_KEY);
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUserState] = useState<Profile | null>(() => readStoredUser());
+  const profile = trpc.auth.profile.useQuery(undefined, { retry: false, staleTime: 60_000 });
+  const logoutMutation = trpc.auth.logout.useMutation();
+
+  useEffect(() => {
+    if (profile.data) {
+      storeUser(profile.data);
+      setUserState(profile.data);
+    } else if (profile.error?.data?.httpStatus === 401) {
+      // "If no valid session exists but a user is held, the user is cleared" (spec §4).
+      storeUser(null);
+      setUserState(null);
+    }
+  }, [profile.data, profile.error]);
+
+  const setUser = useCallback(
+    (next: Profile) => {
+      storeUser(next);
+      setUserState(next);
+      queryClient.setQueryData(
+        [['auth', 'profile'], { type: 'query' }],
+        next,
+      );
+    },
+    [queryClient],
+  );
+
+  const clearUser = useCallback(() => {
+    storeUser(null);
+    setUserState(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutMutation.mutateAsync();
+    } finally {
+      clearUser();
+    }
+  }, [logoutMutation, clearUser]);
+
+  const status: AuthStatus = user
+    ? 'authenticated'
+    : profile.isPending && !profile.error
+      ? 'loading'
+      : 'anonymous';
+
+  const value = useMemo(() => ({ status, user, setUser, clearUser, logout }), [status, user, setUser, clearUser, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth buiten AuthProvider');
+  return ctx;
+}

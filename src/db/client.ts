@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+/** One type for both drivers: services are written once against the pg-core query builder. */
+export type Db = ReturnType<typeof drizzlePostgres<typeof schema>>;
+/** A transaction handle, usable wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export type DatabaseOptions = {
+  /** postgres://… for Postgres; unset for the embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; `memory://` (or unset) keeps it in memory, as tests do. */
+  dataDir?: string | undefined;
+  /** Pool size for postgres.js. */
+  maxConnections?: number;
+};
+
+/**
+ * Opens the database and applies the migrations in drizzle/.
+ *
+ * PGlite is a single Postgres backend: two transactions at once would share one transaction. Its
+ * own mutexes already serialise work — `transaction()` holds the transaction lock for its whole
+ * callback and every `query()` outside it waits for that lock — and drizzle's PGlite driver routes
+ * `db.transaction` through `client.transaction`. That is the process-wide queue ARCHITECTURE.md asks
+ * for; `pglite-queue.test.ts` proves interleaving transactions stay isolated.
+ */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const client = postgres(opts.databaseUrl, {
+      max: opts.maxConnections ?? 10,
+      onnotice: () => {},
+    });
+    const db = drizzlePostgres(client, { schema });
+    await migratePostgres(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  // The two drivers expose the same pg-core query builder; the cast lets services take one type.
+  const db = pgliteDb as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './auth';
+export * from './outbox';
+export * from './users';

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import { registerDevMail } from './dev-mail';
+import { type AppRouter, appRouter } from './routers';
+import { type AppDeps, createContextFactory, VALIDATION_MESSAGE } from './trpc';
+
+export const clientDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+export type BuildAppOptions = {
+  deps: AppDeps;
+  /** Serve the built client from dist/client (off in API-only tests). */
+  serveClient?: boolean;
+  logger?: FastifyBaseLogger | false;
+};
+
+export function buildOpenApiDocument(baseUrl: string) {
+  return generateOpenApiDocument(appRouter, {
+    title: 'Inkooporders API',
+    description:
+      'REST-toegang tot Inkooporders. Log in met POST /auth/login en stuur het ontvangen `token` mee als `Authorization: Bearer <token>` (of gebruik de sessiecookie).',
+    version: '1.0.0',
+    baseUrl: `${baseUrl}/api`,
+  });
+}
+
+const isMutation = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+
+export async function buildApp({ deps, serveClient = true, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = logger
+    ? Fastify({ loggerInstance: logger, bodyLimit: 1024 * 1024, disableRequestLogging: true })
+    : Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  const createContext = createContextFactory(deps);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The HTTPS upgrade would break plain-http local use; Secure cookies follow APP_URL instead.
+    hsts: deps.config.appUrl.startsWith('https://'),
+  });
+
+  // A cross-site HTML form can only post form encodings: every mutation must be JSON.
+  app.addHook('onRequest', async (req, reply) => {
+    const url = req.url;
+    if (!(url.startsWith('/api/') || url.startsWith('/trpc/')) || !isMutation(req.method)) return;
+    const type = req.headers['content-type'] ?? '';
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'];
+    if (hasBody && !type.startsWith('application/json')) {
+      return reply.code(415).send({
+        message: 'Alleen JSON wordt geaccepteerd (Content-Type: application/json).',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError: ({ error, path: p }: { error: { code: string; cause?: unknown }; path?: string }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
+      },
+    },
+  });
+
+  const openApiDocument = buildOpenApiDocument(deps.config.appUrl);
+  app.get('/api/openapi.json', async () => openApiDocument);
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: openApiDocument as never },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(async (api) => {
+    // trpc-to-openapi answers a refused zod input with an English message; keep its `details` and
+    // `issues`, but say it in Dutch like the tRPC path does.
+    api.addHook('onSend', async (_req, reply, payload) => {
+      if (reply.statusCode !== 400 || typeof payload !== 'string' || !payload.includes('Input validation failed'))
+        return payload;
+      const body = JSON.parse(payload) as Record<string, unknown>;
+      if (body.message === 'Input validation failed') body.message = VALIDATION_MESSAGE;
+      return JSON.stringify(body);
+    });
+    await api.register(fastifyTRPCOpenApiPlugin<AppRouter>, {
+      basePath: '/api',
+      router: appRouter,
+      createContext: createContext as never,
+      onError: ({ error, path: p }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
+      },
+    });
+  });
+
+  registerDevMail(app, deps);
+
+  if (serveClient && fs.existsSync(path.join(clientDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDistDir, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(clientDistDir, 'index.html'), 'utf8');
+    app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
+    app.setNotFoundHandler((req, reply) => {
+      const p = req.url.split('?')[0] ?? '';
+      if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/trpc/') && !path.extname(p)) {
+        return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+      }
+      return reply.code(404).send({ message: 'Niet gevonden.', code: 'NOT_FOUND' });
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Niet gevonden.', code: 'NOT_FOUND' }));
+  }
+
+  return app;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The run contract of ARCHITECTURE.md: every variable, its default, and a clear stop on a bad value. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url({ message: 'moet een volledige URL zijn, bijv. https://app.example.nl' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'moet beginnen met postgres:// of postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'moet beginnen met smtp:// of smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Inkooporders <no-reply@localhost>'),
+  CHROMIUM_PATH: z.string().min(1).optional(),
+  PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  chromiumPath: string | undefined;
+  pdfConcurrency: number;
+  rateLimitAuth: number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string
+  >;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Ongeldige configuratie:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Ongeldige configuratie:\n  SMTP_URL: is verplicht wanneer NODE_ENV=production (de outbox is alleen voor ontwikkeling)',
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    chromiumPath: e.CHROMIUM_PATH,
+    pdfConcurrency: e.PDF_CONCURRENCY,
+    rateLimitAuth: e.RATE_LIMIT_AUTH,
+    logLevel: e.LOG_LEVEL,
+  };
+}

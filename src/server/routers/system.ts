@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { publicProcedure, router } from '../trpc';
+
+const clientErrorInput = z.object({
+  message: z.string().max(2000),
+  stack: z.string().max(10000).optional(),
+  route: z.string().max(500),
+  componentStack: z.string().max(10000).optional(),
+});
+
+export const systemRouter = router({
+  health: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/health', tags: ['system'], protect: false, summary: 'Gezondheid' } })
+    .input(z.void())
+    .output(z.object({ status: z.literal('ok') }))
+    .query(async ({ ctx }) => {
+      try {
+        await ctx.dbPing();
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 'De database antwoordt niet.');
+      }
+      return { status: 'ok' as const };
+    }),
+
+  /** The error fallback reports here: logged with the route and the user, never shown to anyone. */
+  reportClientError: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/client-errors', tags: ['system'], protect: false, summary: 'Clientfout melden' },
+    })
+    .input(clientErrorInput)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => {
+      ctx.log.error(
+        { clientError: input.message, stack: input.stack, componentStack: input.componentStack, route: input.route, userId: ctx.user?.id ?? null },
+        'client error',
+      );
+      return { success: true as const };
+    }),
+});

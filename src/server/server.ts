@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { type Database, openDatabase } from '../db/client';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { createMailer } from './services/mailer';
+import type { AppDeps } from './trpc';
+
+export type RunningServer = { app: FastifyInstance; database: Database; deps: AppDeps; close: () => Promise<void> };
+
+/** Opens the database (migrating it), the mailer and the HTTP app; the caller decides when to listen. */
+export async function createServer(config: Config, opts: { serveClient?: boolean; logger?: Logger } = {}) {
+  const log = opts.logger ?? pino({ level: config.logLevel });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+  });
+  const mailer = createMailer({ config, db: database.db, log });
+  const deps: AppDeps = { db: database.db, dbPing: database.ping, config, mailer, log };
+  const app = await buildApp({ deps, serveClient: opts.serveClient ?? true, logger: log });
+  const close = async () => {
+    await app.close();
+    await mailer.close();
+    await database.close();
+  };
+  return { app, database, deps, close } satisfies RunningServer;
+}
