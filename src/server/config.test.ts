@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all on the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Inkooporders <no-reply@localhost>',
+      pdfConcurrency: 2,
+      rateLimitAuth: 20,
+    });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('derives APP_URL from PORT and strips a trailing slash from an explicit one', () => {
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://inkoop.example.nl/' }).appUrl).toBe('https://inkoop.example.nl');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SMTP_URL', 'http://mail'],
+    ['PDF_CONCURRENCY', '0'],
+    ['RATE_LIMIT_AUTH', '-3'],
+    ['APP_URL', 'not a url'],
+  ])('refuses a bad %s and names it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(name));
+  });
+
+  it('refuses production without SMTP: the outbox is for development only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SMTP_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).smtpUrl).toBe('smtp://mail:25');
+  });
+});
