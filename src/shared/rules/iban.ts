@@ -1,0 +1,52 @@
+import { isValidIBAN } from 'ibantools';
+import { ruleSchema } from './rule-schema';
+
+/** Spec §5 IBAN: the format message… */
+export const IBAN_MESSAGE = 'IBAN moet het formaat NL91ABNA0417164300 hebben';
+/** …and, beyond the spec, the ISO 13616 mod-97 checksum message. */
+export const IBAN_CHECKSUM_MESSAGE = 'IBAN-controlegetal klopt niet. Controleer het nummer.';
+
+export const IBAN_LENGTH = 18;
+
+/** Spaces removed, upper-cased: 'nl91 abna 0417 1643 00' → 'NL91ABNA0417164300'. Stored this way. */
+export function normaliseIban(raw: string): string {
+  return raw.replace(/\s/g, '').toUpperCase();
+}
+
+/** The spec's shape: NL + 2 digits + 4 letters + 10 digits. */
+export function hasIbanFormat(normalised: string): boolean {
+  return /^NL[0-9]{2}[A-Z]{4}[0-9]{10}$/.test(normalised);
+}
+
+/** The ISO 13616 mod-97 check (ibantools). */
+export function hasValidIbanChecksum(normalised: string): boolean {
+  return isValidIBAN(normalised);
+}
+
+/** '' when the normalised IBAN is fine (or empty), else the message that applies. */
+export function ibanErrorFor(raw: string): string {
+  const value = normaliseIban(raw);
+  if (value === '') return '';
+  if (!hasIbanFormat(value)) return IBAN_MESSAGE;
+  if (!hasValidIbanChecksum(value)) return IBAN_CHECKSUM_MESSAGE;
+  return '';
+}
+
+/** Display: groups of four, 'NL91ABNA0417164300' → 'NL91 ABNA 0417 1643 00'. */
+export function formatIban(value: string): string {
+  return normaliseIban(value)
+    .replace(/(.{4})(?=.)/g, '$1 ')
+    .trim();
+}
+
+/**
+ * Optional Dutch IBAN ('' is valid); outputs it without spaces. Format first (spec message), then
+ * checksum (its own message); never both.
+ */
+export const ibanSchema = ruleSchema({
+  normalise: normaliseIban,
+  isValid: hasIbanFormat,
+  message: IBAN_MESSAGE,
+}).refine((v) => v === '' || !hasIbanFormat(v) || hasValidIbanChecksum(v), {
+  error: IBAN_CHECKSUM_MESSAGE,
+});

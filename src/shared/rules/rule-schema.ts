@@ -1,0 +1,36 @@
+import { z } from '../zod-nl';
+
+/** Far beyond any real value of these fields; only guards the normalisers against huge payloads. */
+const DEFAULT_MAX_RAW_LENGTH = 100;
+
+export interface RuleSchemaOptions {
+  /** Pure string → string; applied before validation, and its result is what the schema outputs. */
+  normalise: (raw: string) => string;
+  /** Tests a non-empty normalised value. */
+  isValid: (normalised: string) => boolean;
+  /** The rule's Dutch message (spec wording). */
+  message: string;
+  /** When set, an empty (normalised) value is refused with this message; otherwise empty is valid. */
+  required?: string;
+  maxRawLength?: number;
+}
+
+/**
+ * One Dutch rule as a zod string schema: normalise, then validate. Stays a `ZodString` (normalising is
+ * an `overwrite`, not a `transform`), so the OpenAPI input type is a plain string and forms keep strings.
+ * An empty value is valid unless `required` is given.
+ */
+export function ruleSchema({
+  normalise,
+  isValid,
+  message,
+  required,
+  maxRawLength = DEFAULT_MAX_RAW_LENGTH,
+}: RuleSchemaOptions) {
+  let schema = z
+    .string({ error: required ?? message })
+    .max(maxRawLength, { error: message, abort: true })
+    .overwrite(normalise);
+  if (required !== undefined) schema = schema.min(1, { error: required, abort: true });
+  return schema.refine((v) => v === '' || isValid(v), { error: message });
+}
