@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './outbox';
 export * from './users';
+export * from './customers';

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, lifecycleDates } from './columns';
+import { users } from './users';
+
+/** A user's customers (spec §3 Customer). Every query is scoped by user_id. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company').notNull(),
+    contactPerson: text('contact_person').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default('Nederland'),
+    kvkNumber: text('kvk_number').notNull().default(''),
+    btwNumber: text('btw_number').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    ...lifecycleDates(),
+  },
+  (t) => [
+    // The list is ordered by company then name within one user; paging walks this index.
+    index('customers_user_company_idx').on(t.userId, sql`lower(${t.company})`, sql`lower(${t.name})`),
+    index('customers_user_active_idx').on(t.userId, t.active),
+  ],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { customerListQuery, customerOutput, customerPage } from '../../shared/schemas/customer';
+import { customerInput } from '../../shared/schemas/customer-fields';
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listAllCustomers,
+  listCustomers,
+  updateCustomer,
+} from '../services/customers';
+import { authedProcedure, router } from '../trpc';
+
+const idInput = z.object({ id: z.string().max(100) });
+const tags = ['customers'];
+
+export const customersRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/customers', tags, summary: 'Alle klanten' } })
+    .input(z.void())
+    .output(z.array(customerOutput))
+    .query(({ ctx }) => listAllCustomers(ctx.db, ctx.user.id)),
+
+  /** The screens' list: search, active filter and paging in SQL (not part of the REST contract). */
+  page: authedProcedure
+    .input(customerListQuery)
+    .output(customerPage)
+    .query(({ ctx, input }) => listCustomers(ctx.db, ctx.user.id, input)),
+
+  get: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/customers/{id}', tags, summary: 'Eén klant' } })
+    .input(idInput)
+    .output(customerOutput)
+    .query(({ ctx, input }) => getCustomer(ctx.db, ctx.user.id, input.id)),
+
+  create: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/customers', tags, summary: 'Klant aanmaken' } })
+    .input(customerInput)
+    .output(customerOutput)
+    .mutation(({ ctx, input }) => createCustomer(ctx.db, ctx.user.id, input)),
+
+  update: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/customers/{id}', tags, summary: 'Klant bijwerken' } })
+    .input(customerInput.extend(idInput.shape))
+    .output(customerOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) => updateCustomer(ctx.db, ctx.user.id, id, fields)),
+
+  delete: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/customers/{id}', tags, summary: 'Klant verwijderen' } })
+    .input(idInput)
+    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await deleteCustomer(ctx.db, ctx.user.id, input.id);
+      return { success: true as const, message: 'Klant is verwijderd.' };
+    }),
+});
