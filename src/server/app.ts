@@ -98,6 +98,13 @@ export async function buildApp({ deps, serveClient = true, logger = false }: Bui
   await app.register(async (api) => {
     // trpc-to-openapi answers a refused zod input with an English message; keep its `details` and
     // `issues`, but say it in Dutch like the tRPC path does.
+    // trpc-to-openapi refuses any POST/PUT without a JSON content type, even one with no body at all
+    // (`POST /api/auth/resend-verification` with only a bearer header). A bodiless call is an empty
+    // JSON call; Fastify has parsed nothing by now, so this changes no body.
+    api.addHook('preHandler', async (req) => {
+      if (isMutation(req.method) && !req.headers['content-type'] && req.body === undefined)
+        req.headers['content-type'] = 'application/json';
+    });
     api.addHook('onSend', async (_req, reply, payload) => {
       if (reply.statusCode !== 400 || typeof payload !== 'string' || !payload.includes('Input validation failed'))
         return payload;
