@@ -1,0 +1,43 @@
+import argon2 from 'argon2';
+
+/** OWASP's minimum for argon2id: 19 MiB, two passes, one lane. */
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, ARGON2_OPTIONS);
+}
+
+/** False for a wrong password and for a hash argon2 cannot read; never throws for those. */
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** True when a stored hash was made with weaker (older) parameters than today's. */
+export function passwordNeedsRehash(hash: string): boolean {
+  try {
+    return argon2.needsRehash(hash, ARGON2_OPTIONS);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as checking a real password, for an address that has no account: an unknown
+ * address and a wrong password must not be told apart by how long the answer takes.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword(`dummy-${crypto.randomUUID()}`);
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
