@@ -1,12 +1,209 @@
 import { z } from 'zod';
-import { profileOutput } from '../../shared/schemas/profile';
+import {
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  registerOutput,
+  resendVerificationPublicInput,
+  resetPasswordInput,
+  successOutput,
+  verifyEmailInput,
+  verifyEmailOutput,
+} from '../../shared/schemas/auth';
+import { loginOutput, profileOutput, profileUpdateInput } from '../../shared/schemas/profile';
+import { loginUser } from '../services/auth-login';
+import { authMessages } from '../services/auth-messages';
+import { requestPasswordReset, resetPassword } from '../services/auth-password-reset';
+import { updateProfile } from '../services/auth-profile';
+import { registerUser } from '../services/auth-register';
+import {
+  resendVerification,
+  resendVerificationPublic,
+  verifyEmailToken,
+} from '../services/auth-verification';
 import { toProfile } from '../services/profile-view';
-import { authedProcedure, router } from '../trpc';
+import { assertAuthRateLimit, type RateLimitedAction } from '../services/rate-limit';
+import { hashToken } from '../services/session-tokens';
+import { invalidateSession } from '../services/sessions';
+import { authedProcedure, type Context, publicProcedure, router } from '../trpc';
+
+/** Counts this call against the per-IP and per-address budgets; 429 once either is spent. */
+const limit = (ctx: Context, action: RateLimitedAction, email?: string) =>
+  assertAuthRateLimit(ctx.db, { action, ip: ctx.ip, email, limit: ctx.config.rateLimitAuth });
+
+const tags = ['auth'];
 
 export const authRouter = router({
+  register: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/register',
+        tags,
+        protect: false,
+        summary: 'Registreren',
+        description:
+          'Maakt een ongeverifieerd account aan en verstuurt de verificatie e-mail; geeft geen sessie. Een bestaand adres krijgt exact hetzelfde antwoord.',
+      },
+    })
+    .input(registerInput)
+    .output(registerOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'register', input.email);
+      await registerUser(ctx, input);
+      return { success: true as const, message: authMessages.registered, email: input.email };
+    }),
+
+  login: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/login',
+        tags,
+        protect: false,
+        summary: 'Inloggen',
+        description:
+          'Geeft het profiel met `token` (ook als HttpOnly-cookie `session`). 401 bij onjuiste gegevens; 403 met `emailVerificationRequired`, `userId`, `email` als het e-mailadres nog niet is geverifieerd.',
+      },
+    })
+    .input(loginInput)
+    .output(loginOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'login', input.email);
+      const { user, session } = await loginUser(ctx, input);
+      ctx.setSessionCookie(session.token, session.expiresAt);
+      return { ...toProfile(user), token: session.token, expiresAt: session.expiresAt.toISOString() };
+    }),
+
+  /** A mutation (it ends the session) that REST exposes as GET, as spec §7 names it. */
+  logout: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/logout', tags, protect: false, summary: 'Uitloggen' } })
+    .input(z.void())
+    .output(successOutput)
+    .mutation(async ({ ctx }) => {
+      if (ctx.session) await invalidateSession(ctx.db, ctx.session.sessionId);
+      else if (ctx.token) await invalidateSession(ctx.db, hashToken(ctx.token));
+      ctx.clearSessionCookie();
+      return { success: true as const, message: authMessages.loggedOut };
+    }),
+
   profile: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/profile', tags: ['auth'], summary: 'Profiel ophalen' } })
+    .meta({ openapi: { method: 'GET', path: '/auth/profile', tags, summary: 'Profiel ophalen' } })
     .input(z.void())
     .output(profileOutput)
     .query(({ ctx }) => toProfile(ctx.user)),
+
+  updateProfile: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/auth/profile',
+        tags,
+        summary: 'Profiel bijwerken',
+        description: 'Het e-mailadres kan niet worden gewijzigd; een meegestuurd `email` wordt genegeerd.',
+      },
+    })
+    .input(profileUpdateInput)
+    .output(profileOutput)
+    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
+
+  resendVerification: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/resend-verification',
+        tags,
+        summary: 'Verificatie e-mail opnieuw verzenden (ingelogd)',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(successOutput)
+    .mutation(async ({ ctx }) => {
+      await limit(ctx, 'resend-verification', ctx.user.email);
+      await resendVerification(ctx, ctx.user);
+      return { success: true as const, message: authMessages.verificationResent };
+    }),
+
+  resendVerificationPublic: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/resend-verification-public',
+        tags,
+        protect: false,
+        summary: 'Verificatie e-mail opnieuw verzenden',
+        description: 'Antwoordt hetzelfde, of het adres nu bekend is of niet.',
+      },
+    })
+    .input(resendVerificationPublicInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'resend-verification', input.email);
+      await resendVerificationPublic(ctx, input.email);
+      return { success: true as const, message: authMessages.verificationResentPublic };
+    }),
+
+  forgotPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/forgot-password',
+        tags,
+        protect: false,
+        summary: 'Wachtwoord vergeten',
+        description:
+          'Mailt een resetlink (30 minuten geldig). Antwoordt hetzelfde, of het adres nu bekend is of niet.',
+      },
+    })
+    .input(forgotPasswordInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'forgot-password', input.email);
+      await requestPasswordReset(ctx, input.email);
+      return { success: true as const, message: authMessages.forgotPassword };
+    }),
+
+  resetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/reset-password/{token}',
+        tags,
+        protect: false,
+        summary: 'Nieuw wachtwoord instellen',
+        description:
+          'Eenmalig bruikbaar, 30 minuten geldig; beëindigt alle sessies. Ongeldige of gebruikte link: 400 met `success: false`.',
+      },
+    })
+    .input(resetPasswordInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx, input.token, input.password);
+      return { success: true as const, message: authMessages.passwordReset };
+    }),
+
+  /** A mutation (it marks the address verified), exposed as GET because the mail link opens it. */
+  verifyEmail: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/verify-email/{token}',
+        tags,
+        protect: false,
+        summary: 'E-mailadres verifiëren',
+        description:
+          '`status`: verified, already_verified (tweede gebruik), expired_token (400) of invalid_token (404); foutantwoorden dragen `success`, `status` en `message`.',
+      },
+    })
+    .input(verifyEmailInput)
+    .output(verifyEmailOutput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await verifyEmailToken(ctx, input.token);
+      return {
+        success: true,
+        message: result.status === 'verified' ? authMessages.verified : authMessages.verifiedAlready,
+        email: result.email,
+        status: result.status,
+      };
+    }),
 });

@@ -93,3 +93,28 @@ export type ResetPasswordFields = z.input<typeof resetPasswordFields>;
 /** Verification token status codes of spec §7. */
 export const verifyStatus = z.enum(['verified', 'already_verified', 'expired_token', 'invalid_token']);
 export type VerifyStatus = z.infer<typeof verifyStatus>;
+
+/** POST /auth/reset-password/{token}: the form's fields plus the token from the path. */
+export const resetPasswordInput = resetPasswordFields.safeExtend({
+  token: z.string({ error: 'Ongeldige of verlopen reset link. Vraag een nieuwe aan.' }).min(1).max(200),
+});
+
+export const verifyEmailInput = z.object({
+  token: z.string({ error: 'Verificatie token ontbreekt. Controleer de URL in uw e-mail.' }).min(1).max(200),
+});
+
+/** The plain acknowledgement most auth calls answer with. */
+export const successOutput = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessOutput = z.infer<typeof successOutput>;
+
+export const registerOutput = successOutput.extend({ email: z.string() });
+export type RegisterOutput = z.infer<typeof registerOutput>;
+
+/** GET /auth/verify-email/{token} on success; its failures carry the same fields in the error body. */
+export const verifyEmailOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  email: z.string(),
+  status: verifyStatus,
+});
+export type VerifyEmailOutput = z.infer<typeof verifyEmailOutput>;
