@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { Db } from '../db/client';
+import { buildApp } from '../server/app';
+import { type Config, loadConfig } from '../server/config';
+import { appRouter } from '../server/routers';
+import type { Mailer } from '../server/services/mail-types';
+import { validateSessionToken } from '../server/services/sessions';
+import type { AppDeps, Context } from '../server/trpc';
+
+/** The configuration tests run with: no SMTP (the outbox), a fixed APP_URL, a generous rate limit. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
+    rateLimitAuth: 1000,
+    ...overrides,
+  };
+}
+
+export function testDeps(db: Db, mailer: Mailer, config: Config = testConfig()): AppDeps {
+  return { db, dbPing: async () => {}, config, mailer, log: pino({ level: 'silent' }) };
+}
+
+export type CookieJar = { session?: { value: string; expiresAt: Date } | null };
+
+export type TestContext = Context & { cookies: CookieJar };
+
+/**
+ * A request context like createContextFactory builds one: `token` stands for the bearer header or
+ * the cookie. The session cookie the procedures set or clear lands in `cookies`.
+ */
+export async function createTestContext(
+  deps: AppDeps,
+  opts: { token?: string | null; ip?: string } = {},
+): Promise<TestContext> {
+  const token = opts.token ?? null;
+  const session = token ? await validateSessionToken(deps.db, token) : null;
+  const cookies: CookieJar = {};
+  return {
+    ...deps,
+    ip: opts.ip ?? '127.0.0.1',
+    session,
+    user: session?.user ?? null,
+    token,
+    cookies,
+    setSessionCookie: (value, expiresAt) => {
+      cookies.session = { value, expiresAt };
+    },
+    clearSessionCookie: () => {
+      cookies.session = null;
+    },
+  };
+}
+
+/** A caller as the given request would get it. */
+export async function createTestCaller(deps: AppDeps, opts: { token?: string | null; ip?: string } = {}) {
+  const ctx = await createTestContext(deps, opts);
+  return Object.assign(appRouter.createCaller(ctx), { ctx });
+}
+
+/** The whole HTTP app (tRPC, REST, /dev/mail) without the client, for `app.inject`. */
+export function buildTestApp(deps: AppDeps): Promise<FastifyInstance> {
+  return buildApp({ deps, serveClient: false });
+}
