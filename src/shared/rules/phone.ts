@@ -10,12 +10,16 @@ export const PHONE_MESSAGE_AFTER_LENGTH = 3;
  * Spec: non-digit characters other than + removed; a leading 0 becomes +31; no prefix gets +31 (or +
  * when it starts with 31). Also (beyond the spec): a + anywhere but first is dropped, and the
  * international dialling prefix 00 becomes + ('0031 6 …' → '+316…'), so the result is '' or starts
- * with '+', which makes the function idempotent.
+ * with '+', which makes the function idempotent; and the written-out trunk zero after +31 is dropped
+ * ('+31 (0)20 …' → '+3120…': no Dutch number continues with 0 after the country code).
  *
  * '06-12345678' → '+31612345678'; '020 123 4567' → '+31201234567'; '31612345678' → '+31612345678'.
  */
 export function normalisePhone(raw: string): string {
-  const cleaned = raw.replace(/[^0-9+]/g, '');
+  return withPrefix(raw.replace(/[^0-9+]/g, '')).replace(/^\+310+/, '+31');
+}
+
+function withPrefix(cleaned: string): string {
   if (cleaned === '') return '';
   if (cleaned.startsWith('+')) return `+${cleaned.slice(1).replace(/\+/g, '')}`;
   const digits = cleaned.replace(/\+/g, '');
