@@ -13,7 +13,7 @@ import {
   VAT_MESSAGE,
   vatSchema,
 } from './btw';
-import { anyInput, digits, letters, messagesOf, randomCase, sprinkle } from './test-arbitraries';
+import { anyInput, digits, letters, messagesOf, randomCase, sprinkle } from './test-support';
 
 describe('normaliseBtw', () => {
   it.each([

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emailSchema, isValidEmail, normaliseEmail } from './email';
-import { anyInput, messagesOf, padded, randomCase } from './test-arbitraries';
+import { anyInput, messagesOf, padded, randomCase } from './test-support';
 
 const messages = { required: 'E-mailadres is verplicht', invalid: 'Voer een geldig e-mailadres in' };
 

@@ -11,7 +11,7 @@ import {
   ibanSchema,
   normaliseIban,
 } from './iban';
-import { anyInput, digits, letters, messagesOf, padded, randomCase, sprinkle } from './test-arbitraries';
+import { anyInput, digits, letters, messagesOf, padded, randomCase, sprinkle } from './test-support';
 
 describe('normaliseIban', () => {
   it.each([

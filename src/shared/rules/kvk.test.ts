@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidKvk, KVK_MESSAGE, kvkSchema, maskKvk, normaliseKvk, requiredKvkSchema } from './kvk';
-import { anyInput, digits, messagesOf, sprinkle } from './test-arbitraries';
+import { anyInput, digits, messagesOf, sprinkle } from './test-support';
 
 describe('normaliseKvk', () => {
   it.each([

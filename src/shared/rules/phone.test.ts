@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidPhone, normalisePhone, PHONE_MESSAGE, phoneErrorFor, phoneSchema } from './phone';
-import { anyInput, digits, messagesOf, sprinkle } from './test-arbitraries';
+import { anyInput, digits, messagesOf, sprinkle } from './test-support';
 
 describe('normalisePhone', () => {
   it.each([

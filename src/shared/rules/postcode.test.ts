@@ -10,7 +10,7 @@ import {
   postcodeSchema,
   requiredPostcodeSchema,
 } from './postcode';
-import { anyInput, digits, letters, messagesOf, randomCase, sprinkle } from './test-arbitraries';
+import { anyInput, digits, letters, messagesOf, randomCase, sprinkle } from './test-support';
 
 describe('normalisePostcode', () => {
   it.each([

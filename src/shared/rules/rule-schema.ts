@@ -18,7 +18,8 @@ export interface RuleSchemaOptions {
 /**
  * One Dutch rule as a zod string schema: normalise, then validate. Stays a `ZodString` (normalising is
  * an `overwrite`, not a `transform`), so the OpenAPI input type is a plain string and forms keep strings.
- * An empty value is valid unless `required` is given.
+ * An empty value is valid unless `required` is given. Each failure is exactly one issue with the rule's
+ * message, and none is an explicit abort (so a form-level refine such as a password match still runs).
  */
 export function ruleSchema({
   normalise,
@@ -27,10 +28,8 @@ export function ruleSchema({
   required,
   maxRawLength = DEFAULT_MAX_RAW_LENGTH,
 }: RuleSchemaOptions) {
-  let schema = z
-    .string({ error: required ?? message })
-    .max(maxRawLength, { error: message, abort: true })
-    .overwrite(normalise);
-  if (required !== undefined) schema = schema.min(1, { error: required, abort: true });
-  return schema.refine((v) => v === '' || isValid(v), { error: message });
+  const tooLong = (v: string) => v.length > maxRawLength;
+  let schema = z.string({ error: required ?? message }).overwrite((v) => (tooLong(v) ? v : normalise(v)));
+  if (required !== undefined) schema = schema.min(1, required);
+  return schema.refine((v) => v === '' || (!tooLong(v) && isValid(v)), { error: message });
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyInput, letters, messagesOf, padded, randomCase } from './test-arbitraries';
+import { anyInput, letters, messagesOf, padded, randomCase } from './test-support';
 import { isValidWebsite, normaliseWebsite, WEBSITE_MESSAGE, websiteSchema } from './website';
 
 describe('normaliseWebsite', () => {

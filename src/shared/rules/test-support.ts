@@ -1,4 +1,4 @@
-/** fast-check building blocks for the rule tests (not exported by the barrel). */
+/** Helpers and fast-check building blocks for the rule and schema tests (not exported by the barrel). */
 import fc from 'fast-check';
 import type { z } from '../zod-nl';
 
@@ -6,6 +6,17 @@ import type { z } from '../zod-nl';
 export function messagesOf(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => i.message);
+}
+
+/** Field path → its messages, e.g. `{ postalCode: ['Ongeldige postcode'] }` ({} when valid). */
+export function errorsByField(schema: z.ZodType, value: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const result = schema.safeParse(value);
+  for (const issue of result.success ? [] : result.error.issues) {
+    const key = issue.path.join('.');
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
+  return out;
 }
 
 export const digits = (length: number) =>
