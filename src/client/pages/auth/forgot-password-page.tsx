@@ -1,0 +1,148 @@
+import { ArrowLeft, KeyRound, MailCheck, RefreshCw } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { forgotPasswordInput } from '../../../shared/schemas/auth';
+import { Button, buttonClass, Notice } from '../../components';
+import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
+import { trpc } from '../../lib/trpc';
+import { AuthHeading, AuthLayout } from './auth-layout';
+import { EmailField } from './email-field';
+import { focusFirstInvalid, useSchemaForm } from './form-validation';
+
+export const FORGOT_FAILED_MESSAGE = 'Er is een fout opgetreden. Probeer het opnieuw.';
+
+function BackToLogin() {
+  return (
+    <p>
+      <Link href="/login" className="auth-back">
+        <ArrowLeft size={15} aria-hidden="true" />
+        Terug naar inloggen
+      </Link>
+    </p>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const form = useSchemaForm(forgotPasswordInput, { email: '' });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const forgot = trpc.auth.forgotPassword.useMutation();
+
+  function failureMessage(err: unknown): string {
+    const info = readApiError(err);
+    if (info.details.email) return info.details.email;
+    if (info.httpStatus === 429 && info.serverMessage) return info.serverMessage;
+    return info.isNetworkError ? NETWORK_ERROR_MESSAGE : FORGOT_FAILED_MESSAGE;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const result = form.validate();
+    if (!result.ok) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    try {
+      await forgot.mutateAsync(result.data);
+      setSentTo(result.data.email);
+    } catch (err) {
+      const info = readApiError(err);
+      if (info.details.email) {
+        form.setErrors({ email: info.details.email });
+        focusFirstInvalid(formRef.current);
+      } else {
+        setFormError(failureMessage(err));
+      }
+    }
+  }
+
+  async function onResend() {
+    if (!sentTo) return;
+    setResent(false);
+    setFormError(null);
+    try {
+      await forgot.mutateAsync({ email: sentTo });
+      setResent(true);
+    } catch (err) {
+      setFormError(failureMessage(err));
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <AuthLayout title="Controleer uw e-mail" footer={<BackToLogin />}>
+        <AuthHeading
+          icon={<MailCheck size={26} />}
+          tone="success"
+          title="Controleer uw e-mail"
+          description={
+            <p>
+              Als er een account bestaat voor <strong className="auth-email">{sentTo}</strong>, ontvangt u
+              binnen enkele minuten een e-mail met een link om uw wachtwoord opnieuw in te stellen.
+            </p>
+          }
+        />
+        <ul className="auth-facts">
+          <li>
+            De link is <strong>30 minuten</strong> geldig.
+          </li>
+          <li>Geen e-mail ontvangen? Controleer ook uw spammap.</li>
+        </ul>
+        {resent ? (
+          <Notice tone="success" onClose={() => setResent(false)}>
+            Er is een nieuwe link verstuurd.
+          </Notice>
+        ) : null}
+        {formError ? (
+          <Notice tone="error" onClose={() => setFormError(null)}>
+            {formError}
+          </Notice>
+        ) : null}
+        <div className="auth-actions">
+          <Link href="/login" className={buttonClass({ size: 'lg', fullWidth: true })}>
+            Naar inloggen
+          </Link>
+          <Button
+            variant="secondary"
+            fullWidth
+            icon={<RefreshCw size={16} />}
+            busy={forgot.isPending}
+            onClick={onResend}
+          >
+            Link opnieuw versturen
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Wachtwoord vergeten" footer={<BackToLogin />}>
+      <AuthHeading
+        title="Wachtwoord vergeten?"
+        description="Vul uw e-mailadres in. We sturen u een link waarmee u een nieuw wachtwoord kunt instellen."
+      />
+      {formError ? (
+        <Notice tone="error" onClose={() => setFormError(null)}>
+          {formError}
+        </Notice>
+      ) : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+        <EmailField
+          name="email"
+          required
+          autoFocus
+          value={form.values.email}
+          onValueChange={(v) => form.setField('email', v)}
+          error={form.errors.email}
+        />
+        <Button type="submit" size="lg" fullWidth busy={forgot.isPending} icon={<KeyRound size={17} />}>
+          {forgot.isPending ? 'Bezig met versturen...' : 'Resetlink versturen'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

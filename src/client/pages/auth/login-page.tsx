@@ -1,0 +1,262 @@
+import { LogIn, Send } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { loginInput } from '../../../shared/schemas/auth';
+import { Button, Checkbox, Notice, PasswordField } from '../../components';
+import { useAuth } from '../../lib/auth';
+import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
+import { trpc } from '../../lib/trpc';
+import { AuthHeading, AuthLayout } from './auth-layout';
+import { EmailField } from './email-field';
+import { focusFirstInvalid, useSchemaForm } from './form-validation';
+import { clearRecentVerification, readRecentVerification } from './verification-records';
+
+export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
+export const RESEND_FAILED_MESSAGE = 'Failed to send verification email. Please try again.';
+export const RESEND_SUCCESS_MESSAGE = 'Verificatie e-mail is opnieuw verzonden';
+const REMEMBER_ME_KEY = 'rememberMe';
+
+/** What the verify page passes along as navigation state (spec §2 Verify e-mail). */
+export type LoginArrivalState = {
+  verificationStatus?: 'verified' | 'already_verified';
+  message?: string;
+  email?: string;
+};
+
+type Arrival = { title: string; message: string; email: string } | null;
+
+function readRememberMe(): boolean {
+  try {
+    return localStorage.getItem(REMEMBER_ME_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function writeRememberMe(value: boolean) {
+  try {
+    localStorage.setItem(REMEMBER_ME_KEY, String(value));
+  } catch {
+    // The preference only lasts for this page then.
+  }
+}
+
+/**
+ * Why the user arrived here: straight from the verify page (history state), from the register
+ * success page (?verification=required) or from a link with ?verified=true.
+ */
+function readArrival(search: string): Arrival {
+  const params = new URLSearchParams(search);
+  const state = (typeof window !== 'undefined' ? window.history.state : null) as LoginArrivalState | null;
+  const recent = readRecentVerification(localStorage);
+  const email = state?.email ?? params.get('email') ?? recent?.email ?? '';
+  if (state?.verificationStatus === 'verified') {
+    return {
+      title: 'E-mailadres geverifieerd',
+      message: state.message || 'Uw e-mailadres is succesvol geverifieerd. U kunt nu inloggen.',
+      email,
+    };
+  }
+  if (state?.verificationStatus === 'already_verified') {
+    return {
+      title: 'E-mailadres al geverifieerd',
+      message: state.message || 'Uw e-mailadres was al geverifieerd. U kunt gewoon inloggen.',
+      email,
+    };
+  }
+  if (params.get('verified') === 'true') {
+    return {
+      title: 'E-mailadres geverifieerd',
+      message: 'Uw e-mailadres is succesvol geverifieerd. U kunt nu inloggen.',
+      email,
+    };
+  }
+  if (params.get('verification') === 'required') {
+    return {
+      title: 'Bevestig uw e-mailadres',
+      message:
+        'Uw account is aangemaakt. Klik op de verificatielink in de e-mail die we u hebben gestuurd en log daarna hier in.',
+      email,
+    };
+  }
+  return null;
+}
+
+type Verification = { email: string; message: string };
+type ResendResult = { tone: 'success' | 'error'; text: string } | null;
+
+export function LoginPage() {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const { setUser } = useAuth();
+  const [arrival, setArrival] = useState<Arrival>(() => readArrival(search));
+  const form = useSchemaForm(loginInput, { email: arrival?.email ?? '', password: '' });
+  const [rememberMe, setRememberMe] = useState(readRememberMe);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [verification, setVerification] = useState<Verification | null>(null);
+  const [resendResult, setResendResult] = useState<ResendResult>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const login = trpc.auth.login.useMutation();
+  const resend = trpc.auth.resendVerificationPublic.useMutation();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const result = form.validate();
+    if (!result.ok) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    try {
+      const {
+        token: _token,
+        expiresAt: _expiresAt,
+        ...profile
+      } = await login.mutateAsync({
+        ...result.data,
+        rememberMe,
+      });
+      setUser(profile);
+      clearRecentVerification(localStorage);
+      navigate('/', { replace: true });
+    } catch (err) {
+      const info = readApiError(err);
+      if (info.emailVerificationRequired) {
+        setArrival(null);
+        setResendResult(null);
+        setVerification({
+          email: info.email ?? result.data.email,
+          message:
+            info.serverMessage ??
+            'Uw e-mailadres is nog niet geverifieerd. Klik op de link in de verificatie e-mail om uw account te activeren.',
+        });
+        return;
+      }
+      setVerification(null);
+      if (Object.keys(info.details).length > 0) {
+        form.setErrors(info.details);
+        focusFirstInvalid(formRef.current);
+        return;
+      }
+      setFormError(
+        info.serverMessage ?? (info.isNetworkError ? NETWORK_ERROR_MESSAGE : LOGIN_FAILED_MESSAGE),
+      );
+    }
+  }
+
+  async function onResend() {
+    if (!verification) return;
+    setResendResult(null);
+    try {
+      await resend.mutateAsync({ email: verification.email });
+      setResendResult({ tone: 'success', text: RESEND_SUCCESS_MESSAGE });
+    } catch (err) {
+      const info = readApiError(err);
+      // A rate limit says when to try again; anything else gets the spec's text.
+      setResendResult({
+        tone: 'error',
+        text: info.httpStatus === 429 && info.serverMessage ? info.serverMessage : RESEND_FAILED_MESSAGE,
+      });
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Inloggen"
+      footer={
+        <p>
+          Nog geen account? <Link href="/register">Registreer hier</Link>
+        </p>
+      }
+    >
+      <AuthHeading
+        title="Inloggen"
+        description="Welkom terug! Log in om verder te gaan met uw inkooporders."
+      />
+
+      {arrival ? (
+        <Notice tone="success" title={arrival.title} onClose={() => setArrival(null)}>
+          {arrival.message}
+        </Notice>
+      ) : null}
+
+      {verification ? (
+        <Notice
+          tone="warning"
+          title="E-mailadres nog niet geverifieerd"
+          action={
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<Send size={15} />}
+              busy={resend.isPending}
+              onClick={onResend}
+            >
+              Verificatie e-mail opnieuw verzenden
+            </Button>
+          }
+        >
+          <p>{verification.message}</p>
+          <p className="auth-notice-extra">
+            De e-mail is verstuurd naar <strong>{verification.email}</strong>. Controleer ook uw spammap.
+          </p>
+        </Notice>
+      ) : null}
+
+      {resendResult ? (
+        <Notice
+          tone={resendResult.tone}
+          onClose={() => setResendResult(null)}
+          autoCloseMs={resendResult.tone === 'success' ? 5000 : false}
+        >
+          {resendResult.text}
+        </Notice>
+      ) : null}
+
+      {formError ? (
+        <Notice tone="error" onClose={() => setFormError(null)}>
+          {formError}
+        </Notice>
+      ) : null}
+
+      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+        <EmailField
+          name="email"
+          required
+          autoComplete="username"
+          autoFocus={!form.values.email}
+          value={form.values.email}
+          onValueChange={(v) => form.setField('email', v)}
+          error={form.errors.email}
+        />
+        <PasswordField
+          name="password"
+          label="Wachtwoord"
+          required
+          autoComplete="current-password"
+          autoFocus={Boolean(form.values.email)}
+          value={form.values.password}
+          onChange={(event) => form.setField('password', event.target.value)}
+          error={form.errors.password}
+        />
+        <div className="auth-form__row">
+          <Checkbox
+            name="rememberMe"
+            label="Onthoud mij"
+            checked={rememberMe}
+            onChange={(event) => {
+              setRememberMe(event.target.checked);
+              writeRememberMe(event.target.checked);
+            }}
+          />
+          <Link href="/forgot-password" className="auth-form__link">
+            Wachtwoord vergeten?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" fullWidth busy={login.isPending} icon={<LogIn size={17} />}>
+          {login.isPending ? 'Bezig met inloggen...' : 'Inloggen'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,221 @@
+import { LogIn, MailCheck, Send, UserPlus } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { registerInput } from '../../../shared/schemas/auth';
+import { Button, Notice, PasswordField, TextField } from '../../components';
+import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
+import { trpc } from '../../lib/trpc';
+import { AuthHeading, AuthLayout } from './auth-layout';
+import { EmailField } from './email-field';
+import { focusFirstInvalid, useSchemaForm } from './form-validation';
+import { PasswordMeter } from './password-meter';
+
+export const REGISTER_FAILED_MESSAGE = 'Er is een fout opgetreden bij de registratie. Probeer het opnieuw.';
+export const RESEND_SUCCESS_MESSAGE = 'Verificatie e-mail is opnieuw verzonden';
+export const RESEND_ERROR_MESSAGE = 'Er is een fout opgetreden bij het verzenden van de verificatie e-mail';
+
+export function RegisterPage() {
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  return registeredEmail ? (
+    <VerificationSent email={registeredEmail} />
+  ) : (
+    <RegisterForm onRegistered={setRegisteredEmail} />
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const form = useSchemaForm(registerInput, { name: '', email: '', password: '', company: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const register = trpc.auth.register.useMutation();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const result = form.validate();
+    if (!result.ok) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    try {
+      const answer = await register.mutateAsync({ ...result.data, profileCompleted: false });
+      onRegistered(answer.email || result.data.email);
+    } catch (err) {
+      const info = readApiError(err);
+      // Spec §8: an e-mail message, or any message about the e-mail, belongs under the e-mail field.
+      const emailMessage =
+        info.details.email ??
+        (info.serverMessage && /e-?mail/i.test(info.serverMessage) ? info.serverMessage : undefined);
+      if (emailMessage) {
+        form.setErrors({ ...info.details, email: emailMessage });
+        focusFirstInvalid(formRef.current);
+      } else if (Object.keys(info.details).length > 0) {
+        form.setErrors(info.details);
+        focusFirstInvalid(formRef.current);
+      } else if (info.httpStatus === 429 && info.serverMessage) {
+        setFormError(info.serverMessage);
+      } else {
+        setFormError(info.isNetworkError ? NETWORK_ERROR_MESSAGE : REGISTER_FAILED_MESSAGE);
+      }
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Registreren"
+      footer={
+        <p>
+          Heeft u al een account? <Link href="/login">Log hier in</Link>
+        </p>
+      }
+    >
+      <AuthHeading
+        title="Account aanmaken"
+        description="Start vandaag met professionele inkooporders voor uw klanten."
+      />
+      {formError ? (
+        <Notice tone="error" onClose={() => setFormError(null)}>
+          {formError}
+        </Notice>
+      ) : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+        <TextField
+          name="name"
+          label="Volledige naam"
+          required
+          autoComplete="name"
+          autoFocus
+          value={form.values.name}
+          onChange={(event) => form.setField('name', event.target.value)}
+          error={form.errors.name}
+        />
+        <EmailField
+          name="email"
+          required
+          value={form.values.email}
+          onValueChange={(v) => form.setField('email', v)}
+          error={form.errors.email}
+        />
+        <div className="auth-form__group">
+          <PasswordField
+            name="password"
+            label="Wachtwoord"
+            required
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(event) => form.setField('password', event.target.value)}
+            error={form.errors.password}
+            aria-describedby="register-password-strength"
+          />
+          <PasswordMeter password={form.values.password} id="register-password-strength" />
+        </div>
+        <TextField
+          name="company"
+          label="Bedrijfsnaam"
+          required
+          autoComplete="organization"
+          value={form.values.company}
+          onChange={(event) => form.setField('company', event.target.value)}
+          error={form.errors.company}
+        />
+        <Button type="submit" size="lg" fullWidth busy={register.isPending} icon={<UserPlus size={17} />}>
+          {register.isPending ? 'Account wordt aangemaakt...' : 'Account aanmaken'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+/** After registering: the verification e-mail is on its way (spec §2 Register, §4 Auth). */
+function VerificationSent({ email }: { email: string }) {
+  const [, navigate] = useLocation();
+  const resend = trpc.auth.resendVerificationPublic.useMutation();
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function onResend() {
+    setResult(null);
+    try {
+      await resend.mutateAsync({ email });
+      setResult({ tone: 'success', text: RESEND_SUCCESS_MESSAGE });
+    } catch (err) {
+      const info = readApiError(err);
+      setResult({
+        tone: 'error',
+        text: info.httpStatus === 429 && info.serverMessage ? info.serverMessage : RESEND_ERROR_MESSAGE,
+      });
+    }
+  }
+
+  return (
+    <AuthLayout title="Verificatie e-mail verzonden">
+      <AuthHeading
+        icon={<MailCheck size={26} />}
+        tone="success"
+        title="Verificatie e-mail verzonden"
+        description={
+          <p>
+            We hebben een verificatie e-mail gestuurd naar <strong className="auth-email">{email}</strong>.
+            Bevestig uw e-mailadres om uw account te activeren.
+          </p>
+        }
+      />
+      <ol className="auth-steps">
+        <li>
+          <span className="auth-steps__number" aria-hidden="true">
+            1
+          </span>
+          <span>
+            <strong>Open de e-mail</strong> van Inkooporders in uw inbox.
+          </span>
+        </li>
+        <li>
+          <span className="auth-steps__number" aria-hidden="true">
+            2
+          </span>
+          <span>
+            <strong>Klik op de verificatielink</strong> in de e-mail.
+          </span>
+        </li>
+        <li>
+          <span className="auth-steps__number" aria-hidden="true">
+            3
+          </span>
+          <span>
+            <strong>Log in</strong> met uw e-mailadres en wachtwoord.
+          </span>
+        </li>
+      </ol>
+      {result ? (
+        <Notice
+          tone={result.tone}
+          onClose={() => setResult(null)}
+          autoCloseMs={result.tone === 'success' ? 5000 : false}
+        >
+          {result.text}
+        </Notice>
+      ) : null}
+      <div className="auth-actions">
+        <Button
+          size="lg"
+          fullWidth
+          icon={<LogIn size={17} />}
+          onClick={() => navigate('/login?verification=required', { state: { email } })}
+        >
+          Naar inloggen
+        </Button>
+        <Button
+          variant="secondary"
+          fullWidth
+          icon={<Send size={16} />}
+          busy={resend.isPending}
+          onClick={onResend}
+        >
+          Verificatie e-mail opnieuw verzenden
+        </Button>
+      </div>
+      <p className="auth-small">
+        Geen e-mail ontvangen? Controleer uw spammap, of verstuur de e-mail opnieuw.
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,183 @@
+import { ArrowLeft, CircleCheck, KeyRound, LogIn, TimerOff } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { resetPasswordFields } from '../../../shared/schemas/auth';
+import { Button, buttonClass, Notice, PasswordField } from '../../components';
+import { useAuth } from '../../lib/auth';
+import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
+import { trpc } from '../../lib/trpc';
+import { AuthHeading, AuthLayout } from './auth-layout';
+import { focusFirstInvalid, useSchemaForm } from './form-validation';
+import { PasswordMeter } from './password-meter';
+
+export const INVALID_RESET_LINK_MESSAGE = 'Ongeldige of verlopen reset link. Vraag een nieuwe aan.';
+export const RESET_FAILED_MESSAGE = 'Er is een fout opgetreden. Probeer het opnieuw.';
+
+function BackToLogin() {
+  return (
+    <p>
+      <Link href="/login" className="auth-back">
+        <ArrowLeft size={15} aria-hidden="true" />
+        Terug naar inloggen
+      </Link>
+    </p>
+  );
+}
+
+export function ResetPasswordPage({ params }: { params?: { token?: string } }) {
+  const routeParams = useParams<{ token?: string }>();
+  const token = (params?.token ?? routeParams.token ?? '').trim();
+  const [outcome, setOutcome] = useState<{ kind: 'done'; message: string } | { kind: 'invalid' } | null>(
+    token ? null : { kind: 'invalid' },
+  );
+
+  if (outcome?.kind === 'invalid') return <InvalidResetLink />;
+  if (outcome?.kind === 'done') return <ResetDone message={outcome.message} />;
+  return (
+    <ResetForm
+      token={token}
+      onDone={(message) => setOutcome({ kind: 'done', message })}
+      onInvalid={() => setOutcome({ kind: 'invalid' })}
+    />
+  );
+}
+
+function ResetForm({
+  token,
+  onDone,
+  onInvalid,
+}: {
+  token: string;
+  onDone: (message: string) => void;
+  onInvalid: () => void;
+}) {
+  const form = useSchemaForm(resetPasswordFields, { password: '', confirmPassword: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { user, clearUser } = useAuth();
+  const reset = trpc.auth.resetPassword.useMutation();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const result = form.validate();
+    if (!result.ok) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    try {
+      const answer = await reset.mutateAsync({ token, ...result.data });
+      // A reset ends every session of the account, this browser's included.
+      if (user) clearUser();
+      onDone(answer.message);
+    } catch (err) {
+      const info = readApiError(err);
+      const fieldDetails = { ...info.details };
+      delete fieldDetails.token;
+      if (
+        info.serverMessage === INVALID_RESET_LINK_MESSAGE ||
+        info.details.token ||
+        info.httpStatus === 404 ||
+        (info.httpStatus === 400 &&
+          Object.keys(fieldDetails).length === 0 &&
+          /link/i.test(info.serverMessage ?? ''))
+      ) {
+        onInvalid();
+      } else if (Object.keys(fieldDetails).length > 0) {
+        form.setErrors(fieldDetails);
+        focusFirstInvalid(formRef.current);
+      } else if (info.httpStatus === 429 && info.serverMessage) {
+        setFormError(info.serverMessage);
+      } else {
+        setFormError(info.isNetworkError ? NETWORK_ERROR_MESSAGE : RESET_FAILED_MESSAGE);
+      }
+    }
+  }
+
+  return (
+    <AuthLayout title="Nieuw wachtwoord" footer={<BackToLogin />}>
+      <AuthHeading
+        title="Nieuw wachtwoord instellen"
+        description="Kies een sterk wachtwoord dat u nergens anders gebruikt."
+      />
+      {formError ? (
+        <Notice tone="error" onClose={() => setFormError(null)}>
+          {formError}
+        </Notice>
+      ) : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+        <div className="auth-form__group">
+          <PasswordField
+            name="password"
+            label="Nieuw wachtwoord"
+            required
+            autoFocus
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(event) => form.setField('password', event.target.value)}
+            error={form.errors.password}
+            aria-describedby="reset-password-strength"
+          />
+          <PasswordMeter password={form.values.password} id="reset-password-strength" />
+        </div>
+        <PasswordField
+          name="confirmPassword"
+          label="Bevestig wachtwoord"
+          required
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          onChange={(event) => form.setField('confirmPassword', event.target.value)}
+          error={form.errors.confirmPassword}
+        />
+        <Button type="submit" size="lg" fullWidth busy={reset.isPending} icon={<KeyRound size={17} />}>
+          {reset.isPending ? 'Bezig met opslaan...' : 'Wachtwoord opslaan'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+function ResetDone({ message }: { message: string }) {
+  return (
+    <AuthLayout title="Wachtwoord gewijzigd">
+      <AuthHeading
+        icon={<CircleCheck size={26} />}
+        tone="success"
+        title="Wachtwoord gewijzigd"
+        description={
+          <p>
+            {message || 'Uw wachtwoord is succesvol gewijzigd. U kunt nu inloggen met uw nieuwe wachtwoord.'}
+          </p>
+        }
+      />
+      <p className="auth-small auth-small--center">Voor uw veiligheid bent u op al uw apparaten uitgelogd.</p>
+      <div className="auth-actions">
+        <Link href="/login" className={buttonClass({ size: 'lg', fullWidth: true })}>
+          <LogIn size={17} aria-hidden="true" />
+          Naar inloggen
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function InvalidResetLink() {
+  return (
+    <AuthLayout title="Link ongeldig" footer={<BackToLogin />}>
+      <AuthHeading
+        icon={<TimerOff size={26} />}
+        tone="warning"
+        title="Link ongeldig of verlopen"
+        description={<p>{INVALID_RESET_LINK_MESSAGE}</p>}
+      />
+      <p className="auth-small auth-small--center">
+        Een resetlink is 30 minuten geldig en kan maar één keer worden gebruikt.
+      </p>
+      <div className="auth-actions">
+        <Link href="/forgot-password" className={buttonClass({ size: 'lg', fullWidth: true })}>
+          Nieuwe link aanvragen
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
