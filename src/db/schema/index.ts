@@ -1,4 +1,6 @@
 export * from './auth';
+export * from './customers';
+export * from './order-settings';
+export * from './orders';
 export * from './outbox';
 export * from './users';
-export * from './customers';

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { idColumn, lifecycleDates } from './columns';
+import { customers } from './customers';
+import { users } from './users';
+
+/** numeric(12,2), read and written as decimal text ('12.50'); src/shared/money.ts converts to cents. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
+
+/**
+ * Purchase orders (spec §3 Order). Subtotal, VAT and total are computed by computeOrderTotals when the
+ * order is saved and stored, so lists and the dashboard read them in SQL.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    /** Deleting a customer keeps its orders (shown as 'Onbekende klant'). */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    date: timestamp('date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    project: text('project').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    paymentTerm: integer('payment_term').notNull().default(14),
+    status: text('status', { enum: ['concept', 'sent', 'paid', 'cancelled'] })
+      .notNull()
+      .default('concept'),
+    btwVerlegd: boolean('btw_verlegd').notNull().default(false),
+    subtotal: money('subtotal').notNull(),
+    vat: money('vat').notNull(),
+    total: money('total').notNull(),
+    ...lifecycleDates(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_number_idx').on(t.userId, t.orderNumber),
+    // The list: newest first, optionally one status, optionally a period.
+    index('orders_user_date_idx').on(t.userId, t.date.desc(), t.id.desc()),
+    index('orders_user_status_date_idx').on(t.userId, t.status, t.date.desc()),
+    index('orders_user_number_lower_idx').on(t.userId, sql`lower(${t.orderNumber})`),
+    // ON DELETE SET NULL from customers looks orders up by customer.
+    index('orders_customer_idx').on(t.customerId),
+    check('orders_status_check', sql`${t.status} in ('concept', 'sent', 'paid', 'cancelled')`),
+    check('orders_payment_term_check', sql`${t.paymentTerm} in (14, 30, 60)`),
+  ],
+);
+
+/** The lines of an order (spec §3 Order item), in `position` order. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: idColumn(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unit: text('unit', { enum: ['stuk', 'uur', 'dag', 'meter', 'm2'] })
+      .notNull()
+      .default('stuk'),
+    price: money('price').notNull(),
+    /** '21', '9', '0' or 'verlegd'. */
+    vat: text('vat', { enum: ['21', '9', '0', 'verlegd'] })
+      .notNull()
+      .default('21'),
+    total: money('total').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_position_idx').on(t.orderId, t.position),
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_unit_check', sql`${t.unit} in ('stuk', 'uur', 'dag', 'meter', 'm2')`),
+    check('order_items_vat_check', sql`${t.vat} in ('21', '9', '0', 'verlegd')`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
