@@ -55,10 +55,23 @@ export function maskVat(raw: string): string {
 
 /** An optional BTW schema with the given message ('' and bare 'NL' are valid and output ''). */
 export const btwSchema = (message: string) =>
-  ruleSchema({ normalise: normaliseBtw, isValid: isValidBtw, message });
+  ruleSchema({
+    normalise: normaliseBtw,
+    isValid: isValidBtw,
+    message,
+    description: "BTW-nummer NL + 9 cijfers + B + 2 cijfers (optioneel; alleen 'NL' telt als leeg)",
+    example: 'NL123456789B01',
+  });
 
 export const btwSchemaCustomer = btwSchema(BTW_MESSAGE_CUSTOMER);
 export const btwSchemaCompany = btwSchema(BTW_MESSAGE_COMPANY);
 
 /** Optional company VAT number: BTW normalisation, EU VAT shape. */
-export const vatSchema = ruleSchema({ normalise: normaliseBtw, isValid: isValidVat, message: VAT_MESSAGE });
+export const vatSchema = ruleSchema({
+  normalise: normaliseBtw,
+  isValid: isValidVat,
+  message: VAT_MESSAGE,
+  description:
+    'EU VAT-nummer: landcode + 2 tot 12 letters/cijfers (optioneel; zonder landcode wordt NL aangenomen)',
+  example: 'NL123456789B01',
+});

@@ -47,6 +47,8 @@ export const ibanSchema = ruleSchema({
   normalise: normaliseIban,
   isValid: hasIbanFormat,
   message: IBAN_MESSAGE,
+  description: 'Nederlandse IBAN met geldig controlegetal (optioneel), opgeslagen zonder spaties',
+  example: 'NL91ABNA0417164300',
 }).refine((v) => v === '' || !hasIbanFormat(v) || hasValidIbanChecksum(v), {
   error: IBAN_CHECKSUM_MESSAGE,
 });

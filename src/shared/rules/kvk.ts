@@ -20,7 +20,13 @@ export function maskKvk(raw: string): string {
 }
 
 /** Optional KVK number ('' is valid); outputs the 8 digits. */
-export const kvkSchema = ruleSchema({ normalise: normaliseKvk, isValid: isValidKvk, message: KVK_MESSAGE });
+export const kvkSchema = ruleSchema({
+  normalise: normaliseKvk,
+  isValid: isValidKvk,
+  message: KVK_MESSAGE,
+  description: 'KVK-nummer: 8 cijfers (optioneel)',
+  example: '12345678',
+});
 
 /** For a form that makes the KVK number required. */
 export const requiredKvkSchema = (requiredMessage: string) =>

@@ -53,4 +53,6 @@ export const phoneSchema = ruleSchema({
   normalise: normalisePhone,
   isValid: isValidPhone,
   message: PHONE_MESSAGE,
+  description: 'Nederlands telefoonnummer (optioneel), opgeslagen als +31…',
+  example: '+31612345678',
 });

@@ -46,17 +46,16 @@ export function maskPostcode(raw: string): string {
 }
 
 /** Optional postcode ('' is valid); outputs '1234 AB'. */
-export const postcodeSchema = ruleSchema({
+const postcodeRule = {
   normalise: normalisePostcode,
   isValid: isValidPostcode,
   message: POSTCODE_MESSAGE,
-});
+  description: "Nederlandse postcode, opgeslagen als '1234 AB'",
+  example: '1234 AB',
+};
+
+export const postcodeSchema = ruleSchema(postcodeRule);
 
 /** Required postcode: `requiredMessage` when empty, else the postcode rule. */
 export const requiredPostcodeSchema = (requiredMessage: string) =>
-  ruleSchema({
-    normalise: normalisePostcode,
-    isValid: isValidPostcode,
-    message: POSTCODE_MESSAGE,
-    required: requiredMessage,
-  });
+  ruleSchema({ ...postcodeRule, required: requiredMessage });

@@ -13,6 +13,9 @@ export interface RuleSchemaOptions {
   /** When set, an empty (normalised) value is refused with this message; otherwise empty is valid. */
   required?: string;
   maxRawLength?: number;
+  /** For the OpenAPI document: what the field holds and an example of the stored form. */
+  description?: string;
+  example?: string;
 }
 
 /**
@@ -27,9 +30,14 @@ export function ruleSchema({
   message,
   required,
   maxRawLength = DEFAULT_MAX_RAW_LENGTH,
+  description,
+  example,
 }: RuleSchemaOptions) {
   const tooLong = (v: string) => v.length > maxRawLength;
   let schema = z.string({ error: required ?? message }).overwrite((v) => (tooLong(v) ? v : normalise(v)));
   if (required !== undefined) schema = schema.min(1, required);
-  return schema.refine((v) => v === '' || (!tooLong(v) && isValid(v)), { error: message });
+  schema = schema.refine((v) => v === '' || (!tooLong(v) && isValid(v)), { error: message });
+  return description === undefined && example === undefined
+    ? schema
+    : schema.meta({ description, examples: example === undefined ? undefined : [example] });
 }

@@ -46,4 +46,6 @@ export const websiteSchema = ruleSchema({
   isValid: isValidWebsite,
   message: WEBSITE_MESSAGE,
   maxRawLength: WEBSITE_MAX_LENGTH,
+  description: 'Website (optioneel); zonder schema wordt https:// ervoor gezet',
+  example: 'https://voorbeeld.nl',
 });
