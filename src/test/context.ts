@@ -55,7 +55,11 @@ export async function createTestContext(
 /** A caller as the given request would get it. */
 export async function createTestCaller(deps: AppDeps, opts: { token?: string | null; ip?: string } = {}) {
   const ctx = await createTestContext(deps, opts);
-  return Object.assign(appRouter.createCaller(ctx), { ctx });
+  const caller = appRouter.createCaller(ctx);
+  // The caller is a proxy that turns every property into a procedure path; expose `ctx` beside it.
+  return new Proxy(caller, {
+    get: (target, prop, receiver) => (prop === 'ctx' ? ctx : Reflect.get(target, prop, receiver)),
+  }) as typeof caller & { ctx: TestContext };
 }
 
 /** The whole HTTP app (tRPC, REST, /dev/mail) without the client, for `app.inject`. */
