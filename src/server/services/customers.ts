@@ -34,7 +34,12 @@ export const isUuid = (id: string) => UUID.test(id);
 /** `%`, `_` and `\` typed by a user are literal characters, not patterns. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export type ListCustomersParams = { search?: string | undefined; activeOnly?: boolean; page?: number; pageSize?: number };
+export type ListCustomersParams = {
+  search?: string | undefined;
+  activeOnly?: boolean;
+  page?: number;
+  pageSize?: number;
+};
 
 function listFilter(userId: string, params: ListCustomersParams): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(customers.userId, userId)];
@@ -43,13 +48,22 @@ function listFilter(userId: string, params: ListCustomersParams): SQL | undefine
   if (search) {
     const p = likePattern(search);
     conditions.push(
-      or(ilike(customers.name, p), ilike(customers.company, p), ilike(customers.email, p), ilike(customers.city, p)),
+      or(
+        ilike(customers.name, p),
+        ilike(customers.company, p),
+        ilike(customers.email, p),
+        ilike(customers.city, p),
+      ),
     );
   }
   return and(...conditions);
 }
 
-const listOrder = [asc(sql`lower(${customers.company})`), asc(sql`lower(${customers.name})`), asc(customers.id)];
+const listOrder = [
+  asc(sql`lower(${customers.company})`),
+  asc(sql`lower(${customers.name})`),
+  asc(customers.id),
+];
 
 export async function listCustomers(db: DbOrTx, userId: string, params: ListCustomersParams = {}) {
   const where = listFilter(userId, params);
@@ -70,7 +84,11 @@ export async function listCustomers(db: DbOrTx, userId: string, params: ListCust
 
 /** Every customer of the user, for the REST list of §7 (a plain array). */
 export async function listAllCustomers(db: DbOrTx, userId: string): Promise<Customer[]> {
-  const rows = await db.select().from(customers).where(eq(customers.userId, userId)).orderBy(...listOrder);
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(eq(customers.userId, userId))
+    .orderBy(...listOrder);
   return rows.map(toCustomer);
 }
 
@@ -89,7 +107,11 @@ export async function getCustomer(db: DbOrTx, userId: string, id: string): Promi
   return toCustomer(await findOwned(db, userId, id));
 }
 
-export async function createCustomer(db: DbOrTx, userId: string, input: CustomerInputData): Promise<Customer> {
+export async function createCustomer(
+  db: DbOrTx,
+  userId: string,
+  input: CustomerInputData,
+): Promise<Customer> {
   const [row] = await db
     .insert(customers)
     .values({ ...input, userId })
