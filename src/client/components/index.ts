@@ -1,0 +1,41 @@
+/** The UI kit: every screen builds from these (shown together on /ui-components). */
+export { Avatar, type AvatarProps, initialOf } from './avatar';
+export { Badge, type BadgeProps, type BadgeTone } from './badge';
+export {
+  Button,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  buttonClass,
+  IconButton,
+  type IconButtonProps,
+} from './button';
+export { Card, type CardProps } from './card';
+export { Checkbox, type CheckboxProps } from './checkbox';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { cx } from './cx';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { describedBy, FieldLabel, FieldMessages, useFieldIds } from './field';
+export { focusableWithin, useBackgroundLock, useDialogLayer, useFocusReturn } from './focus-trap';
+export { Modal, type ModalProps, type ModalSize } from './modal';
+export { Notice, type NoticeProps, type NoticeTone, SUCCESS_AUTO_CLOSE_MS } from './notice';
+export { APP_NAME, PageHeader, type PageHeaderProps, useDocumentTitle } from './page-header';
+export { PasswordField, type PasswordFieldProps } from './password-field';
+export { ProgressBar, type ProgressBarProps, type ProgressTone } from './progress-bar';
+export { Section, type SectionProps } from './section';
+export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
+export { Select, type SelectOption, type SelectProps } from './select';
+export { FullPageSpinner, Spinner, type SpinnerProps } from './spinner';
+export { type TabItem, TabPanel, type TabPanelProps, Tabs, type TabsProps } from './tabs';
+export { TextField, type TextFieldProps } from './text-field';
+export { Textarea, type TextareaProps } from './textarea';
+export { THEME_OPTIONS, ThemeControl, ThemeToggle } from './theme-controls';
+export {
+  TOAST_DURATION_MS,
+  type ToastApi,
+  type ToastInput,
+  type ToastOptions,
+  ToastProvider,
+  useToast,
+} from './toast';
+export { Toggle, type ToggleProps } from './toggle';

@@ -1,0 +1,94 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Notice, type NoticeTone } from './notice';
+
+/** Toasts close themselves after 5 s unless told otherwise (spec §9). */
+export const TOAST_DURATION_MS = 5000;
+const MAX_TOASTS = 4;
+
+export type ToastOptions = {
+  title?: string;
+  /** Milliseconds before it closes; `null` keeps it until closed. Default 5000. */
+  durationMs?: number | null;
+  action?: ReactNode;
+};
+
+export type ToastInput = ToastOptions & { tone?: NoticeTone; message: ReactNode };
+
+type Toast = ToastInput & { id: number; tone: NoticeTone };
+
+export type ToastApi = {
+  show: (toast: ToastInput) => number;
+  success: (message: ReactNode, options?: ToastOptions) => number;
+  error: (message: ReactNode, options?: ToastOptions) => number;
+  warning: (message: ReactNode, options?: ToastOptions) => number;
+  info: (message: ReactNode, options?: ToastOptions) => number;
+  dismiss: (id: number) => void;
+};
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/**
+ * Holds the toasts and renders them in a fixed region at the end of <body>: bottom-right on
+ * desktop, bottom-centre above the mobile bottom bar.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((list) => list.filter((t) => t.id !== id));
+  }, []);
+
+  const show = useCallback((input: ToastInput) => {
+    const id = nextId.current++;
+    setToasts((list) => [...list, { ...input, tone: input.tone ?? 'info', id }].slice(-MAX_TOASTS));
+    return id;
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show,
+      dismiss,
+      success: (message, options) => show({ ...options, message, tone: 'success' }),
+      error: (message, options) => show({ ...options, message, tone: 'error' }),
+      warning: (message, options) => show({ ...options, message, tone: 'warning' }),
+      info: (message, options) => show({ ...options, message, tone: 'info' }),
+    }),
+    [show, dismiss],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      {typeof document !== 'undefined' &&
+        createPortal(
+          <section className="ui-toasts" aria-label="Meldingen">
+            <ol className="ui-toasts__list" aria-live="polite">
+              {toasts.map((toast) => (
+                <li key={toast.id} className="ui-toasts__item">
+                  <Notice
+                    tone={toast.tone}
+                    title={toast.title}
+                    action={toast.action}
+                    elevated
+                    onClose={() => dismiss(toast.id)}
+                    autoCloseMs={toast.durationMs === null ? false : (toast.durationMs ?? TOAST_DURATION_MS)}
+                  >
+                    {toast.message}
+                  </Notice>
+                </li>
+              ))}
+            </ol>
+          </section>,
+          document.body,
+        )}
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const ctx = useContext(ToastContext);
+  if (!ctx) throw new Error('useToast buiten ToastProvider');
+  return ctx;
+}
