@@ -1,0 +1,35 @@
+import { Menu } from 'lucide-react';
+import { Link } from 'wouter';
+import { Avatar, cx, IconButton, ThemeToggle } from '../components';
+import { useHideOnScroll } from './use-hide-on-scroll';
+
+type MobileTopBarProps = {
+  company: string;
+  menuOpen: boolean;
+  menuId: string;
+  onOpenMenu: () => void;
+};
+
+/** The phone header: company, theme toggle and the menu button. Slides away while scrolling down. */
+export function MobileTopBar({ company, menuOpen, menuId, onOpenMenu }: MobileTopBarProps) {
+  const hidden = useHideOnScroll(!menuOpen);
+  return (
+    <header className={cx('shell-topbar-mobile', hidden && 'is-hidden')} data-hidden={hidden || undefined}>
+      <Link href="/" className="shell-topbar-mobile__brand" aria-label={`${company}, naar het dashboard`}>
+        <Avatar name={company} size="sm" />
+        <span className="shell-topbar-mobile__company">{company}</span>
+      </Link>
+      <div className="shell-topbar-mobile__actions">
+        <ThemeToggle />
+        <IconButton
+          label="Menu openen"
+          icon={<Menu size={20} />}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={onOpenMenu}
+        />
+      </div>
+    </header>
+  );
+}

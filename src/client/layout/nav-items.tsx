@@ -1,0 +1,42 @@
+import { FileText, LayoutDashboard, Mail, Settings, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export type NavItem = {
+  href: string;
+  label: string;
+  /** Shorter label for the mobile bottom bar. */
+  shortLabel?: string;
+  icon: ReactNode;
+  /** Other paths under which this item counts as the current one. */
+  matches?: (path: string) => boolean;
+};
+
+const ICON = { size: 18, strokeWidth: 1.9 } as const;
+
+export const NAV_ITEMS: NavItem[] = [
+  { href: '/', label: 'Dashboard', icon: <LayoutDashboard {...ICON} />, matches: (p) => p === '/' },
+  {
+    href: '/inkooporders',
+    label: 'Inkooporders',
+    shortLabel: 'Orders',
+    icon: <FileText {...ICON} />,
+    matches: (p) => p === '/inkooporders' || p.startsWith('/inkooporders/') || p === '/nieuwe-order',
+  },
+  { href: '/klanten', label: 'Klanten', icon: <Users {...ICON} /> },
+  {
+    href: '/bedrijfsinstellingen',
+    label: 'Bedrijfsinstellingen',
+    shortLabel: 'Instellingen',
+    icon: <Settings {...ICON} />,
+  },
+  { href: '/email-templates', label: 'Email Templates', icon: <Mail {...ICON} /> },
+];
+
+/** The four destinations of the mobile bottom bar (spec §2). */
+export const BOTTOM_BAR_ITEMS: NavItem[] = NAV_ITEMS.filter((item) =>
+  ['/', '/inkooporders', '/klanten', '/bedrijfsinstellingen'].includes(item.href),
+);
+
+export function isActive(item: NavItem, path: string): boolean {
+  return item.matches ? item.matches(path) : path === item.href || path.startsWith(`${item.href}/`);
+}
