@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components';
+
+export function CompanySettingsPage() {
+  return <PageHeader title="Bedrijfsinstellingen" />;
+}

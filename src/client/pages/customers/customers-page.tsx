@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components';
+
+export function CustomersPage() {
+  return <PageHeader title="Klanten" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components';
+
+export function DashboardPage() {
+  return <PageHeader title="Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components';
+
+export function EmailTemplatesPage() {
+  return <PageHeader title="Email Templates" />;
+}

@@ -1,0 +1,36 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from './report-client-error';
+
+type ErrorBoundaryProps = {
+  children: ReactNode;
+  /** What to show instead of the children once something threw. */
+  fallback: (error: Error, reset: () => void) => ReactNode;
+};
+
+type ErrorBoundaryState = { error: Error | null };
+
+/**
+ * Catches render errors below it, reports them to the server and shows `fallback`; `reset`
+ * (the fallback's 'Try again') renders the children again. Give it a `key` that changes with the
+ * route so a new page starts clean.
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    reportClientError(error, info.componentStack);
+  }
+
+  reset = () => {
+    this.setState({ error: null });
+  };
+
+  override render() {
+    if (this.state.error) return this.props.fallback(this.state.error, this.reset);
+    return this.props.children;
+  }
+}

@@ -1,0 +1,57 @@
+import { House, RefreshCw, TriangleExclamationPoint } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button, cx } from '../../components';
+import { ErrorBoundary } from './error-boundary';
+
+type ErrorFallbackProps = {
+  error: Error;
+  onReset: () => void;
+  /** Fill the whole viewport (top-level boundary, outside the shell). */
+  fullPage?: boolean;
+};
+
+/** Spec §2/§8: 'Something went wrong', the error message, and 'Try again'. */
+export function ErrorFallback({ error, onReset, fullPage = false }: ErrorFallbackProps) {
+  return (
+    <div className={cx('error-fallback', fullPage && 'error-fallback--page')}>
+      <div className="error-fallback__card" role="alert">
+        <span className="error-fallback__icon" aria-hidden="true">
+          <TriangleExclamationPoint size={22} />
+        </span>
+        <h1 className="error-fallback__title">Something went wrong</h1>
+        <p className="error-fallback__lead">
+          Er ging iets mis bij het tonen van deze pagina. De fout is gemeld.
+        </p>
+        {error.message ? <pre className="error-fallback__message">{error.message}</pre> : null}
+        <div className="error-fallback__actions">
+          <Button icon={<RefreshCw />} onClick={onReset}>
+            Try again
+          </Button>
+          {fullPage ? (
+            <Button variant="secondary" icon={<House />} onClick={() => window.location.assign('/')}>
+              Naar het dashboard
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The boundary around each protected screen (inside the shell). Key it by route. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={(error, reset) => <ErrorFallback error={error} onReset={reset} />}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/** The last line of defence around the whole app. */
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={(error, reset) => <ErrorFallback error={error} onReset={reset} fullPage />}>
+      {children}
+    </ErrorBoundary>
+  );
+}

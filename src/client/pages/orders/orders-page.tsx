@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components';
+
+export function OrdersPage() {
+  return <PageHeader title="Inkooporders" />;
+}
