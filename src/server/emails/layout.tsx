@@ -54,7 +54,9 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
             <Text style={styles.brand}>{PRODUCT_NAME}</Text>
           </Section>
           <Section style={styles.content}>{children}</Section>
-          <Hr style={{ borderColor: '#E5E7EB', margin: '8px 32px 16px' }} />
+          <Section style={{ padding: '0 32px' }}>
+            <Hr style={{ borderColor: '#E5E7EB', margin: '8px 0 16px' }} />
+          </Section>
           <Section style={styles.footer}>
             <Text style={styles.footerText}>
               Deze e-mail is automatisch verzonden door {PRODUCT_NAME}. U kunt niet op dit bericht antwoorden.

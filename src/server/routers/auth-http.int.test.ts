@@ -136,8 +136,9 @@ describe('REST /api/auth', () => {
     });
     expect(logout.statusCode).toBe(200);
     expect(logout.json()).toEqual({ success: true, message: authMessages.loggedOut });
-    const cleared = logout.cookies.find((c: { name: string }) => c.name === 'session');
-    expect(cleared?.value).toBe('');
+    const cleared = logout.cookies.filter((c: { name: string }) => c.name === 'session');
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0]?.value).toBe('');
 
     const after = await app.inject({
       method: 'GET',
