@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { buildCsv, CSV_BOM, csvCell, csvFromRows, datedFileName, guardFormula } from './csv';
+
+describe('csvCell', () => {
+  it('leaves plain text alone', () => {
+    expect(csvCell('Bakkerij de Vries')).toBe('Bakkerij de Vries');
+    expect(csvCell('Café “Ñ” €')).toBe('Café “Ñ” €');
+  });
+
+  it('quotes the separator, quotes and line breaks, doubling quotes', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('Zeg "hallo"')).toBe('"Zeg ""hallo"""');
+    expect(csvCell('regel 1\nregel 2')).toBe('"regel 1\nregel 2"');
+    expect(csvCell('regel 1\r\nregel 2')).toBe('"regel 1\r\nregel 2"');
+    expect(csvCell('a,b')).toBe('a,b');
+    expect(csvCell('a,b', ',')).toBe('"a,b"');
+  });
+
+  it('writes empty values, booleans, numbers and dates', () => {
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell('')).toBe('');
+    expect(csvCell(true)).toBe('Ja');
+    expect(csvCell(false)).toBe('Nee');
+    expect(csvCell(1234.5)).toBe('1234,5');
+    expect(csvCell(-12.25)).toBe('-12,25');
+    expect(csvCell(Number.NaN)).toBe('');
+    expect(csvCell(new Date('2025-03-07T10:00:00.000Z'))).toBe('2025-03-07T10:00:00.000Z');
+  });
+});
+
+describe('guardFormula', () => {
+  it.each([
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+cmd|" /C calc"!A0', '\'+cmd|" /C calc"!A0'],
+    ['-2+3', "'-2+3"],
+    ['@SUM(1)', "'@SUM(1)"],
+    ['\t=1', "'\t=1"],
+    ['=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'],
+  ])('guards %j', (input, expected) => {
+    expect(guardFormula(input)).toBe(expected);
+  });
+
+  it('leaves plain numbers and ordinary text alone', () => {
+    expect(guardFormula('+31612345678')).toBe('+31612345678');
+    expect(guardFormula('-12,50')).toBe('-12,50');
+    expect(guardFormula('1234 AB')).toBe('1234 AB');
+    expect(guardFormula('a=b')).toBe('a=b');
+    expect(guardFormula('info@bedrijf.nl')).toBe('info@bedrijf.nl');
+  });
+
+  it('guards before quoting', () => {
+    expect(csvCell('=1;2')).toBe('"\'=1;2"');
+  });
+});
+
+describe('buildCsv', () => {
+  const columns = [
+    { header: 'Naam', value: (r: { name: string; active: boolean }) => r.name },
+    { header: 'Actief', value: (r: { name: string; active: boolean }) => r.active },
+  ];
+
+  it('starts with a BOM, separates with ; and ends every line with CRLF', () => {
+    const csv = buildCsv(
+      [
+        { name: 'Jansen; zn', active: true },
+        { name: 'Pieters', active: false },
+      ],
+      columns,
+    );
+    expect(csv).toBe(`${CSV_BOM}Naam;Actief\r\n"Jansen; zn";Ja\r\nPieters;Nee\r\n`);
+  });
+
+  it('writes only the header for no records, and can leave out the BOM', () => {
+    expect(buildCsv([], columns, { bom: false })).toBe('Naam;Actief\r\n');
+  });
+
+  it('encodes the BOM as the UTF-8 bytes EF BB BF', () => {
+    const bytes = new TextEncoder().encode(csvFromRows([['é']]));
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+describe('datedFileName', () => {
+  it('uses the local date, zero-padded', () => {
+    expect(datedFileName('klanten', new Date(2025, 2, 7, 23, 59))).toBe('klanten-2025-03-07.csv');
+    expect(datedFileName('orders', new Date(2024, 11, 31), 'xlsx')).toBe('orders-2024-12-31.xlsx');
+  });
+});
