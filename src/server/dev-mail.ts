@@ -16,8 +16,7 @@ export function registerDevMail(app: FastifyInstance, deps: AppDeps): void {
 
   app.get<{ Querystring: { to?: string } }>('/dev/mail.json', async (req, reply) => {
     if (!enabled) return notFound(reply);
-    const to = req.query.to?.trim().toLowerCase();
-    const rows = (await listOutbox(deps.db)).filter((r) => !to || r.to.toLowerCase().includes(to));
+    const rows = await listOutbox(deps.db, { to: req.query.to });
     reply.header('cache-control', 'no-store');
     return rows.map((r) => ({
       id: r.id,

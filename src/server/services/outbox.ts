@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type OutboxAttachment, type OutboxRow, outbox } from '../../db/schema';
 import type { MailMessage } from './mail-types';
@@ -47,18 +47,18 @@ export async function storeOutboxMessage(db: DbOrTx, message: StoredMessage): Pr
   return row;
 }
 
-export type OutboxSummary = {
-  id: string;
-  to: string;
-  cc: string | null;
-  subject: string;
-  createdAt: Date;
-  attachmentCount: number;
-};
-
-/** Newest first. */
-export async function listOutbox(db: DbOrTx, limit = 200): Promise<OutboxRow[]> {
-  return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+/** Newest first; `to` keeps only messages whose recipient contains it (case-insensitive). */
+export async function listOutbox(
+  db: DbOrTx,
+  opts: { to?: string | undefined; limit?: number } = {},
+): Promise<OutboxRow[]> {
+  const to = opts.to?.trim();
+  return db
+    .select()
+    .from(outbox)
+    .where(to ? sql`strpos(lower(${outbox.to}), ${to.toLowerCase()}) > 0` : undefined)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(opts.limit ?? 200);
 }
 
 export async function getOutboxMessage(db: DbOrTx, id: string): Promise<OutboxRow | null> {
