@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import {
+  nextOrderNumberOutput,
+  orderSettingsInput,
+  orderSettingsOutput,
+} from '../../shared/schemas/order-settings';
+import { getOrderSettings, previewNextOrderNumber, updateOrderSettings } from '../services/order-numbering';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['order-settings'];
+
+/** Order numbering (spec §7): REST under /auth/… as the spec names the paths. */
+export const orderSettingsRouter = router({
+  get: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/auth/order-settings', tags, summary: 'Ordernummering ophalen' },
+    })
+    .input(z.void())
+    .output(orderSettingsOutput)
+    .query(({ ctx }) => getOrderSettings(ctx.db, ctx.user.id)),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/auth/order-settings',
+        tags,
+        summary: 'Ordernummering opslaan',
+        description:
+          'Velden die ontbreken houden hun waarde. `includeYear` bepaalt of het jaartal in het nummer staat; `format` (year | sequential) is daar een synoniem van.',
+      },
+    })
+    .input(orderSettingsInput)
+    .output(orderSettingsOutput)
+    .mutation(({ ctx, input }) => updateOrderSettings(ctx.db, ctx.user.id, input)),
+
+  nextNumber: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/next-order-number',
+        tags,
+        summary: 'Voorbeeld van het volgende ordernummer',
+        description: 'Alleen een voorbeeld: het nummer wordt pas bij het opslaan van de order toegekend.',
+      },
+    })
+    .input(z.void())
+    .output(nextOrderNumberOutput)
+    .query(async ({ ctx }) => ({ nextNumber: await previewNextOrderNumber(ctx.db, ctx.user.id) })),
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  checkOrderAmounts,
+  orderInput,
+  orderInputShape,
+  orderListQuery,
+  orderOutput,
+  orderPage,
+  orderStatsInput,
+  orderStatsOutput,
+} from '../../shared/schemas/order';
+import { orderStats } from '../services/dashboard-stats';
+import {
+  createOrder,
+  deleteOrder,
+  getOrder,
+  listAllOrders,
+  ORDER_DELETED_MESSAGE,
+  updateOrder,
+} from '../services/orders';
+import { listOrdersPage } from '../services/orders-list';
+import { authedProcedure, router } from '../trpc';
+
+const idInput = z.object({ id: z.string().max(100) });
+const tags = ['orders'];
+
+export const ordersRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/orders', tags, summary: 'Alle orders, nieuwste eerst' } })
+    .input(z.void())
+    .output(z.array(orderOutput))
+    .query(({ ctx }) => listAllOrders(ctx.db, ctx.user.id)),
+
+  /** The screens' list: search, status, period and paging in SQL (not part of the REST contract). */
+  page: authedProcedure
+    .input(orderListQuery)
+    .output(orderPage)
+    .query(({ ctx, input }) => listOrdersPage(ctx.db, ctx.user.id, input)),
+
+  /** The dashboard cards (not part of the REST contract). */
+  stats: authedProcedure
+    .input(orderStatsInput)
+    .output(orderStatsOutput)
+    .query(({ ctx, input }) => orderStats(ctx.db, ctx.user.id, input.period)),
+
+  get: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/orders/{id}', tags, summary: 'Eén order met regels' } })
+    .input(idInput)
+    .output(orderOutput)
+    .query(({ ctx, input }) => getOrder(ctx.db, ctx.user.id, input.id)),
+
+  create: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/orders',
+        tags,
+        summary: 'Order aanmaken',
+        description:
+          'Het ordernummer wordt bij het opslaan toegekend. `customer` is het _id van een eigen klant (een object met `_id`/`id` mag ook). Prijzen in euro als getal of tekst met punt of komma.',
+      },
+    })
+    .input(orderInput)
+    .output(orderOutput)
+    .mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, input)),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/orders/{id}',
+        tags,
+        summary: 'Order bijwerken (het ordernummer blijft)',
+      },
+    })
+    .input(z.object({ ...orderInputShape, ...idInput.shape }).superRefine(checkOrderAmounts))
+    .output(orderOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) => updateOrder(ctx.db, ctx.user.id, id, fields)),
+
+  delete: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/orders/{id}', tags, summary: 'Order verwijderen' } })
+    .input(idInput)
+    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await deleteOrder(ctx.db, ctx.user.id, input.id);
+      return { success: true as const, message: ORDER_DELETED_MESSAGE };
+    }),
+});

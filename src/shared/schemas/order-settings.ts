@@ -1,0 +1,75 @@
+import { normalisePrefix } from '../order-number';
+import { z } from '../zod-nl';
+
+/** Spec §5 Order numbering ("start number is numeric text, minimum 1") and §8 Order numbering. */
+export const orderSettingsMessages = {
+  prefixMax: 'Prefix mag maximaal 20 tekens bevatten',
+  prefixChars: 'Prefix mag alleen letters, cijfers, - en _ bevatten',
+  startingNumberNumeric: 'Startnummer moet een getal zijn',
+  startingNumberMin: 'Startnummer moet minimaal 1 zijn',
+  startingNumberMax: 'Startnummer mag maximaal 999999999 zijn',
+  includeYear: 'Jaartal opnemen moet aan of uit staan',
+  format: "Formaat moet 'year' of 'sequential' zijn",
+  loadError: 'Er is een fout opgetreden bij het ophalen van de instellingen.',
+  saveError: 'Er is een fout opgetreden bij het opslaan van de instellingen.',
+  saved: 'Instellingen opgeslagen! Nieuwe orders zullen deze nummering gebruiken.',
+} as const;
+
+export const ORDER_PREFIX_MAX = 20;
+export const STARTING_NUMBER_MAX = 999_999_999;
+
+export const orderNumberFormat = z.enum(['year', 'sequential'], { error: orderSettingsMessages.format });
+
+/** Letters (any script), digits, '-' and '_'; trimmed; a trailing '-' is dropped (the separator adds one). */
+export const orderPrefixSchema = z
+  .string({ error: orderSettingsMessages.prefixChars })
+  .overwrite((v) => normalisePrefix(v))
+  .max(ORDER_PREFIX_MAX, { error: orderSettingsMessages.prefixMax })
+  .regex(/^[\p{L}\p{N}_-]*$/u, { error: orderSettingsMessages.prefixChars });
+
+/** A whole number ≥ 1, typed as text ('1001') or sent as a number. */
+export const startingNumberSchema = z
+  .union([z.number(), z.string().max(20)], { error: orderSettingsMessages.startingNumberNumeric })
+  .transform((v, ctx) => {
+    const n = typeof v === 'string' ? (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN) : v;
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: orderSettingsMessages.startingNumberNumeric });
+      return z.NEVER;
+    }
+    if (n < 1) {
+      ctx.addIssue({ code: 'custom', message: orderSettingsMessages.startingNumberMin });
+      return z.NEVER;
+    }
+    if (n > STARTING_NUMBER_MAX) {
+      ctx.addIssue({ code: 'custom', message: orderSettingsMessages.startingNumberMax });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * PUT /auth/order-settings: any of the four fields; what is left out keeps its current value.
+ * `includeYear` decides; `format` ('year' | 'sequential') is accepted as its synonym when
+ * `includeYear` is not sent.
+ */
+export const orderSettingsInput = z.object({
+  format: orderNumberFormat.optional(),
+  prefix: orderPrefixSchema.optional(),
+  includeYear: z.boolean({ error: orderSettingsMessages.includeYear }).optional(),
+  startingNumber: startingNumberSchema.optional(),
+});
+export type OrderSettingsInput = z.input<typeof orderSettingsInput>;
+export type OrderSettingsInputData = z.output<typeof orderSettingsInput>;
+
+export const orderSettingsOutput = z.object({
+  /** 'year' when the year is in the number, else 'sequential' (always agrees with includeYear). */
+  format: orderNumberFormat,
+  prefix: z.string(),
+  includeYear: z.boolean(),
+  startingNumber: z.number().int(),
+});
+export type OrderSettings = z.infer<typeof orderSettingsOutput>;
+
+/** GET /auth/next-order-number: a preview; the number is assigned when the order is saved. */
+export const nextOrderNumberOutput = z.object({ nextNumber: z.string() });
+export type NextOrderNumber = z.infer<typeof nextOrderNumberOutput>;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { orderInput, orderListQuery, orderMessages, parseVatRate } from './order';
+
+const details = (value: unknown): Record<string, string> => {
+  const r = orderInput.safeParse(value);
+  if (r.success) return {};
+  const out: Record<string, string> = {};
+  for (const i of r.error.issues) out[i.path.join('.')] ??= i.message;
+  return out;
+};
+
+const valid = { customer: 'c1', items: [{ description: 'Stoelen', quantity: 2, price: '49,95' }] };
+
+describe('orderInput', () => {
+  it('fills the defaults of spec §5', () => {
+    expect(orderInput.parse(valid)).toEqual({
+      customer: 'c1',
+      project: '',
+      reference: '',
+      items: [{ description: 'Stoelen', quantity: 2, unit: 'stuk', price: 4995, vat: 21 }],
+      status: 'concept',
+      paymentTerm: 14,
+      btwVerlegd: false,
+    });
+    expect(orderInput.parse({ ...valid, items: [{ description: 'x', price: 1 }] }).items[0]!.quantity).toBe(
+      1,
+    );
+    expect(
+      orderInput.parse({ ...valid, items: [{ description: 'x', quantity: '', price: 1 }] }).items[0]!
+        .quantity,
+    ).toBe(1);
+  });
+
+  it('reduces a customer object to its id', () => {
+    expect(orderInput.parse({ ...valid, customer: { _id: 'abc', name: 'X' } }).customer).toBe('abc');
+    expect(orderInput.parse({ ...valid, customer: { id: 'def' } }).customer).toBe('def');
+    expect(orderInput.parse({ ...valid, customer: ' ghi ' }).customer).toBe('ghi');
+  });
+
+  it('requires a customer and at least one line', () => {
+    expect(details({ items: valid.items })).toEqual({ customer: orderMessages.customerRequired });
+    expect(details({ ...valid, customer: '  ' })).toEqual({ customer: orderMessages.customerRequired });
+    expect(details({ ...valid, customer: {} })).toEqual({ customer: orderMessages.customerRequired });
+    expect(details({ customer: 'c1', items: [] })).toEqual({ items: orderMessages.itemsRequired });
+    expect(details({ customer: 'c1' })).toEqual({ items: orderMessages.itemsRequired });
+  });
+
+  it('checks every line', () => {
+    const line = (l: Record<string, unknown>) =>
+      details({ customer: 'c1', items: [{ description: 'x', price: 1, ...l }] });
+    expect(line({ description: '  ' })).toEqual({ 'items.0.description': orderMessages.descriptionRequired });
+    expect(line({ quantity: 0 })).toEqual({ 'items.0.quantity': orderMessages.quantity });
+    expect(line({ quantity: 1.5 })).toEqual({ 'items.0.quantity': orderMessages.quantity });
+    expect(line({ quantity: '2,5' })).toEqual({ 'items.0.quantity': orderMessages.quantity });
+    expect(line({ quantity: 2_000_000 })).toEqual({ 'items.0.quantity': orderMessages.quantityMax });
+    expect(line({ price: 0 })).toEqual({ 'items.0.price': orderMessages.pricePositive });
+    expect(line({ price: '-1' })).toEqual({ 'items.0.price': orderMessages.pricePositive });
+    expect(line({ price: '' })).toEqual({ 'items.0.price': orderMessages.priceRequired });
+    expect(line({ price: undefined })).toEqual({ 'items.0.price': orderMessages.priceRequired });
+    expect(line({ price: 'twaalf' })).toEqual({ 'items.0.price': orderMessages.priceInvalid });
+    expect(line({ price: '1,999' })).toEqual({ 'items.0.price': orderMessages.priceDecimals });
+    expect(line({ price: '10000000000' })).toEqual({ 'items.0.price': orderMessages.priceMax });
+    expect(line({ vat: 7 })).toEqual({ 'items.0.vat': orderMessages.vat });
+    expect(line({ unit: 'kg' })).toEqual({ 'items.0.unit': orderMessages.unit });
+  });
+
+  it('accepts prices as numbers or text with a dot or a comma', () => {
+    const price = (p: unknown) =>
+      orderInput.parse({ customer: 'c', items: [{ description: 'x', price: p }] }).items[0]!.price;
+    expect(price(12.5)).toBe(1250);
+    expect(price('12.50')).toBe(1250);
+    expect(price('12,5')).toBe(1250);
+    expect(price(0.01)).toBe(1);
+  });
+
+  it('checks status, payment term and date', () => {
+    expect(details({ ...valid, status: 'open' })).toEqual({ status: orderMessages.status });
+    expect(details({ ...valid, paymentTerm: 45 })).toEqual({ paymentTerm: orderMessages.paymentTerm });
+    expect(details({ ...valid, date: '31-12-2026' })).toEqual({ date: orderMessages.date });
+    expect(orderInput.parse({ ...valid, paymentTerm: '30' }).paymentTerm).toBe(30);
+    expect(orderInput.parse({ ...valid, date: '2026-03-01' }).date).toBe('2026-03-01');
+    expect(orderInput.parse({ ...valid, date: '2026-03-01T09:00:00.000Z' }).date).toBe(
+      '2026-03-01T09:00:00.000Z',
+    );
+  });
+
+  it('refuses totals beyond numeric(12,2)', () => {
+    expect(
+      details({ customer: 'c', items: [{ description: 'x', quantity: 2, price: '9999999999.99', vat: 0 }] }),
+    ).toEqual({ 'items.0.price': orderMessages.lineTotalMax });
+    expect(details({ customer: 'c', items: [{ description: 'x', price: '9999999999.99' }] })).toEqual({
+      items: orderMessages.orderTotalMax,
+    });
+    // Reverse-charged: no VAT, so the maximum price fits.
+    expect(
+      orderInput.safeParse({
+        customer: 'c',
+        btwVerlegd: true,
+        items: [{ description: 'x', price: '9999999999.99' }],
+      }).success,
+    ).toBe(true);
+  });
+});
+
+describe('parseVatRate', () => {
+  it('reads numbers, text and verlegd; defaults to 21', () => {
+    expect(parseVatRate(21)).toBe(21);
+    expect(parseVatRate('9')).toBe(9);
+    expect(parseVatRate('0')).toBe(0);
+    expect(parseVatRate(0)).toBe(0);
+    expect(parseVatRate('21%')).toBe(21);
+    expect(parseVatRate(' Verlegd ')).toBe('verlegd');
+    expect(parseVatRate(undefined)).toBe(21);
+    expect(parseVatRate('')).toBe(21);
+    expect(parseVatRate(6)).toBeUndefined();
+    expect(parseVatRate('hoog')).toBeUndefined();
+  });
+});
+
+describe('orderListQuery', () => {
+  it('defaults to the first page of everything and caps the page size', () => {
+    expect(orderListQuery.parse({})).toEqual({ period: 'all', page: 1, pageSize: 25 });
+    expect(orderListQuery.safeParse({ pageSize: 101 }).success).toBe(false);
+    expect(orderListQuery.safeParse({ status: 'open' }).success).toBe(false);
+  });
+});
