@@ -13,11 +13,19 @@ const children = [
     stdio: 'inherit',
     env: { ...env, PORT: apiPort, APP_URL: process.env.APP_URL ?? `http://localhost:${vitePort}` },
   }),
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: root, stdio: 'inherit', env }),
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
 ];
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

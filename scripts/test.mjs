@@ -19,7 +19,11 @@ const failures = [];
 
 function run(label, args, env = {}) {
   console.log(`\n▶ ${label}`);
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (r.status !== 0) failures.push(label);
   return r.status === 0;
 }
@@ -68,13 +72,11 @@ if (want('static')) {
 if (want('unit')) {
   const out = path.join(artifacts, 'vitest-pglite.json');
   fs.rmSync(out, { force: true });
-  run('Unit- en integratietests op PGlite (vitest)', [
-    bin('vitest/vitest.mjs'),
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ], { TEST_DATABASE_URL: '' });
+  run(
+    'Unit- en integratietests op PGlite (vitest)',
+    [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { TEST_DATABASE_URL: '' },
+  );
   countVitest(out);
 }
 
@@ -86,14 +88,18 @@ if (want('pg')) {
   } else {
     const out = path.join(artifacts, 'vitest-postgres.json');
     fs.rmSync(out, { force: true });
-    run('Integratietests op PostgreSQL (vitest)', [
-      bin('vitest/vitest.mjs'),
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-      'int.test',
-    ], { TEST_DATABASE_URL: url });
+    run(
+      'Integratietests op PostgreSQL (vitest)',
+      [
+        bin('vitest/vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+        'int.test',
+      ],
+      { TEST_DATABASE_URL: url },
+    );
     countVitest(out);
   }
 }

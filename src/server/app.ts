@@ -32,11 +32,16 @@ export function buildOpenApiDocument(baseUrl: string) {
   });
 }
 
-const isMutation = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+const isMutation = (method: string) =>
+  method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
-export async function buildApp({ deps, serveClient = true, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  deps,
+  serveClient = true,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = logger
-    ? Fastify({ loggerInstance: logger, bodyLimit: 1024 * 1024, disableRequestLogging: true })
+    ? Fastify({ loggerInstance: logger, bodyLimit: 1024 * 1024 })
     : Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   const createContext = createContextFactory(deps);
 
@@ -82,7 +87,8 @@ export async function buildApp({ deps, serveClient = true, logger = false }: Bui
       router: appRouter,
       createContext,
       onError: ({ error, path: p }: { error: { code: string; cause?: unknown }; path?: string }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
       },
     },
   });
@@ -106,7 +112,11 @@ export async function buildApp({ deps, serveClient = true, logger = false }: Bui
         req.headers['content-type'] = 'application/json';
     });
     api.addHook('onSend', async (_req, reply, payload) => {
-      if (reply.statusCode !== 400 || typeof payload !== 'string' || !payload.includes('Input validation failed'))
+      if (
+        reply.statusCode !== 400 ||
+        typeof payload !== 'string' ||
+        !payload.includes('Input validation failed')
+      )
         return payload;
       const body = JSON.parse(payload) as Record<string, unknown>;
       if (body.message === 'Input validation failed') body.message = VALIDATION_MESSAGE;
@@ -117,7 +127,8 @@ export async function buildApp({ deps, serveClient = true, logger = false }: Bui
       router: appRouter,
       createContext: createContext as never,
       onError: ({ error, path: p }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
       },
     });
   });
@@ -127,7 +138,9 @@ export async function buildApp({ deps, serveClient = true, logger = false }: Bui
   if (serveClient && fs.existsSync(path.join(clientDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: clientDistDir, wildcard: false, index: false });
     const indexHtml = fs.readFileSync(path.join(clientDistDir, 'index.html'), 'utf8');
-    app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
+    app.get('/', (_req, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),
+    );
     app.setNotFoundHandler((req, reply) => {
       const p = req.url.split('?')[0] ?? '';
       if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/trpc/') && !path.extname(p)) {
@@ -136,7 +149,9 @@ export async function buildApp({ deps, serveClient = true, logger = false }: Bui
       return reply.code(404).send({ message: 'Niet gevonden.', code: 'NOT_FOUND' });
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Niet gevonden.', code: 'NOT_FOUND' }));
+    app.setNotFoundHandler((_req, reply) =>
+      reply.code(404).send({ message: 'Niet gevonden.', code: 'NOT_FOUND' }),
+    );
   }
 
   return app;

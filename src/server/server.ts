@@ -7,7 +7,12 @@ import type { Config } from './config';
 import { createMailer } from './services/mailer';
 import type { AppDeps } from './trpc';
 
-export type RunningServer = { app: FastifyInstance; database: Database; deps: AppDeps; close: () => Promise<void> };
+export type RunningServer = {
+  app: FastifyInstance;
+  database: Database;
+  deps: AppDeps;
+  close: () => Promise<void>;
+};
 
 /** Opens the database (migrating it), the mailer and the HTTP app; the caller decides when to listen. */
 export async function createServer(config: Config, opts: { serveClient?: boolean; logger?: Logger } = {}) {

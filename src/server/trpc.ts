@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import type { Config } from './config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
+import type { Config } from './config';
 import { AppError } from './errors';
 import type { Mailer } from './services/mail-types';
 import { type ValidSession, validateSessionToken } from './services/sessions';
@@ -65,7 +65,13 @@ export function createContextFactory(deps: AppDeps) {
       user: session?.user ?? null,
       token,
       setSessionCookie: (t, expiresAt) =>
-        res.setCookie(SESSION_COOKIE, t, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt }),
+        res.setCookie(SESSION_COOKIE, t, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: '/',
+          expires: expiresAt,
+        }),
       clearSessionCookie: () =>
         res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' }),
     };

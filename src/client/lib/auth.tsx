@@ -68,10 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (next: Profile) => {
       storeUser(next);
       setUserState(next);
-      queryClient.setQueryData(
-        [['auth', 'profile'], { type: 'query' }],
-        next,
-      );
+      queryClient.setQueryData([['auth', 'profile'], { type: 'query' }], next);
     },
     [queryClient],
   );
@@ -96,7 +93,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ? 'loading'
       : 'anonymous';
 
-  const value = useMemo(() => ({ status, user, setUser, clearUser, logout }), [status, user, setUser, clearUser, logout]);
+  const value = useMemo(
+    () => ({ status, user, setUser, clearUser, logout }),
+    [status, user, setUser, clearUser, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,10 +1,17 @@
-import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../server/routers';
 import { trpc } from './trpc';
 
 /** Paths where a 401 is an answer to show (wrong password), not a reason to leave the page. */
-const PUBLIC_PREFIXES = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/ui-components'];
+const PUBLIC_PREFIXES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/ui-components',
+];
 
 export function isUnauthorized(err: unknown): boolean {
   return err instanceof TRPCClientError && (err as TRPCClientError<AppRouter>).data?.httpStatus === 401;
@@ -25,7 +32,8 @@ export function createQueryClient() {
     mutationCache: new MutationCache({ onError: redirectOn401 }),
     defaultOptions: {
       queries: {
-        retry: (count, err) => !(err instanceof TRPCClientError && (err.data?.httpStatus ?? 500) < 500) && count < 2,
+        retry: (count, err) =>
+          !(err instanceof TRPCClientError && (err.data?.httpStatus ?? 500) < 500) && count < 2,
         refetchOnWindowFocus: false,
       },
     },

@@ -11,7 +11,9 @@ const clientErrorInput = z.object({
 
 export const systemRouter = router({
   health: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/health', tags: ['system'], protect: false, summary: 'Gezondheid' } })
+    .meta({
+      openapi: { method: 'GET', path: '/health', tags: ['system'], protect: false, summary: 'Gezondheid' },
+    })
     .input(z.void())
     .output(z.object({ status: z.literal('ok') }))
     .query(async ({ ctx }) => {
@@ -26,13 +28,25 @@ export const systemRouter = router({
   /** The error fallback reports here: logged with the route and the user, never shown to anyone. */
   reportClientError: publicProcedure
     .meta({
-      openapi: { method: 'POST', path: '/client-errors', tags: ['system'], protect: false, summary: 'Clientfout melden' },
+      openapi: {
+        method: 'POST',
+        path: '/client-errors',
+        tags: ['system'],
+        protect: false,
+        summary: 'Clientfout melden',
+      },
     })
     .input(clientErrorInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => {
       ctx.log.error(
-        { clientError: input.message, stack: input.stack, componentStack: input.componentStack, route: input.route, userId: ctx.user?.id ?? null },
+        {
+          clientError: input.message,
+          stack: input.stack,
+          componentStack: input.componentStack,
+          route: input.route,
+          userId: ctx.user?.id ?? null,
+        },
         'client error',
       );
       return { success: true as const };

@@ -20,7 +20,9 @@ export async function createSession(
 ): Promise<CreatedSession> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + sessionLifetimeMs(rememberMe));
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, rememberMe: rememberMe ? 1 : 0 });
+  await db
+    .insert(sessions)
+    .values({ id: hashToken(token), userId, expiresAt, rememberMe: rememberMe ? 1 : 0 });
   return { token, expiresAt };
 }
 

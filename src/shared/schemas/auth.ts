@@ -54,7 +54,10 @@ export const resetPasswordValueSchema = passwordBase.refine(
 
 export const loginInput = z.object({
   email: email('E-mailadres is verplicht', 'Voer een geldig e-mailadres in'),
-  password: z.string({ error: 'Wachtwoord is verplicht' }).min(1, 'Wachtwoord is verplicht').max(PASSWORD_MAX),
+  password: z
+    .string({ error: 'Wachtwoord is verplicht' })
+    .min(1, 'Wachtwoord is verplicht')
+    .max(PASSWORD_MAX),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginInput = z.input<typeof loginInput>;
