@@ -1,0 +1,236 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema';
+import { yearAt } from '../../shared/order-number';
+import { orderMessages } from '../../shared/schemas/order';
+import { orderSettingsMessages } from '../../shared/schemas/order-settings';
+import { buildTestApp, testDeps } from '../../test/context';
+import { openTestDatabase, type TestDatabase } from '../../test/db';
+import { createCapturingMailer } from '../../test/mailer';
+import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
+import { createSignedInUser } from '../../test/users';
+
+describe('orders and order numbering over REST (integration)', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let auth: { authorization: string };
+  let otherAuth: { authorization: string };
+  let customerId: string;
+  let otherCustomerId: string;
+  const year = yearAt(new Date());
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    app = await buildTestApp(testDeps(database.db, createCapturingMailer()));
+    const a = await createSignedInUser(database.db);
+    const b = await createSignedInUser(database.db);
+    auth = { authorization: `Bearer ${a.token}` };
+    otherAuth = { authorization: `Bearer ${b.token}` };
+    customerId = (await insertCustomer(database.db, a.user.id)).id;
+    otherCustomerId = (await insertCustomer(database.db, b.user.id)).id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers 401 without a session', async () => {
+    for (const url of ['/api/orders', '/api/auth/order-settings', '/api/auth/next-order-number']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+
+  it('creates, lists as a plain array, reads, updates and deletes with the spec’s shapes', async () => {
+    const preview = await app.inject({ method: 'GET', url: '/api/auth/next-order-number', headers: auth });
+    expect(preview.json()).toEqual({ nextNumber: `INK-${year}-1001` });
+
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: auth,
+      payload: { ...orderPayload(customerId), customer: { _id: customerId, name: 'Petra Jansen' } },
+    });
+    expect(created.statusCode).toBe(200);
+    const o = created.json();
+    expect(o).toEqual({
+      _id: expect.any(String),
+      orderNumber: `INK-${year}-1001`,
+      date: expect.any(String),
+      project: 'Verbouwing kantoor',
+      reference: 'REF-1',
+      paymentTerm: 30,
+      status: 'concept',
+      btwVerlegd: false,
+      customer: customerId,
+      customerName: 'Petra Jansen',
+      customerCompany: 'Jansen Bouw B.V.',
+      items: [
+        { description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 },
+        { description: 'Montage', quantity: 2, unit: 'uur', price: 45.5, vat: 21, total: 91 },
+        { description: 'Handboek', quantity: 1, unit: 'stuk', price: 12.5, vat: 9, total: 12.5 },
+      ],
+      subtotal: 703.47,
+      vat: 146.23,
+      vatByRate: [
+        { rate: 21, base: 690.97, vat: 145.1 },
+        { rate: 9, base: 12.5, vat: 1.13 },
+      ],
+      total: 849.7,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+
+    const list = await app.inject({ method: 'GET', url: '/api/orders', headers: auth });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([o]);
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${o._id}`, headers: auth })).json()).toEqual(
+      o,
+    );
+
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/orders/${o._id}`,
+      headers: auth,
+      payload: orderPayload(customerId, {
+        status: 'paid',
+        paymentTerm: 60,
+        items: [{ description: 'Stoel', quantity: '2', price: '10,00', vat: '9' }],
+      }),
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({
+      _id: o._id,
+      orderNumber: o.orderNumber,
+      status: 'paid',
+      paymentTerm: 60,
+      items: [{ description: 'Stoel', quantity: 2, unit: 'stuk', price: 10, vat: 9, total: 20 }],
+      subtotal: 20,
+      vat: 1.8,
+      total: 21.8,
+    });
+
+    const del = await app.inject({ method: 'DELETE', url: `/api/orders/${o._id}`, headers: auth });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ success: true, message: 'Order is verwijderd.' });
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${o._id}`, headers: auth })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses invalid input with 400, Dutch field details, and stores nothing', async () => {
+    const before = await database.db.$count(orders);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: auth,
+      payload: {
+        customer: '',
+        paymentTerm: 7,
+        items: [
+          { description: 'Goed', quantity: 1, price: '5' },
+          { description: '', quantity: 0, price: '12,345', vat: 'hoog', unit: 'kg' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).toBe('Ongeldige invoer. Controleer de gemarkeerde velden.');
+    expect(body.details).toEqual({
+      customer: orderMessages.customerRequired,
+      paymentTerm: orderMessages.paymentTerm,
+      'items.1.description': orderMessages.descriptionRequired,
+      'items.1.quantity': orderMessages.quantity,
+      'items.1.price': orderMessages.priceDecimals,
+      'items.1.vat': orderMessages.vat,
+      'items.1.unit': orderMessages.unit,
+    });
+    const noItems = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: auth,
+      payload: { customer: customerId },
+    });
+    expect(noItems.statusCode).toBe(400);
+    expect(noItems.json().details).toEqual({ items: orderMessages.itemsRequired });
+    expect(await database.db.$count(orders)).toBe(before);
+  });
+
+  it('answers 404 for another user’s order or customer', async () => {
+    const mine = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: auth,
+        payload: orderPayload(customerId),
+      })
+    ).json();
+    const foreignCustomer = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: auth,
+      payload: orderPayload(otherCustomerId),
+    });
+    expect(foreignCustomer.statusCode).toBe(404);
+    expect(foreignCustomer.json().message).toBe('Klant niet gevonden.');
+    for (const method of ['GET', 'DELETE'] as const) {
+      const res = await app.inject({ method, url: `/api/orders/${mine._id}`, headers: otherAuth });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Order niet gevonden.');
+    }
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/orders/${mine._id}`,
+      headers: otherAuth,
+      payload: orderPayload(otherCustomerId),
+    });
+    expect(put.statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/orders/niet-een-id', headers: auth })).statusCode,
+    ).toBe(404);
+  });
+
+  it('GET and PUT /api/auth/order-settings', async () => {
+    const get = await app.inject({ method: 'GET', url: '/api/auth/order-settings', headers: otherAuth });
+    expect(get.json()).toEqual({ format: 'year', prefix: 'INK', includeYear: true, startingNumber: 1001 });
+
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/order-settings',
+      headers: otherAuth,
+      payload: { format: 'year', prefix: 'BST', includeYear: false, startingNumber: '300' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({
+      format: 'sequential',
+      prefix: 'BST',
+      includeYear: false,
+      startingNumber: 300,
+    });
+    const next = await app.inject({ method: 'GET', url: '/api/auth/next-order-number', headers: otherAuth });
+    expect(next.json()).toEqual({ nextNumber: 'BST-300' });
+
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/order-settings',
+      headers: otherAuth,
+      payload: { prefix: 'B/S', startingNumber: '0' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual({
+      prefix: orderSettingsMessages.prefixChars,
+      startingNumber: orderSettingsMessages.startingNumberMin,
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/order-settings', headers: otherAuth })).json(),
+    ).toMatchObject({ prefix: 'BST', startingNumber: 300 });
+  });
+
+  it('describes the order calls in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/orders', '/orders/{id}', '/auth/order-settings', '/auth/next-order-number']),
+    );
+    expect(Object.keys(doc.paths['/orders'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/orders/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+  });
+});
