@@ -80,6 +80,24 @@ function DocumentPreview() {
   );
 }
 
+function FeatureList({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {FEATURES.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="auth-feature">
+          <span className="auth-feature__icon" aria-hidden="true">
+            <Icon size={18} />
+          </span>
+          <span>
+            <span className="auth-feature__title">{title}</span>
+            <span className="auth-feature__text">{text}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ProductPanel() {
   return (
     <aside className="auth-panel" aria-label="Over Inkooporders">
@@ -88,26 +106,16 @@ function ProductPanel() {
           <BrandMark size={36} />
           <span className="auth-brand__name">Inkooporders</span>
         </div>
-        <div className="auth-panel__intro">
-          <h2 className="auth-panel__headline">Inkooporders maken, versturen en beheren op één plek</h2>
-          <p className="auth-panel__lead">
-            Voor kleine bedrijven die professioneel willen werken, zonder gedoe.
-          </p>
+        <div className="auth-panel__body">
+          <div className="auth-panel__intro">
+            <h2 className="auth-panel__headline">Inkooporders maken, versturen en beheren op één plek</h2>
+            <p className="auth-panel__lead">
+              Voor kleine bedrijven die professioneel willen werken, zonder gedoe.
+            </p>
+          </div>
+          <FeatureList className="auth-features" />
+          <DocumentPreview />
         </div>
-        <ul className="auth-features">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="auth-feature">
-              <span className="auth-feature__icon" aria-hidden="true">
-                <Icon size={18} />
-              </span>
-              <span>
-                <span className="auth-feature__title">{title}</span>
-                <span className="auth-feature__text">{text}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-        <DocumentPreview />
       </div>
     </aside>
   );
@@ -119,13 +127,15 @@ export type AuthLayoutProps = {
   children: ReactNode;
   /** Under the card: "Nog geen account? …" and the like. */
   footer?: ReactNode;
+  /** On phones, where the product panel is hidden, list its features under the card (login). */
+  promote?: boolean;
 };
 
 /**
  * The frame of every auth screen: the product panel on the left (desktop), the form card on the
  * right; on a phone one column with the brand above the card. The theme toggle sits top right.
  */
-export function AuthLayout({ title, children, footer }: AuthLayoutProps) {
+export function AuthLayout({ title, children, footer, promote = false }: AuthLayoutProps) {
   useDocumentTitle(title);
   return (
     <div className="auth-layout">
@@ -141,9 +151,29 @@ export function AuthLayout({ title, children, footer }: AuthLayoutProps) {
         <main className="auth-main__content">
           <div className="auth-card">{children}</div>
           {footer ? <div className="auth-footer">{footer}</div> : null}
+          {promote ? (
+            <section className="auth-promo" aria-label="Wat u met Inkooporders kunt">
+              <FeatureList className="auth-features auth-features--compact" />
+            </section>
+          ) : null}
         </main>
       </div>
     </div>
+  );
+}
+
+/** Words like "e-mail" must not break at their hyphen; the text itself stays the same. */
+function keepHyphenatedWords(text: string): ReactNode {
+  if (!text.includes('-')) return text;
+  return text.split(/(\S*-\S*)/).map((part, i) =>
+    part.includes('-') ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a fixed split of a constant string.
+      <span key={i} className="auth-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
 
@@ -164,7 +194,7 @@ export function AuthHeading({ title, description, icon, tone = 'accent' }: AuthH
           {icon}
         </span>
       ) : null}
-      <h1 className="auth-heading__title">{title}</h1>
+      <h1 className="auth-heading__title">{keepHyphenatedWords(title)}</h1>
       {description ? <div className="auth-heading__description">{description}</div> : null}
     </div>
   );

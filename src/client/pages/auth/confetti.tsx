@@ -27,9 +27,9 @@ function createPieces(random: () => number = Math.random): Piece[] {
   return Array.from({ length: CONFETTI_PIECES }, (_, id) => ({
     id,
     x: 10 + random() * 80,
-    y: -5 - random() * 25,
-    vx: (random() - 0.5) * 0.8,
-    vy: 0.6 + random() * 0.9,
+    y: -2 - random() * 28,
+    vx: (random() - 0.5) * 0.7,
+    vy: 0.9 + random() * 1.1,
     rotation: random() * 360,
     spin: (random() - 0.5) * 24,
     width: 6 + random() * 6,
@@ -45,7 +45,7 @@ export function stepPieces(pieces: Piece[], tick: number): Piece[] {
     ...p,
     x: p.x + p.vx + Math.sin((tick + p.id) / 6) * 0.15,
     y: p.y + p.vy,
-    vy: Math.min(p.vy + 0.035, 2.4),
+    vy: Math.min(p.vy + 0.03, 2.6),
     rotation: p.rotation + p.spin,
   }));
 }

@@ -73,7 +73,7 @@ export function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout title="Controleer uw e-mail" footer={<BackToLogin />}>
+      <AuthLayout title="Controleer uw e-mail">
         <AuthHeading
           icon={<MailCheck size={26} />}
           tone="success"

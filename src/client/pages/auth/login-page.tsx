@@ -102,6 +102,7 @@ export function LoginPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
+    setResendResult(null);
     const result = form.validate();
     if (!result.ok) {
       focusFirstInvalid(formRef.current);
@@ -163,6 +164,7 @@ export function LoginPage() {
   return (
     <AuthLayout
       title="Inloggen"
+      promote
       footer={
         <p>
           Nog geen account? <Link href="/register">Registreer hier</Link>

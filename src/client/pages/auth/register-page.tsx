@@ -213,7 +213,7 @@ function VerificationSent({ email }: { email: string }) {
           Verificatie e-mail opnieuw verzenden
         </Button>
       </div>
-      <p className="auth-small">
+      <p className="auth-small auth-small--center">
         Geen e-mail ontvangen? Controleer uw spammap, of verstuur de e-mail opnieuw.
       </p>
     </AuthLayout>
