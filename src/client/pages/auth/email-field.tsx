@@ -11,7 +11,8 @@ export type EmailFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'
 /**
  * The e-mail input of the auth forms, with the typo suggestion of spec §5 under it:
  * 'Bedoelde u: {suggestion}?' and a 'Toepassen' button. The suggestion appears once the user has
- * left the field (not while the domain is still being typed) and then follows the value live.
+ * left the field (not while the domain is still being typed), or at once for a prefilled address,
+ * and then follows the value live.
  */
 export function EmailField({
   value,
@@ -20,7 +21,8 @@ export function EmailField({
   onBlur,
   ...rest
 }: EmailFieldProps) {
-  const [left, setLeft] = useState(false);
+  // A prefilled address (not being typed right now) may show its suggestion at once.
+  const [left, setLeft] = useState(() => value.length > 0);
   const inputRef = useRef<HTMLInputElement>(null);
   const suggestion = left ? suggestEmail(value) : null;
   return (
