@@ -79,7 +79,7 @@ function ModalPanel({
         tabIndex={-1}
         className={cx('ui-modal__panel', `ui-modal__panel--${size}`, className)}
       >
-        <header className="ui-modal__header">
+        <div className="ui-modal__header">
           {icon ? <span className="ui-modal__icon">{icon}</span> : null}
           <div className="ui-modal__heading">
             <h2 id={titleId} className="ui-modal__title">
@@ -100,9 +100,9 @@ function ModalPanel({
           >
             <X size={18} aria-hidden="true" />
           </button>
-        </header>
+        </div>
         {children ? <div className="ui-modal__body">{children}</div> : null}
-        {footer ? <footer className="ui-modal__footer">{footer}</footer> : null}
+        {footer ? <div className="ui-modal__footer">{footer}</div> : null}
       </div>
     </div>
   );

@@ -5,6 +5,8 @@ type ErrorBoundaryProps = {
   children: ReactNode;
   /** What to show instead of the children once something threw. */
   fallback: (error: Error, reset: () => void) => ReactNode;
+  /** Send the error to the server (default true; off for the demo on /ui-components). */
+  report?: boolean;
 };
 
 type ErrorBoundaryState = { error: Error | null };
@@ -22,7 +24,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    reportClientError(error, info.componentStack);
+    if (this.props.report !== false) reportClientError(error, info.componentStack);
   }
 
   reset = () => {

@@ -8,10 +8,12 @@ type ErrorFallbackProps = {
   onReset: () => void;
   /** Fill the whole viewport (top-level boundary, outside the shell). */
   fullPage?: boolean;
+  /** The error was sent to the server (default true). */
+  reported?: boolean;
 };
 
 /** Spec §2/§8: 'Something went wrong', the error message, and 'Try again'. */
-export function ErrorFallback({ error, onReset, fullPage = false }: ErrorFallbackProps) {
+export function ErrorFallback({ error, onReset, fullPage = false, reported = true }: ErrorFallbackProps) {
   return (
     <div className={cx('error-fallback', fullPage && 'error-fallback--page')}>
       <div className="error-fallback__card" role="alert">
@@ -20,7 +22,7 @@ export function ErrorFallback({ error, onReset, fullPage = false }: ErrorFallbac
         </span>
         <h1 className="error-fallback__title">Something went wrong</h1>
         <p className="error-fallback__lead">
-          Er ging iets mis bij het tonen van deze pagina. De fout is gemeld.
+          Er ging iets mis bij het tonen van deze pagina.{reported ? ' De fout is gemeld.' : ''}
         </p>
         {error.message ? <pre className="error-fallback__message">{error.message}</pre> : null}
         <div className="error-fallback__actions">

@@ -41,6 +41,7 @@ import {
   useToast,
 } from '../../components';
 import { useTheme } from '../../lib/theme';
+import { ErrorBoundary, ErrorFallback } from '../errors';
 import { DemoBlock } from './demo-block';
 
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c, label: c }));
@@ -68,7 +69,7 @@ export function UiComponentsPage() {
             <span className="demo__brand-mark" aria-hidden="true">
               I
             </span>
-            Inkooporders
+            <span className="demo__brand-text">Inkooporders</span>
           </Link>
           <ThemeControl size="sm" />
         </div>
@@ -88,6 +89,7 @@ export function UiComponentsPage() {
           <TabsDemo />
           <DialogsDemo />
           <SurfacesDemo />
+          <ErrorDemo />
         </div>
       </main>
     </div>
@@ -540,6 +542,44 @@ function SurfacesDemo() {
           size="sm"
         />
       </div>
+    </DemoBlock>
+  );
+}
+
+function Thrower(): never {
+  throw new Error('Kan ordergegevens niet laden.');
+}
+
+function ErrorDemo() {
+  const [broken, setBroken] = useState(false);
+  return (
+    <DemoBlock
+      title="Foutweergave"
+      description="Wat een scherm toont als het vastloopt (deze demo wordt niet gemeld)."
+    >
+      <ErrorBoundary
+        report={false}
+        fallback={(error, reset) => (
+          <ErrorFallback
+            error={error}
+            reported={false}
+            onReset={() => {
+              setBroken(false);
+              reset();
+            }}
+          />
+        )}
+      >
+        {broken ? (
+          <Thrower />
+        ) : (
+          <div>
+            <Button variant="secondary" onClick={() => setBroken(true)}>
+              Fout simuleren
+            </Button>
+          </div>
+        )}
+      </ErrorBoundary>
     </DemoBlock>
   );
 }
