@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  changePasswordInput,
+  profileUpdateInput,
+  sessionsEndedOutput,
+} from '../../shared/schemas/account-settings';
+import {
   forgotPasswordInput,
   loginInput,
   registerInput,
@@ -10,12 +15,13 @@ import {
   verifyEmailInput,
   verifyEmailOutput,
 } from '../../shared/schemas/auth';
-import { loginOutput, profileOutput, profileUpdateInput } from '../../shared/schemas/profile';
+import { loginOutput, profileOutput } from '../../shared/schemas/profile';
 import { loginUser } from '../services/auth-login';
 import { authMessages } from '../services/auth-messages';
 import { requestPasswordReset, resetPassword } from '../services/auth-password-reset';
 import { updateProfile } from '../services/auth-profile';
 import { registerUser } from '../services/auth-register';
+import { changePassword, signOutOtherSessions } from '../services/auth-security';
 import {
   resendVerification,
   resendVerificationPublic,
@@ -100,12 +106,52 @@ export const authRouter = router({
         path: '/auth/profile',
         tags,
         summary: 'Profiel bijwerken',
-        description: 'Het e-mailadres kan niet worden gewijzigd; een meegestuurd `email` wordt genegeerd.',
+        description:
+          'Gedeeltelijke update: alleen meegestuurde velden worden gewijzigd, elk gecontroleerd met de Nederlandse regels en genormaliseerd opgeslagen (IBAN zonder spaties, postcode `1234 AB`). Een ongeldig veld geeft 400 met `details` en wijzigt niets. Het e-mailadres kan niet worden gewijzigd; een meegestuurd `email` wordt genegeerd. Een nieuw `password` beëindigt alle andere sessies van de gebruiker.',
       },
     })
     .input(profileUpdateInput)
     .output(profileOutput)
-    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      updateProfile(ctx.db, ctx.user.id, input, { currentSessionId: ctx.session.sessionId }),
+    ),
+
+  changePassword: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/change-password',
+        tags,
+        summary: 'Wachtwoord wijzigen',
+        description:
+          'Vraagt het huidige wachtwoord (onjuist: 400 met `details.currentPassword`); het nieuwe volgt de regels van registratie. Beëindigt alle andere sessies; de huidige blijft. `count`: het aantal beëindigde sessies.',
+      },
+    })
+    .input(changePasswordInput)
+    .output(sessionsEndedOutput)
+    .mutation(({ ctx, input }) =>
+      changePassword(ctx.db, ctx.user.id, {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        currentSessionId: ctx.session.sessionId,
+        limit: ctx.config.rateLimitAuth,
+      }),
+    ),
+
+  signOutOtherSessions: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/sessions/sign-out-others',
+        tags,
+        summary: 'Overal anders uitloggen',
+        description:
+          'Beëindigt alle sessies van de gebruiker behalve de huidige. `count`: het aantal beëindigde sessies.',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(sessionsEndedOutput)
+    .mutation(({ ctx }) => signOutOtherSessions(ctx.db, ctx.user.id, ctx.session.sessionId)),
 
   resendVerification: authedProcedure
     .meta({

@@ -45,18 +45,8 @@ export const loginOutput = profileOutput.extend({
 });
 export type LoginResult = z.infer<typeof loginOutput>;
 
-/**
- * PUT /auth/profile. Issue 2 lets the user change name and company; issue 3 adds the other profile
- * fields here. Keys not in this object (such as `email`) are stripped by zod and never applied.
+/*
+ * PUT /auth/profile's input (profileUpdateInput) lives in account-settings.ts: it is built from the
+ * company rules of company.ts, which imports COUNTRIES from here, and a module cycle would leave
+ * COUNTRIES uninitialised.
  */
-export const profileUpdateInput = z.object({
-  name: z.string({ error: 'Naam is verplicht' }).trim().min(1, 'Naam is verplicht').max(200, 'Maximaal 200 tekens'),
-  company: z
-    .string({ error: 'Bedrijfsnaam is verplicht' })
-    .trim()
-    .min(1, 'Bedrijfsnaam is verplicht')
-    .max(200, 'Maximaal 200 tekens'),
-});
-export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
-/** What the service writes: the parsed input, each field optional so later fields can be partial. */
-export type ProfileUpdate = Partial<z.output<typeof profileUpdateInput>>;
