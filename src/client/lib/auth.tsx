@@ -87,15 +87,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [logoutMutation, clearUser]);
 
-  const status: AuthStatus = user
+  // The profile that just arrived counts at once: the effect above stores it one render later, and in
+  // between the guards must not see 'anonymous' (a deep link on a fresh tab would bounce via /login).
+  const current = user ?? (profile.error ? null : (profile.data ?? null));
+  const status: AuthStatus = current
     ? 'authenticated'
     : profile.isPending && !profile.error
       ? 'loading'
       : 'anonymous';
 
   const value = useMemo(
-    () => ({ status, user, setUser, clearUser, logout }),
-    [status, user, setUser, clearUser, logout],
+    () => ({ status, user: current, setUser, clearUser, logout }),
+    [status, current, setUser, clearUser, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
