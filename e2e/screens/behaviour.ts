@@ -169,6 +169,12 @@ try {
     });
     await login(context);
     const page = await context.newPage();
+    // A deep link in a fresh tab (session cookie, nothing in localStorage) must not bounce via /login.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => visited.push(new URL(frame.url()).pathname));
+    await page.goto(`${BASE}/email-templates`);
+    await page.getByRole('heading', { name: 'Email Templates' }).waitFor();
+    check('deep link with session stays put', !visited.includes('/login'), visited.join(' → '));
     await page.goto(`${BASE}/login`);
     await page.waitForURL(`${BASE}/`);
     check('logged in /login → /', path(page) === '/');
