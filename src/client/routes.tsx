@@ -1,27 +1,36 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { FullPageSpinner } from './components';
+import { FullPageSpinner, Spinner } from './components';
 import { AppShell } from './layout/app-shell';
 import { useAuth } from './lib/auth';
-import {
-  ForgotPasswordPage,
-  LoginPage,
-  RegisterPage,
-  ResetPasswordPage,
-  VerifyEmailPage,
-} from './pages/auth';
-import { CompanySettingsPage } from './pages/company-settings/company-settings-page';
-import { CustomersPage } from './pages/customers/customers-page';
-import { DashboardPage } from './pages/dashboard/dashboard-page';
-import { EmailTemplatesPage } from './pages/email-templates/email-templates-page';
 import { AppErrorBoundary, RouteErrorBoundary } from './pages/errors';
-import { OrderFormPage } from './pages/order-form/order-form-page';
-import { OrdersPage } from './pages/orders/orders-page';
 
-/** The demo of the UI kit is not needed by users: its own chunk. */
-const UiComponentsPage = lazy(() =>
-  import('./pages/ui-components/ui-components-page').then((m) => ({ default: m.UiComponentsPage })),
-);
+/** Each screen is its own chunk, loaded when first visited. */
+const auth = () => import('./pages/auth');
+const LoginPage = lazy(async () => ({ default: (await auth()).LoginPage }));
+const RegisterPage = lazy(async () => ({ default: (await auth()).RegisterPage }));
+const ForgotPasswordPage = lazy(async () => ({ default: (await auth()).ForgotPasswordPage }));
+const ResetPasswordPage = lazy(async () => ({ default: (await auth()).ResetPasswordPage }));
+const VerifyEmailPage = lazy(async () => ({ default: (await auth()).VerifyEmailPage }));
+const UiComponentsPage = lazy(async () => ({
+  default: (await import('./pages/ui-components/ui-components-page')).UiComponentsPage,
+}));
+const DashboardPage = lazy(async () => ({
+  default: (await import('./pages/dashboard/dashboard-page')).DashboardPage,
+}));
+const OrdersPage = lazy(async () => ({ default: (await import('./pages/orders/orders-page')).OrdersPage }));
+const OrderFormPage = lazy(async () => ({
+  default: (await import('./pages/order-form/order-form-page')).OrderFormPage,
+}));
+const CustomersPage = lazy(async () => ({
+  default: (await import('./pages/customers/customers-page')).CustomersPage,
+}));
+const CompanySettingsPage = lazy(async () => ({
+  default: (await import('./pages/company-settings/company-settings-page')).CompanySettingsPage,
+}));
+const EmailTemplatesPage = lazy(async () => ({
+  default: (await import('./pages/email-templates/email-templates-page')).EmailTemplatesPage,
+}));
 
 /**
  * The route table of spec §2.
@@ -33,42 +42,40 @@ const UiComponentsPage = lazy(() =>
 export function AppRoutes() {
   return (
     <AppErrorBoundary>
-      <Switch>
-        <Route path="/login">
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        </Route>
-        <Route path="/register">
-          <GuestOnly>
-            <RegisterPage />
-          </GuestOnly>
-        </Route>
-        <Route path="/forgot-password">
-          <GuestOnly>
-            <ForgotPasswordPage />
-          </GuestOnly>
-        </Route>
-        {/* Without a token the page shows its invalid-link state. */}
-        <Route path="/reset-password/:token?">
-          {(params) => (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Switch>
+          <Route path="/login">
             <GuestOnly>
-              <ResetPasswordPage params={{ token: params.token }} />
+              <LoginPage />
             </GuestOnly>
-          )}
-        </Route>
-        <Route path="/verify-email/:token?">
-          {(params) => <VerifyEmailPage params={{ token: params.token }} />}
-        </Route>
-        <Route path="/ui-components">
-          <Suspense fallback={<FullPageSpinner />}>
-            <UiComponentsPage />
-          </Suspense>
-        </Route>
-        <Route>
-          <ProtectedArea />
-        </Route>
-      </Switch>
+          </Route>
+          <Route path="/register">
+            <GuestOnly>
+              <RegisterPage />
+            </GuestOnly>
+          </Route>
+          <Route path="/forgot-password">
+            <GuestOnly>
+              <ForgotPasswordPage />
+            </GuestOnly>
+          </Route>
+          {/* Without a token the page shows its invalid-link state. */}
+          <Route path="/reset-password/:token?">
+            {(params) => (
+              <GuestOnly>
+                <ResetPasswordPage params={{ token: params.token }} />
+              </GuestOnly>
+            )}
+          </Route>
+          <Route path="/verify-email/:token?">
+            {(params) => <VerifyEmailPage params={{ token: params.token }} />}
+          </Route>
+          <Route path="/ui-components" component={UiComponentsPage} />
+          <Route>
+            <ProtectedArea />
+          </Route>
+        </Switch>
+      </Suspense>
     </AppErrorBoundary>
   );
 }
@@ -90,21 +97,32 @@ function ProtectedArea() {
     <AppShell>
       {/* A new route gets a fresh boundary: an error on one screen does not follow you to the next. */}
       <RouteErrorBoundary key={path}>
-        <Switch>
-          <Route path="/" component={DashboardPage} />
-          <Route path="/inkooporders" component={OrdersPage} />
-          <Route path="/inkooporders/:id/edit">{(params) => <OrderFormPage id={params.id} />}</Route>
-          <Route path="/nieuwe-order">
-            <OrderFormPage />
-          </Route>
-          <Route path="/klanten" component={CustomersPage} />
-          <Route path="/bedrijfsinstellingen" component={CompanySettingsPage} />
-          <Route path="/email-templates" component={EmailTemplatesPage} />
-          <Route>
-            <Redirect to="/" replace />
-          </Route>
-        </Switch>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/" component={DashboardPage} />
+            <Route path="/inkooporders" component={OrdersPage} />
+            <Route path="/inkooporders/:id/edit">{(params) => <OrderFormPage id={params.id} />}</Route>
+            <Route path="/nieuwe-order">
+              <OrderFormPage />
+            </Route>
+            <Route path="/klanten" component={CustomersPage} />
+            <Route path="/bedrijfsinstellingen" component={CompanySettingsPage} />
+            <Route path="/email-templates" component={EmailTemplatesPage} />
+            <Route>
+              <Redirect to="/" replace />
+            </Route>
+          </Switch>
+        </Suspense>
       </RouteErrorBoundary>
     </AppShell>
+  );
+}
+
+/** While a screen's code loads, inside the shell. */
+function PageLoading() {
+  return (
+    <div className="page-loading">
+      <Spinner size={22} />
+    </div>
   );
 }

@@ -12,8 +12,16 @@ type ErrorFallbackProps = {
   reported?: boolean;
 };
 
+/** A screen's code could not be loaded (usually a new version was deployed): only a reload helps. */
+export function isChunkLoadError(error: Error): boolean {
+  return /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
+    error.message,
+  );
+}
+
 /** Spec §2/§8: 'Something went wrong', the error message, and 'Try again'. */
 export function ErrorFallback({ error, onReset, fullPage = false, reported = true }: ErrorFallbackProps) {
+  const retry = isChunkLoadError(error) ? () => window.location.reload() : onReset;
   return (
     <div className={cx('error-fallback', fullPage && 'error-fallback--page')}>
       <div className="error-fallback__card" role="alert">
@@ -26,7 +34,7 @@ export function ErrorFallback({ error, onReset, fullPage = false, reported = tru
         </p>
         {error.message ? <pre className="error-fallback__message">{error.message}</pre> : null}
         <div className="error-fallback__actions">
-          <Button icon={<RefreshCw />} onClick={onReset}>
+          <Button icon={<RefreshCw />} onClick={retry}>
             Try again
           </Button>
           {fullPage ? (

@@ -1,3 +1,3 @@
 export { ErrorBoundary } from './error-boundary';
-export { AppErrorBoundary, ErrorFallback, RouteErrorBoundary } from './error-fallback';
+export { AppErrorBoundary, ErrorFallback, isChunkLoadError, RouteErrorBoundary } from './error-fallback';
 export { type ClientErrorReport, reportClientError } from './report-client-error';
