@@ -117,7 +117,10 @@ describe('orders list and dashboard stats (integration)', () => {
     expect((await page({ search: 'bestaat niet' })).total).toBe(0);
     // Past the last page of a search the total is still known.
     expect(await page({ search: 'jansen bouw', pageSize: 3, page: 2 })).toMatchObject({ total: 4, page: 2 });
-    expect(await page({ search: 'jansen bouw', pageSize: 4, page: 2 })).toMatchObject({ items: [], total: 4 });
+    expect(await page({ search: 'jansen bouw', pageSize: 4, page: 2 })).toMatchObject({
+      items: [],
+      total: 4,
+    });
   });
 
   it('treats % and _ in the search as plain characters', async () => {
