@@ -1,0 +1,310 @@
+import { Building2, Mail, MapPin, UserRound } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { Customer } from '../../../shared/schemas/customer';
+import { COUNTRIES } from '../../../shared/schemas/profile';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Modal,
+  Notice,
+  Section,
+  Select,
+  type SelectOption,
+  TextField,
+  useToast,
+} from '../../components';
+import { readApiError } from '../../lib/auth-errors';
+import { trpc } from '../../lib/trpc';
+import {
+  CUSTOMER_SECTIONS,
+  type CustomerFieldErrors,
+  type CustomerFormValues,
+  type CustomerSectionId,
+  type CustomerTextField,
+  emptyCustomerValues,
+  errorCountBySection,
+  fieldErrorsFromDetails,
+  firstErrorField,
+  hasBlockingError,
+  maskCustomerField,
+  SAVE_ERROR_FALLBACK,
+  SECTION_ORDER,
+  validateCustomer,
+  validateCustomerField,
+  valuesFromCustomer,
+} from './customer-form';
+
+export type CustomerFormModalProps = {
+  open: boolean;
+  /** The customer to edit; null or undefined for a new one. */
+  customer?: Customer | null;
+  onClose: () => void;
+  onSaved?: (customer: Customer, created: boolean) => void;
+};
+
+/**
+ * 'Nieuwe klant' / 'Klant bewerken' (spec §2 Customer modal, §5 Customer form). Mounted fresh on every
+ * open, so it always starts from the customer (or empty).
+ */
+export function CustomerFormModal({ open, ...props }: CustomerFormModalProps) {
+  if (!open) return null;
+  return <CustomerFormDialog key={props.customer?._id ?? 'new'} {...props} />;
+}
+
+const SECTION_TITLES: Record<CustomerSectionId, { title: string; icon: ReactNode }> = {
+  general: { title: 'Algemene informatie', icon: <UserRound /> },
+  contact: { title: 'Contactgegevens', icon: <Mail /> },
+  address: { title: 'Adresgegevens', icon: <MapPin /> },
+  business: { title: 'Bedrijfsgegevens', icon: <Building2 /> },
+};
+
+const ALL_OPEN: Record<CustomerSectionId, boolean> = {
+  general: true,
+  contact: true,
+  address: true,
+  business: true,
+};
+
+function countryOptions(current: string): SelectOption[] {
+  const options: SelectOption[] = COUNTRIES.map((c) => ({ value: c, label: c }));
+  if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current });
+  return options;
+}
+
+function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormModalProps, 'open'>) {
+  const editing = Boolean(customer);
+  const toast = useToast();
+  const formId = useId();
+  const fieldId = (field: keyof CustomerFormValues) => `${formId.replace(/[^a-zA-Z0-9_-]/g, '')}-${field}`;
+  const [initial] = useState<CustomerFormValues>(() =>
+    customer ? valuesFromCustomer(customer) : emptyCustomerValues(),
+  );
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<CustomerFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [openSections, setOpenSections] = useState(ALL_OPEN);
+
+  const create = trpc.customers.create.useMutation();
+  const update = trpc.customers.update.useMutation();
+  const saving = create.isPending || update.isPending;
+
+  const setError = (field: keyof CustomerFormValues, message: string | undefined) =>
+    setErrors((prev) => {
+      if (prev[field] === message) return prev;
+      const next = { ...prev };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+
+  /** Shows the errors, unfolds their sections and puts the cursor in the first one. */
+  const revealErrors = (next: CustomerFieldErrors) => {
+    setErrors(next);
+    setOpenSections((prev) => {
+      const opened = { ...prev };
+      for (const id of SECTION_ORDER) if (CUSTOMER_SECTIONS[id].some((f) => next[f])) opened[id] = true;
+      return opened;
+    });
+    const first = firstErrorField(next);
+    // After the sections have unfolded (they are inert while folded).
+    if (first) window.setTimeout(() => document.getElementById(fieldId(first))?.focus(), 0);
+  };
+
+  const textProps = (field: CustomerTextField) => ({
+    id: fieldId(field),
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      const value = maskCustomerField(field, event.target.value);
+      setValues((prev) => ({ ...prev, [field]: value }));
+      // Once a field has spoken, it re-checks while typing, so the message goes as soon as it is right.
+      if (errors[field] && field !== 'phone') setError(field, validateCustomerField(field, value));
+    },
+    // Leaving a field checks it, once it has been changed (tabbing through an empty form says nothing).
+    onBlur: () => {
+      if (values[field] !== initial[field] || errors[field])
+        setError(field, validateCustomerField(field, values[field]));
+    },
+    // Spec §5: the phone message is cleared on focus.
+    onFocus: field === 'phone' ? () => setError('phone', undefined) : undefined,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setFormError(null);
+    const checked = validateCustomer(values);
+    if (!checked.ok) {
+      revealErrors(checked.errors);
+      return;
+    }
+    const options = {
+      onSuccess: (saved: Customer) => {
+        toast.success(
+          editing ? `De gegevens van ${saved.company} zijn bijgewerkt.` : `${saved.company} is toegevoegd.`,
+        );
+        onSaved?.(saved, !editing);
+        onClose();
+      },
+      onError: (err: unknown) => {
+        const info = readApiError(err);
+        const fieldErrors = fieldErrorsFromDetails(info.details);
+        if (Object.keys(fieldErrors).length > 0) revealErrors(fieldErrors);
+        setFormError(info.serverMessage ?? SAVE_ERROR_FALLBACK);
+      },
+    };
+    if (customer) update.mutate({ ...checked.data, id: customer._id }, options);
+    else create.mutate(checked.data, options);
+  };
+
+  const counts = errorCountBySection(errors);
+  const sectionProps = (id: CustomerSectionId) => ({
+    title: SECTION_TITLES[id].title,
+    icon: SECTION_TITLES[id].icon,
+    open: openSections[id],
+    onOpenChange: (next: boolean) => setOpenSections((prev) => ({ ...prev, [id]: next })),
+    aside:
+      !openSections[id] && counts[id] > 0 ? (
+        <Badge tone="red">{counts[id] === 1 ? '1 fout' : `${counts[id]} fouten`}</Badge>
+      ) : undefined,
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={editing ? 'Klant bewerken' : 'Nieuwe klant'}
+      size="md"
+      dismissible={!saving}
+      closeOnBackdrop={false}
+      className="customer-modal"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Annuleren
+          </Button>
+          <Button type="submit" form={formId} busy={saving} disabled={hasBlockingError(errors)}>
+            {editing ? 'Opslaan' : 'Klant toevoegen'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="customer-form" onSubmit={submit} noValidate>
+        {formError ? (
+          <Notice tone="error" className="customer-form__notice">
+            {formError}
+          </Notice>
+        ) : null}
+
+        <Section {...sectionProps('general')}>
+          <div className="customer-form__grid">
+            <TextField
+              {...textProps('name')}
+              label="Naam"
+              required
+              autoComplete="name"
+              data-autofocus
+              fieldClassName="customer-form__wide"
+            />
+            <TextField {...textProps('company')} label="Bedrijfsnaam" required autoComplete="organization" />
+            <TextField {...textProps('contactPerson')} label="Contactpersoon" autoComplete="off" />
+          </div>
+        </Section>
+
+        <Section {...sectionProps('contact')}>
+          <div className="customer-form__grid">
+            <TextField
+              {...textProps('email')}
+              label="E-mail"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
+            <TextField
+              {...textProps('phone')}
+              label="Telefoon"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="06 12345678"
+            />
+          </div>
+        </Section>
+
+        <Section {...sectionProps('address')}>
+          <div className="customer-form__grid">
+            <TextField
+              {...textProps('address')}
+              label="Adres"
+              autoComplete="street-address"
+              placeholder="Straat en huisnummer"
+              fieldClassName="customer-form__wide"
+            />
+            <TextField
+              {...textProps('postalCode')}
+              label="Postcode"
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              placeholder="1234 AB"
+              spellCheck={false}
+            />
+            <TextField {...textProps('city')} label="Plaats" autoComplete="address-level2" />
+            <Select
+              id={fieldId('country')}
+              name="country"
+              label="Land"
+              value={values.country}
+              error={errors.country}
+              placeholder={values.country ? undefined : 'Kies een land'}
+              options={countryOptions(values.country)}
+              onChange={(event) => {
+                const value = event.target.value;
+                setValues((prev) => ({ ...prev, country: value }));
+                setError('country', undefined);
+              }}
+              fieldClassName="customer-form__wide"
+            />
+          </div>
+        </Section>
+
+        <Section {...sectionProps('business')}>
+          <div className="customer-form__grid">
+            <TextField
+              {...textProps('kvkNumber')}
+              label="KVK-nummer"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="12345678"
+              hint="Formaat: 8 cijfers, bijv. 12345678"
+            />
+            <TextField
+              {...textProps('btwNumber')}
+              label="BTW-nummer"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="NL123456789B01"
+              hint="Formaat: NL + 9 cijfers + B + 2 cijfers, bijv. NL123456789B01"
+            />
+          </div>
+        </Section>
+
+        <Checkbox
+          id={fieldId('active')}
+          label="Actieve klant"
+          hint="Alleen actieve klanten kunt u kiezen bij een nieuwe order."
+          checked={values.active}
+          onChange={(event) => {
+            const checked = event.target.checked;
+            setValues((prev) => ({ ...prev, active: checked }));
+          }}
+          fieldClassName="customer-form__active"
+        />
+      </form>
+    </Modal>
+  );
+}
