@@ -1,0 +1,104 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/**
+ * Signing in over HTTP for journeys that are not about signing in (STYLE.md §10): register through the
+ * REST API, take the verification link from the outbox (/dev/mail.json), verify, log in.
+ */
+
+export type TestUser = { name: string; email: string; password: string; company: string };
+
+type OutboxMail = { id: string; to: string; subject: string; createdAt: string; links: string[] };
+
+let counter = 0;
+
+/** A fresh address per call (per run and per worker), so tests never share an account. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return `${prefix}-${stamp}@voorbeeld.nl`;
+}
+
+export function newTestUser(overrides: Partial<TestUser> = {}): TestUser {
+  return {
+    name: 'Eva Tester',
+    email: uniqueEmail(),
+    password: 'Welkom123!',
+    company: 'Testbedrijf BV',
+    ...overrides,
+  };
+}
+
+/** The newest verification link sent to `email` (waits for the outbox to have it). */
+export async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`);
+        if (!res.ok()) return undefined;
+        const mails = (await res.json()) as OutboxMail[];
+        link = mails
+          .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()))
+          .flatMap((m) => m.links)
+          .find((l) => l.includes('/verify-email/'));
+        return link;
+      },
+      { message: `verification mail for ${email}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** Registers and verifies an account over HTTP; returns the user (not logged in). */
+export async function registerVerifiedUser(
+  request: APIRequestContext,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
+  const user = newTestUser(overrides);
+  const register = await request.post('/api/auth/register', {
+    data: { name: user.name, email: user.email, password: user.password, company: user.company },
+  });
+  expect(register.status(), await register.text()).toBeLessThan(300);
+  const link = await verificationLink(request, user.email);
+  const token = decodeURIComponent(new URL(link).pathname.split('/verify-email/')[1] ?? '');
+  const verify = await request.get(`/api/auth/verify-email/${encodeURIComponent(token)}`);
+  expect(verify.status(), await verify.text()).toBeLessThan(300);
+  return user;
+}
+
+/**
+ * Logs in over HTTP inside the page's browser context (the session cookie lands in its jar), then
+ * opens the app once so it keeps the profile as "the stored user" (localStorage 'user'), as a login
+ * through the form does. Deep links opened afterwards go straight to their screen.
+ */
+export async function loginOverHttp(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password, rememberMe: true },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto('/');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('user') !== null), { message: 'stored user' })
+    .toBe(true);
+}
+
+/**
+ * A new verified user, logged in in `page`'s context. `request` (the test's own fixture) is used for
+ * the registration calls; pass nothing to use the page's.
+ */
+export async function signUpAndLogin(
+  page: Page,
+  request: APIRequestContext = page.request,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
+  const user = await registerVerifiedUser(request, overrides);
+  await loginOverHttp(page, user);
+  return user;
+}
+
+/** Switches the theme as the theme control stores it (localStorage 'theme') and reloads the page. */
+export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
