@@ -4,12 +4,14 @@ import { customers, type OrderItemRow, type OrderRow, orderItems, orders } from 
 import type { VatRate } from '../../shared/constants';
 import { centsToDecimal, centsToEuros, computeOrderTotals, decimalToCents } from '../../shared/money';
 import type { Order, OrderInputData, OrderSummary } from '../../shared/schemas/order';
-import { notFound } from '../errors';
+import { AppError, notFound } from '../errors';
+import { isUniqueViolation } from './auth-users';
 import { CUSTOMER_NOT_FOUND, isUuid } from './customers';
 import { assignOrderNumber } from './order-numbering';
 
 export const ORDER_NOT_FOUND = 'Order niet gevonden.';
 export const ORDER_DELETED_MESSAGE = 'Order is verwijderd.';
+export const ORDER_NUMBER_CONFLICT = 'Het ordernummer was net al in gebruik. Sla de order opnieuw op.';
 
 /* ---------------------------------------------------------------- mapping to the REST shape */
 
@@ -195,23 +197,30 @@ export async function createOrder(
   input: OrderInputData,
   now: Date = new Date(),
 ): Promise<Order> {
-  const id = await db.transaction(async (tx) => {
-    const customerId = await ownedCustomerId(tx, userId, input.customer);
-    const orderNumber = await assignOrderNumber(tx, userId, now);
-    const { order, items } = amounts(input);
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        orderNumber,
-        date: input.date ? new Date(input.date) : now,
-        ...orderFields(input, customerId),
-        ...order,
-      })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(items(row!.id));
-    return row!.id;
-  });
+  const id = await db
+    .transaction(async (tx) => {
+      const customerId = await ownedCustomerId(tx, userId, input.customer);
+      const orderNumber = await assignOrderNumber(tx, userId, now);
+      const { order, items } = amounts(input);
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          orderNumber,
+          date: input.date ? new Date(input.date) : now,
+          ...orderFields(input, customerId),
+          ...order,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values(items(row!.id));
+      return row!.id;
+    })
+    .catch((err: unknown) => {
+      // Only possible when two different counters format to the same number at the same moment
+      // (settings changed mid-flight); the unique index refused it and nothing was stored.
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', ORDER_NUMBER_CONFLICT);
+      throw err;
+    });
   return getOrder(db, userId, id);
 }
 
