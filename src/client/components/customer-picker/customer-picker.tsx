@@ -1,0 +1,471 @@
+import { Check, ChevronsUpDown, Search, UsersRound, X } from 'lucide-react';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Link } from 'wouter';
+import type { Customer } from '../../../shared/schemas/customer';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../button';
+import { cx } from '../cx';
+import { describedBy, FieldLabel, FieldMessages, useFieldIds } from '../field';
+import { Spinner } from '../spinner';
+import {
+  choosePlacement,
+  customerLabel,
+  filterCustomers,
+  highlightParts,
+  moveActive,
+  type NavigationKey,
+  PICKER_MAX_HEIGHT,
+  PICKER_RENDER_LIMIT,
+  type PickerPlacement,
+  pickerCountLabel,
+  searchHaystack,
+} from './customer-picker-helpers';
+import './customer-picker.css';
+
+export type CustomerPickerProps = {
+  /** The chosen customer's id, or null. */
+  value: string | null;
+  /** Called with the new id (null when cleared) and, when one was chosen, the customer itself. */
+  onChange: (customerId: string | null, customer?: Customer) => void;
+  /** Error text under the field (e.g. 'Selecteer een klant'). */
+  error?: string;
+  /** Default 'Klant'. */
+  label?: string;
+  /** Shows * and sets aria-required; without it a chosen customer can be cleared. */
+  required?: boolean;
+  disabled?: boolean;
+  /** Id of the button (the label points at it), e.g. to focus it after a refused submit. */
+  id?: string;
+  placeholder?: string;
+  className?: string;
+};
+
+/** Spec §8 Customers, picker. */
+export const PICKER_LOAD_ERROR = 'Klantgegevens kunnen niet worden geladen.';
+export const PICKER_FETCH_ERROR = 'Er is een fout opgetreden bij het ophalen van klanten.';
+const UNKNOWN_CUSTOMER = 'Onbekende klant';
+
+const NAVIGATION_KEYS = new Set<string>(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp']);
+/** Rough heights (px) to judge whether the dropdown fits below before it is drawn. */
+const CHROME_HEIGHT = 64;
+const OPTION_HEIGHT = 52;
+
+/**
+ * The order form's customer dropdown (spec §2 Order form, §9): a button showing the chosen customer;
+ * its dropdown has a search box (name, company, e-mail), opens upward when there is little room below,
+ * is at most 350 px high and shows a count line when more than 10 match.
+ *
+ * Keyboard: on the button ArrowDown/ArrowUp/Enter/Space (or typing) opens; in the search box the
+ * arrows, PageUp/PageDown move through the options, Enter chooses, Escape closes; focus returns to
+ * the button. ARIA: the button and the search box are comboboxes controlling one listbox; the search
+ * box points at the active option with aria-activedescendant.
+ *
+ * Data: all customers once (trpc.customers.list, cached), searched in the browser; inactive ones are
+ * left out unless chosen. At most 100 options are drawn: with thousands, typing narrows them down.
+ */
+export function CustomerPicker({
+  value,
+  onChange,
+  error,
+  label = 'Klant',
+  required = false,
+  disabled = false,
+  id,
+  placeholder = 'Selecteer een klant',
+  className,
+}: CustomerPickerProps) {
+  const ids = useFieldIds(id);
+  const baseId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const listboxId = `${baseId}-listbox`;
+  const countId = `${baseId}-count`;
+  const optionId = (customerId: string) => `${baseId}-option-${customerId}`;
+
+  const list = trpc.customers.list.useQuery(undefined, { staleTime: 30_000 });
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(-1);
+  const [placement, setPlacement] = useState<PickerPlacement>({
+    placement: 'down',
+    maxHeight: PICKER_MAX_HEIGHT,
+  });
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const all = list.data;
+  const selected = useMemo(() => all?.find((c) => c._id === value), [all, value]);
+  /** Active customers, plus the chosen one even when it has been made inactive since. */
+  const choosable = useMemo(() => (all ?? []).filter((c) => c.active || c._id === value), [all, value]);
+  const haystacks = useMemo(() => new Map(choosable.map((c) => [c._id, searchHaystack(c)])), [choosable]);
+  // With thousands of customers, typing stays quick: the list follows a moment later.
+  const deferredQuery = useDeferredValue(query);
+  const matches = useMemo(
+    () => filterCustomers(choosable, deferredQuery, (c) => haystacks.get(c._id) ?? ''),
+    [choosable, deferredQuery, haystacks],
+  );
+  const shown = matches.length > PICKER_RENDER_LIMIT ? matches.slice(0, PICKER_RENDER_LIMIT) : matches;
+  const countLine = pickerCountLabel(matches.length);
+  const activeCustomer = active >= 0 ? shown[active] : undefined;
+
+  const place = useCallback(() => {
+    const rect = triggerRef.current?.getBoundingClientRect();
+    if (!rect) return;
+    const viewportHeight = window.visualViewport?.height ?? window.innerHeight;
+    const rows = Math.max(1, Math.min(shown.length, 6));
+    const natural = CHROME_HEIGHT + (countLine ? 28 : 0) + rows * OPTION_HEIGHT;
+    setPlacement(choosePlacement(viewportHeight - rect.bottom, rect.top, natural));
+  }, [shown.length, countLine]);
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    setQuery('');
+    setActive(-1);
+    if (returnFocus) triggerRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  const openPicker = (initialQuery = '') => {
+    if (disabled) return;
+    setQuery(initialQuery);
+    const index = initialQuery ? 0 : choosable.findIndex((c) => c._id === value);
+    setActive(index >= 0 && index < PICKER_RENDER_LIMIT ? index : choosable.length > 0 ? 0 : -1);
+    setOpen(true);
+  };
+
+  const choose = (customer: Customer) => {
+    onChange(customer._id, customer);
+    close(true);
+  };
+
+  // Where to open: measured before paint, and again when the window scrolls or resizes.
+  useLayoutEffect(() => {
+    if (!open) return;
+    place();
+    const onMove = () => place();
+    window.addEventListener('resize', onMove);
+    window.addEventListener('scroll', onMove, true);
+    return () => {
+      window.removeEventListener('resize', onMove);
+      window.removeEventListener('scroll', onMove, true);
+    };
+  }, [open, place]);
+
+  useEffect(() => {
+    if (open) searchRef.current?.focus({ preventScroll: true });
+  }, [open]);
+
+  // A click or tap elsewhere closes the dropdown (focus stays where the user put it).
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, close]);
+
+  // Keep the active option in view.
+  const activeId = activeCustomer ? optionId(activeCustomer._id) : undefined;
+  useEffect(() => {
+    if (open && activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [open, activeId]);
+
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (open || disabled) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openPicker();
+    } else if (
+      event.key.length === 1 &&
+      event.key !== ' ' &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey
+    ) {
+      // Typing on the closed picker starts a search with that character.
+      event.preventDefault();
+      openPicker(event.key);
+    }
+  };
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (NAVIGATION_KEYS.has(event.key)) {
+      event.preventDefault();
+      setActive((current) => moveActive(current, event.key as NavigationKey, shown.length));
+    } else if (event.key === 'Enter') {
+      // Never submits the surrounding form.
+      event.preventDefault();
+      // The list may still lag behind the last keystroke: choose from the up-to-date matches.
+      const current =
+        query === deferredQuery
+          ? shown
+          : filterCustomers(choosable, query, (c) => haystacks.get(c._id) ?? '');
+      const target = current[Math.max(0, active)];
+      if (target && active >= 0) choose(target);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      // Only the dropdown closes, not a dialog around the form.
+      event.stopPropagation();
+      close(true);
+    } else if (event.key === 'Tab') {
+      // Back on the button, so Tab carries on from there.
+      close(true);
+    }
+  };
+
+  const triggerText = selected
+    ? customerLabel(selected)
+    : value && list.isPending
+      ? 'Klant laden...'
+      : value && list.isSuccess
+        ? UNKNOWN_CUSTOMER
+        : placeholder;
+  const hasValue = Boolean(selected) || (Boolean(value) && list.isSuccess);
+  const fieldError = error ?? (list.isError && !open ? PICKER_LOAD_ERROR : undefined);
+
+  return (
+    <div ref={rootRef} className={cx('ui-field', 'customer-picker', open && 'is-open', className)}>
+      <FieldLabel htmlFor={ids.id} id={ids.labelId} required={required}>
+        {label}
+      </FieldLabel>
+      <div className="customer-picker__anchor">
+        <div
+          className={cx(
+            'ui-control',
+            'customer-picker__control',
+            fieldError && 'is-invalid',
+            disabled && 'is-disabled',
+          )}
+        >
+          <button
+            ref={triggerRef}
+            id={ids.id}
+            type="button"
+            role="combobox"
+            className={cx('customer-picker__trigger', !hasValue && 'is-placeholder')}
+            aria-haspopup="listbox"
+            aria-expanded={open}
+            aria-controls={open ? listboxId : undefined}
+            aria-required={required || undefined}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={describedBy(ids, false, Boolean(fieldError))}
+            disabled={disabled}
+            onClick={() => (open ? close(true) : openPicker())}
+            onKeyDown={onTriggerKeyDown}
+          >
+            <span className="customer-picker__value">{triggerText}</span>
+            <ChevronsUpDown className="customer-picker__chevron" size={16} aria-hidden="true" />
+          </button>
+          {!required && value && !disabled ? (
+            <button
+              type="button"
+              className="ui-control__button customer-picker__clear"
+              aria-label="Klant wissen"
+              onClick={() => {
+                onChange(null);
+                triggerRef.current?.focus();
+              }}
+            >
+              <X size={15} aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
+
+        {open ? (
+          <div
+            className={cx('customer-picker__panel', `customer-picker__panel--${placement.placement}`)}
+            style={{ maxHeight: placement.maxHeight }}
+          >
+            <div className="customer-picker__search">
+              <Search size={16} aria-hidden="true" />
+              <input
+                ref={searchRef}
+                type="text"
+                role="combobox"
+                className="customer-picker__search-input"
+                placeholder="Zoek op naam, bedrijf of e-mail"
+                aria-label="Zoek een klant"
+                aria-expanded="true"
+                aria-controls={listboxId}
+                aria-autocomplete="list"
+                aria-activedescendant={activeId}
+                aria-describedby={countLine ? countId : undefined}
+                autoComplete="off"
+                spellCheck={false}
+                enterKeyHint="done"
+                value={query}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  setActive(0);
+                }}
+                onKeyDown={onSearchKeyDown}
+              />
+            </div>
+
+            {countLine ? (
+              <p id={countId} className="customer-picker__count" aria-live="polite">
+                {countLine}
+              </p>
+            ) : null}
+
+            <div
+              id={listboxId}
+              role="listbox"
+              aria-label={label}
+              className="customer-picker__list"
+              tabIndex={-1}
+            >
+              {shown.map((customer, index) => {
+                const isSelected = customer._id === value;
+                return (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the search box handles the keys (aria-activedescendant).
+                  <div
+                    key={customer._id}
+                    tabIndex={-1}
+                    id={optionId(customer._id)}
+                    role="option"
+                    aria-selected={isSelected}
+                    className={cx(
+                      'customer-picker__option',
+                      index === active && 'is-active',
+                      isSelected && 'is-selected',
+                    )}
+                    onPointerDown={(event) => event.preventDefault()}
+                    onPointerMove={() => {
+                      if (index !== active) setActive(index);
+                    }}
+                    onClick={() => choose(customer)}
+                  >
+                    <span className="customer-picker__option-text">
+                      <span className="customer-picker__option-company">
+                        <Highlighted text={customer.company} query={deferredQuery} />
+                        {!customer.active ? (
+                          <span className="customer-picker__inactive"> (inactief)</span>
+                        ) : null}
+                      </span>
+                      <span className="customer-picker__option-meta">
+                        <Highlighted text={customer.name} query={deferredQuery} />
+                        <span aria-hidden="true"> · </span>
+                        <Highlighted text={customer.email} query={deferredQuery} />
+                      </span>
+                    </span>
+                    {isSelected ? (
+                      <Check className="customer-picker__check" size={16} aria-hidden="true" />
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+
+            <PanelStatus
+              loading={list.isPending}
+              failed={list.isError}
+              retrying={list.isFetching}
+              onRetry={() => void list.refetch()}
+              hasCustomers={choosable.length > 0}
+              noMatches={list.isSuccess && choosable.length > 0 && matches.length === 0}
+              truncated={matches.length > shown.length}
+              onNavigate={() => close(false)}
+            />
+          </div>
+        ) : null}
+      </div>
+      <FieldMessages error={fieldError} hintId={ids.hintId} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+function Highlighted({ text, query }: { text: string; query: string }) {
+  const parts = highlightParts(text, query);
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional and never reordered.
+          <mark key={i}>{part.text}</mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: idem.
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+type PanelStatusProps = {
+  loading: boolean;
+  failed: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+  hasCustomers: boolean;
+  noMatches: boolean;
+  truncated: boolean;
+  onNavigate: () => void;
+};
+
+/** What the dropdown says besides its options: loading, a load error, no customers, no matches, more. */
+function PanelStatus({
+  loading,
+  failed,
+  retrying,
+  onRetry,
+  hasCustomers,
+  noMatches,
+  truncated,
+  onNavigate,
+}: PanelStatusProps) {
+  if (loading) {
+    return (
+      <div className="customer-picker__status">
+        <Spinner size={16} label="Klanten laden..." showLabel />
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div className="customer-picker__status customer-picker__status--error" role="alert">
+        <p className="customer-picker__status-title">{PICKER_LOAD_ERROR}</p>
+        <p>{PICKER_FETCH_ERROR}</p>
+        <Button size="sm" variant="secondary" onClick={onRetry} busy={retrying}>
+          Opnieuw proberen
+        </Button>
+      </div>
+    );
+  }
+  if (!hasCustomers) {
+    return (
+      <div className="customer-picker__status">
+        <UsersRound size={20} aria-hidden="true" />
+        <p>U heeft nog geen actieve klanten.</p>
+        <Link href="/klanten" className="link" onClick={onNavigate}>
+          Klanten beheren
+        </Link>
+      </div>
+    );
+  }
+  if (noMatches) {
+    return (
+      <p className="customer-picker__status" role="status">
+        Geen klanten gevonden
+      </p>
+    );
+  }
+  if (truncated) {
+    return (
+      <p className="customer-picker__more">
+        De eerste {PICKER_RENDER_LIMIT} worden getoond. Typ verder om te zoeken.
+      </p>
+    );
+  }
+  return null;
+}
