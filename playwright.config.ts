@@ -31,7 +31,9 @@ export default defineConfig({
   workers: 1,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]] : [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]]
+    : [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,
@@ -56,6 +58,8 @@ export default defineConfig({
       RATE_LIMIT_AUTH: '1000',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Its own build, so parallel runs and manual builds never swap assets under a running server.
+      CLIENT_DIST_DIR: `dist/e2e-${port}`,
     },
   },
 });

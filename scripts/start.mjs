@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist/client/index.html');
+// CLIENT_DIST_DIR (default dist/client) lets parallel test runs each build and serve their own copy.
+const distDir = path.resolve(root, process.env.CLIENT_DIST_DIR ?? 'dist/client');
+const builtIndex = path.join(distDir, 'index.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -26,7 +28,7 @@ if (stale) {
   console.log('De client wordt gebouwd…');
   const r = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', distDir],
     {
       cwd: root,
       stdio: 'inherit',

@@ -13,7 +13,10 @@ import { registerDevMail } from './dev-mail';
 import { type AppRouter, appRouter } from './routers';
 import { type AppDeps, createContextFactory, VALIDATION_MESSAGE } from './trpc';
 
-export const clientDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+/** The built client; CLIENT_DIST_DIR lets parallel test runs each serve their own build. */
+export const clientDistDir = process.env.CLIENT_DIST_DIR
+  ? path.resolve(process.env.CLIENT_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 export type BuildAppOptions = {
   deps: AppDeps;
