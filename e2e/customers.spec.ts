@@ -363,6 +363,9 @@ test('customers: add, edit, search, filter, export and delete through the UI', a
     await switchTheme(page, 'light');
     await expect(cards(page).first()).toBeVisible();
     await shoot(page, 'list-phone-light');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await shoot(page, 'list-phone-light-end');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'Nieuwe Klant' }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Klant toevoegen' }).click();

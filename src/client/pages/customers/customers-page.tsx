@@ -198,8 +198,8 @@ export function CustomersPage() {
             title="Geen klanten gevonden"
             description={
               debouncedSearch
-                ? `Geen klanten gevonden voor "${debouncedSearch}"${activeOnly ? ' bij de actieve klanten' : ''}.`
-                : 'Er zijn geen actieve klanten.'
+                ? `Geen resultaten voor “${debouncedSearch}”${activeOnly ? ' onder de actieve klanten' : ''}. Controleer de spelling of probeer een andere zoekterm.`
+                : 'U heeft geen actieve klanten.'
             }
             action={
               <Button variant="secondary" onClick={clearFilters}>
