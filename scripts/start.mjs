@@ -29,10 +29,8 @@ if (stale) {
   const r = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', distDir],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    // Always a production bundle, whatever NODE_ENV the server runs under (tests use NODE_ENV=test).
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
