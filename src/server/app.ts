@@ -20,8 +20,10 @@ export const clientDistDir = process.env.CLIENT_DIST_DIR
 
 export type BuildAppOptions = {
   deps: AppDeps;
-  /** Serve the built client from dist/client (off in API-only tests). */
+  /** Serve the built client (off in API-only tests). */
   serveClient?: boolean;
+  /** Where the built client is; defaults to clientDistDir. */
+  clientDir?: string;
   logger?: FastifyBaseLogger | false;
 };
 
@@ -41,6 +43,7 @@ const isMutation = (method: string) =>
 export async function buildApp({
   deps,
   serveClient = true,
+  clientDir = clientDistDir,
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = logger
@@ -138,9 +141,9 @@ export async function buildApp({
 
   registerDevMail(app, deps);
 
-  if (serveClient && fs.existsSync(path.join(clientDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDistDir, wildcard: false, index: false });
-    const indexHtml = fs.readFileSync(path.join(clientDistDir, 'index.html'), 'utf8');
+  if (serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     app.get('/', (_req, reply) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),
     );

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDeps } from '../test/context';
+import { openTestDatabase, type TestDatabase } from '../test/db';
+import { createCapturingMailer } from '../test/mailer';
+import { createSignedInUser } from '../test/users';
+import { buildApp } from './app';
+import { GENERIC_INTERNAL_MESSAGE } from './trpc';
+
+describe('the HTTP edge (integration)', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkoop-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Inkooporders</title>');
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+    app = await buildApp({ deps: testDeps(database.db, createCapturingMailer()), clientDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers the health check once the database answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the OpenAPI document with the REST paths of the spec, and the interactive reference', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const p of [
+      '/auth/login',
+      '/auth/register',
+      '/auth/verify-email/{token}',
+      '/customers/{id}',
+      '/orders',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+    // Served from the npm package, never a CDN.
+    expect(docs.body).not.toMatch(/https?:\/\/(cdn|unpkg|jsdelivr)/);
+  });
+
+  it.each([
+    ['/api/auth/login', 'application/x-www-form-urlencoded', 'email=a%40b.nl&password=x'],
+    ['/api/customers', 'text/plain', '{"name":"x"}'],
+    ['/trpc/auth.login', 'text/plain', '{"email":"a@b.nl","password":"x"}'],
+    ['/trpc/customers.create', 'multipart/form-data; boundary=x', '--x--'],
+  ])('refuses a %s mutation sent as %s (a cross-site form could send it)', async (url, type, payload) => {
+    const res = await app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('sends strict security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/login' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves index.html for client routes and the assets as files', async () => {
+    for (const url of ['/', '/login', '/inkooporders/123/edit', '/verify-email/abc']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Inkooporders</title>');
+    }
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.body).toBe('console.log(1)');
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('answers unknown API paths with a JSON 404, not the client', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/bestaat-niet' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('logs a client error report with its route', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      payload: { message: 'Kapot', route: '/klanten' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+  });
+
+  // Last: it breaks the database under the app on purpose.
+  it('never leaks a stack trace or SQL on an internal error, over REST and tRPC', async () => {
+    const { token } = await createSignedInUser(database.db);
+    await database.db.execute(sql`drop table order_items, orders, customers cascade`);
+    const headers = { authorization: `Bearer ${token}` };
+    for (const url of ['/api/customers', '/trpc/customers.list']) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(500);
+      expect(res.body).toContain(GENERIC_INTERNAL_MESSAGE);
+      expect(res.body).not.toMatch(/customers" does not exist|relation|select |\bat [\w.]+ \(|\.ts:\d+/);
+      expect(res.body).not.toContain('stack');
+    }
+  });
+});
