@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../shared/schemas/order';
+import {
+  canDecreaseQuantity,
+  draftFromOrder,
+  draftSignature,
+  draftTotals,
+  emptyLine,
+  isLineIncomplete,
+  isoDay,
+  type LineDraft,
+  newDraft,
+  normalizePrice,
+  normalizeQuantity,
+  priceCents,
+  sanitizePriceInput,
+  sanitizeQuantityInput,
+  showIncompleteWarning,
+  stepQuantity,
+} from './order-draft';
+
+const line = (patch: Partial<LineDraft>): LineDraft => ({ ...emptyLine(), ...patch });
+
+describe('price input', () => {
+  it.each([
+    ['12.50', '12.50'],
+    ['12,5', '12.5'],
+    ['12,', '12.'],
+    [',5', '0.5'],
+    ['€ 12,50', '12.50'],
+    ['12a.b5', '12.5'],
+    ['1.2.3', '1.23'],
+    ['12.345', '12.34'],
+    ['007', '7'],
+    ['0.5', '0.5'],
+    ['-5', '5'],
+    ['1.234,56', '1234.56'],
+    ['€ 1.234.567,8', '1234567.8'],
+    ['', ''],
+    ['abc', ''],
+    ['12345678901234', '1234567890'],
+  ])('%j is kept as %j', (typed, kept) => {
+    expect(sanitizePriceInput(typed)).toBe(kept);
+  });
+
+  it('keeps only digits and at most one dot, whatever is typed', () => {
+    for (const typed of ['1,2,3', '..5', 'x1y2,z3', '9.99.9']) {
+      expect(sanitizePriceInput(typed)).toMatch(/^\d*(\.\d{0,2})?$/);
+    }
+  });
+
+  it('reads the typed price in cents, 0 while it is not one', () => {
+    expect(priceCents('12.50')).toBe(1250);
+    expect(priceCents('4.99')).toBe(499);
+    expect(priceCents('12.')).toBe(1200);
+    expect(priceCents('')).toBe(0);
+    expect(priceCents('0')).toBe(0);
+    expect(priceCents('.')).toBe(0);
+  });
+
+  it('shows two decimals after leaving the field', () => {
+    expect(normalizePrice('12.5')).toBe('12.50');
+    expect(normalizePrice('12.')).toBe('12.00');
+    expect(normalizePrice('7')).toBe('7.00');
+    expect(normalizePrice('')).toBe('');
+    expect(normalizePrice('0')).toBe('0');
+  });
+});
+
+describe('quantity', () => {
+  it('keeps whole numbers only while typing', () => {
+    expect(sanitizeQuantityInput('3')).toBe('3');
+    expect(sanitizeQuantityInput('3.5')).toBe('35');
+    expect(sanitizeQuantityInput('-2')).toBe('2');
+    expect(sanitizeQuantityInput('')).toBe('');
+    expect(sanitizeQuantityInput('007')).toBe('7');
+    expect(sanitizeQuantityInput('12345678')).toBe('1234567');
+  });
+
+  it('becomes 1 when empty or 0, and at most 1.000.000', () => {
+    expect(normalizeQuantity('')).toBe('1');
+    expect(normalizeQuantity('0')).toBe('1');
+    expect(normalizeQuantity('4')).toBe('4');
+    expect(normalizeQuantity('9999999')).toBe('1000000');
+  });
+
+  it('minus stops at 1, plus counts up', () => {
+    expect(stepQuantity('3', -1)).toBe('2');
+    expect(stepQuantity('2', -1)).toBe('1');
+    expect(stepQuantity('1', -1)).toBe('1');
+    expect(stepQuantity('', -1)).toBe('1');
+    expect(stepQuantity('', 1)).toBe('2');
+    expect(stepQuantity('1000000', 1)).toBe('1000000');
+    expect(canDecreaseQuantity('1')).toBe(false);
+    expect(canDecreaseQuantity('')).toBe(false);
+    expect(canDecreaseQuantity('2')).toBe(true);
+  });
+});
+
+describe('lines', () => {
+  it('a line needs a description, a quantity and a price', () => {
+    expect(isLineIncomplete(line({ description: 'Kabel', quantity: '2', price: '1.50' }))).toBe(false);
+    expect(isLineIncomplete(line({ description: '  ', quantity: '2', price: '1.50' }))).toBe(true);
+    expect(isLineIncomplete(line({ description: 'Kabel', quantity: '', price: '1.50' }))).toBe(true);
+    expect(isLineIncomplete(line({ description: 'Kabel', quantity: '0', price: '1.50' }))).toBe(true);
+    expect(isLineIncomplete(line({ description: 'Kabel', quantity: '2', price: '' }))).toBe(true);
+    expect(isLineIncomplete(line({ description: 'Kabel', quantity: '2', price: '0.00' }))).toBe(true);
+  });
+
+  it('warns about a started line at once, about a fresh one only after a save attempt', () => {
+    expect(showIncompleteWarning([emptyLine()], false)).toBe(false);
+    expect(showIncompleteWarning([emptyLine()], true)).toBe(true);
+    expect(showIncompleteWarning([line({ description: 'Kabel' })], false)).toBe(true);
+    expect(showIncompleteWarning([line({ description: 'Kabel', price: '2' })], true)).toBe(false);
+  });
+});
+
+describe('live totals', () => {
+  it('uses the shared rounding rule: VAT per rate over the sum of its lines', () => {
+    const totals = draftTotals({
+      btwVerlegd: false,
+      items: [
+        line({ description: 'a', quantity: '2', price: '12.50', vat: 21 }),
+        line({ description: 'b', quantity: '3', price: sanitizePriceInput('4,99'), vat: 9 }),
+        line({ description: 'c', quantity: '1', price: '100', vat: 21 }),
+      ],
+    });
+    expect(totals.lines.map((l) => l.totalCents)).toEqual([2500, 1497, 10000]);
+    expect(totals.subtotalCents).toBe(13997);
+    expect(totals.vatByRate).toEqual([
+      { rate: 21, baseCents: 12500, vatCents: 2625 },
+      { rate: 9, baseCents: 1497, vatCents: 135 },
+    ]);
+    expect(totals.totalCents).toBe(16757);
+  });
+
+  it('counts an empty quantity as 1 and an unfinished price as 0', () => {
+    const totals = draftTotals({ btwVerlegd: false, items: [line({ quantity: '', price: '3.' })] });
+    expect(totals.subtotalCents).toBe(300);
+    expect(draftTotals({ btwVerlegd: false, items: [line({ price: '' })] }).totalCents).toBe(0);
+  });
+
+  it('has no VAT when it is reverse-charged', () => {
+    const totals = draftTotals({ btwVerlegd: true, items: [line({ quantity: '1', price: '100', vat: 21 })] });
+    expect(totals.verlegd).toBe(true);
+    expect(totals.vatCents).toBe(0);
+    expect(totals.totalCents).toBe(10000);
+  });
+});
+
+describe('draft', () => {
+  it('starts today in the Netherlands, one empty line, 14 days, concept', () => {
+    const draft = newDraft(new Date('2026-03-31T22:30:00Z'));
+    expect(draft.date).toBe('2026-04-01');
+    expect(draft.paymentTerm).toBe(14);
+    expect(draft.status).toBe('concept');
+    expect(draft.items).toHaveLength(1);
+    expect(isoDay('not a date')).toBe('');
+  });
+
+  it('reads an order with its prices as typed text', () => {
+    const order = {
+      _id: 'o1',
+      orderNumber: 'INK-2026-1001',
+      date: '2026-02-03T23:30:00.000Z',
+      project: 'P',
+      reference: 'R',
+      paymentTerm: 30,
+      status: 'paid',
+      btwVerlegd: false,
+      customer: 'c1',
+      items: [{ description: 'Kabel', quantity: 3, unit: 'meter', price: 4.5, vat: 9, total: 13.5 }],
+    } as unknown as Order;
+    const draft = draftFromOrder(order);
+    expect(draft.date).toBe('2026-02-04');
+    expect(draft.items[0]).toMatchObject({
+      description: 'Kabel',
+      quantity: '3',
+      unit: 'meter',
+      price: '4.50',
+      vat: 9,
+    });
+    expect(draft.paymentTerm).toBe(30);
+  });
+
+  it('a signature ignores the line keys and notices every change', () => {
+    const a = newDraft(new Date('2026-01-01T12:00:00Z'));
+    const b = { ...a, items: a.items.map((l) => ({ ...l, key: 'other' })) };
+    expect(draftSignature(b)).toBe(draftSignature(a));
+    expect(draftSignature({ ...a, project: 'x' })).not.toBe(draftSignature(a));
+  });
+});
