@@ -1,0 +1,300 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { type RefObject, useId } from 'react';
+import { UNIT_LABELS, UNITS, type Unit, VAT_RATES, type VatRate } from '../../../shared/constants';
+import { formatEuro } from '../../../shared/format';
+import { orderMessages } from '../../../shared/schemas/order';
+import {
+  Button,
+  cx,
+  describedBy,
+  FieldLabel,
+  FieldMessages,
+  IconButton,
+  Notice,
+  Select,
+  TextField,
+} from '../../components';
+import {
+  canDecreaseQuantity,
+  canIncreaseQuantity,
+  isShowableAmount,
+  type LineDraft,
+  normalizePrice,
+  normalizeQuantity,
+  sanitizePriceInput,
+  sanitizeQuantityInput,
+  stepQuantity,
+} from './order-draft';
+import type { FieldErrors } from './order-submit';
+
+/** '21 %' with a no-break space, so the sign never wraps away from the number. */
+export const vatRateLabel = (rate: VatRate) => (rate === 'verlegd' ? 'Verlegd' : `${rate}\u00a0%`);
+
+const UNIT_OPTIONS = UNITS.map((u) => ({ value: u, label: UNIT_LABELS[u] }));
+const VAT_OPTIONS = VAT_RATES.filter((r) => r !== 'verlegd').map((r) => ({
+  value: String(r),
+  label: vatRateLabel(r),
+}));
+const VERLEGD_OPTIONS = [{ value: 'verlegd', label: 'Verlegd' }];
+
+const parseVat = (value: string): VatRate => (value === 'verlegd' ? 'verlegd' : (Number(value) as VatRate));
+
+/** The id of a line's input, so a refused field can be focused: `order-line-3-price`. */
+export const lineFieldId = (line: Pick<LineDraft, 'key'>, field: keyof Omit<LineDraft, 'key'>) =>
+  `order-${line.key}-${field}`;
+
+export type OrderLinesProps = {
+  items: LineDraft[];
+  btwVerlegd: boolean;
+  /** Line totals in cents, index by index. */
+  lineTotals: number[];
+  errors: FieldErrors;
+  showWarning: boolean;
+  onChange: (index: number, patch: Partial<Omit<LineDraft, 'key'>>) => void;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  disabled?: boolean;
+  warningRef?: RefObject<HTMLDivElement | null>;
+};
+
+/** The order lines: a card per line (two rows on a wide form, stacked on a phone), add and remove. */
+export function OrderLines({
+  items,
+  btwVerlegd,
+  lineTotals,
+  errors,
+  showWarning,
+  onChange,
+  onAdd,
+  onRemove,
+  disabled,
+  warningRef,
+}: OrderLinesProps) {
+  const onlyOne = items.length <= 1;
+  return (
+    <div className="order-lines">
+      {showWarning ? (
+        <div ref={warningRef} tabIndex={-1} className="order-lines__warning">
+          <Notice tone="warning">{orderMessages.linesIncomplete}</Notice>
+        </div>
+      ) : null}
+      {errors.items ? <Notice tone="error">{errors.items}</Notice> : null}
+
+      <ol className="order-lines__list" aria-label="Orderregels">
+        {items.map((line, index) => (
+          <OrderLine
+            key={line.key}
+            line={line}
+            index={index}
+            btwVerlegd={btwVerlegd}
+            totalCents={lineTotals[index] ?? 0}
+            errors={errors}
+            canRemove={!onlyOne && !disabled}
+            disabled={disabled}
+            onChange={(patch) => onChange(index, patch)}
+            onRemove={() => onRemove(index)}
+          />
+        ))}
+      </ol>
+
+      <Button
+        variant="secondary"
+        icon={<Plus />}
+        onClick={onAdd}
+        disabled={disabled}
+        className="order-lines__add"
+      >
+        Regel toevoegen
+      </Button>
+    </div>
+  );
+}
+
+type OrderLineProps = {
+  line: LineDraft;
+  index: number;
+  btwVerlegd: boolean;
+  totalCents: number;
+  errors: FieldErrors;
+  canRemove: boolean;
+  disabled?: boolean;
+  onChange: (patch: Partial<Omit<LineDraft, 'key'>>) => void;
+  onRemove: () => void;
+};
+
+function OrderLine({
+  line,
+  index,
+  btwVerlegd,
+  totalCents,
+  errors,
+  canRemove,
+  disabled,
+  onChange,
+  onRemove,
+}: OrderLineProps) {
+  const n = index + 1;
+  const error = (field: string) => errors[`items.${index}.${field}`];
+  const titleId = useId();
+  const vatValue = btwVerlegd ? 'verlegd' : String(line.vat);
+  const vatOptions = btwVerlegd
+    ? VERLEGD_OPTIONS
+    : line.vat === 'verlegd'
+      ? [...VAT_OPTIONS, ...VERLEGD_OPTIONS]
+      : VAT_OPTIONS;
+
+  return (
+    <li className="order-line" aria-labelledby={titleId}>
+      <div className="order-line__head">
+        <span id={titleId} className="order-line__number">
+          Regel {n}
+        </span>
+        <IconButton
+          label={`Regel ${n} verwijderen`}
+          title={canRemove ? `Regel ${n} verwijderen` : 'De laatste regel kan niet worden verwijderd'}
+          icon={<Trash2 size={16} />}
+          size="sm"
+          className="order-line__remove"
+          disabled={!canRemove}
+          onClick={onRemove}
+        />
+      </div>
+
+      <TextField
+        id={lineFieldId(line, 'description')}
+        label="Omschrijving"
+        required
+        fieldClassName="order-line__description"
+        value={line.description}
+        maxLength={500}
+        placeholder="Bijv. Installatiewerk badkamer"
+        autoComplete="off"
+        disabled={disabled}
+        error={error('description')}
+        onChange={(event) => onChange({ description: event.target.value })}
+      />
+
+      <QuantityField
+        id={lineFieldId(line, 'quantity')}
+        value={line.quantity}
+        error={error('quantity')}
+        disabled={disabled}
+        lineNumber={n}
+        onChange={(quantity) => onChange({ quantity })}
+      />
+
+      <Select
+        id={lineFieldId(line, 'unit')}
+        label="Eenheid"
+        fieldClassName="order-line__unit"
+        options={UNIT_OPTIONS}
+        value={line.unit}
+        disabled={disabled}
+        error={error('unit')}
+        onChange={(event) => onChange({ unit: event.target.value as Unit })}
+      />
+
+      <TextField
+        id={lineFieldId(line, 'price')}
+        label="Prijs"
+        required
+        fieldClassName="order-line__price"
+        className="tabular"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        leading={<span className="order-line__euro">€</span>}
+        value={line.price}
+        disabled={disabled}
+        error={error('price')}
+        onChange={(event) => onChange({ price: sanitizePriceInput(event.target.value) })}
+        onBlur={() => {
+          const normalized = normalizePrice(line.price);
+          if (normalized !== line.price) onChange({ price: normalized });
+        }}
+      />
+
+      <Select
+        id={lineFieldId(line, 'vat')}
+        label="BTW"
+        fieldClassName="order-line__vat"
+        options={vatOptions}
+        value={vatValue}
+        disabled={disabled || btwVerlegd}
+        error={error('vat')}
+        onChange={(event) => onChange({ vat: parseVat(event.target.value) })}
+      />
+
+      <div className="order-line__total">
+        <span className="order-line__total-label">Totaal</span>
+        <output className="order-line__total-value tabular" aria-label={`Regeltotaal regel ${n}`}>
+          {isShowableAmount(totalCents) ? formatEuro(totalCents) : '—'}
+        </output>
+      </div>
+    </li>
+  );
+}
+
+type QuantityFieldProps = {
+  id: string;
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  lineNumber: number;
+  onChange: (value: string) => void;
+};
+
+/** Aantal: whole numbers only; the minus button stops at 1; empty becomes 1 when leaving the field. */
+function QuantityField({ id, value, error, disabled, lineNumber, onChange }: QuantityFieldProps) {
+  const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
+  return (
+    <div className="ui-field order-line__quantity">
+      <FieldLabel htmlFor={id} required>
+        Aantal
+      </FieldLabel>
+      <div className={cx('ui-control', 'order-qty', error && 'is-invalid', disabled && 'is-disabled')}>
+        <button
+          type="button"
+          className="order-qty__step"
+          aria-label={`Aantal verlagen, regel ${lineNumber}`}
+          disabled={disabled || !canDecreaseQuantity(value)}
+          onClick={() => onChange(stepQuantity(value, -1))}
+        >
+          <Minus size={15} aria-hidden="true" />
+        </button>
+        <input
+          id={id}
+          className="ui-control__input order-qty__input tabular"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value}
+          disabled={disabled}
+          aria-required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(ids, false, Boolean(error))}
+          onChange={(event) => onChange(sanitizeQuantityInput(event.target.value))}
+          onBlur={() => {
+            const normalized = normalizeQuantity(value);
+            if (normalized !== value) onChange(normalized);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+              event.preventDefault();
+              onChange(stepQuantity(value, event.key === 'ArrowUp' ? 1 : -1));
+            }
+          }}
+        />
+        <button
+          type="button"
+          className="order-qty__step"
+          aria-label={`Aantal verhogen, regel ${lineNumber}`}
+          disabled={disabled || !canIncreaseQuantity(value)}
+          onClick={() => onChange(stepQuantity(value, 1))}
+        >
+          <Plus size={15} aria-hidden="true" />
+        </button>
+      </div>
+      <FieldMessages error={error} hintId={ids.hintId} errorId={ids.errorId} />
+    </div>
+  );
+}
