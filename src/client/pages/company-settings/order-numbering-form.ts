@@ -1,0 +1,81 @@
+/**
+ * The Ordernummering panel's pure rules (spec §3 Order number settings, §5 Order numbering): the
+ * values as typed, the check with the shared schema, and the live example number.
+ */
+import { DEFAULT_ORDER_NUMBER_SETTINGS, exampleOrderNumber } from '../../../shared/order-number';
+import {
+  type OrderSettings,
+  type OrderSettingsInput,
+  orderSettingsInput,
+  STARTING_NUMBER_MAX,
+} from '../../../shared/schemas/order-settings';
+
+export type NumberingValues = { prefix: string; startingNumber: string; includeYear: boolean };
+export type NumberingField = 'prefix' | 'startingNumber';
+export type NumberingErrors = Partial<Record<NumberingField, string>>;
+
+const START_MAX_DIGITS = String(STARTING_NUMBER_MAX).length;
+
+export function numberingValuesOf(settings: OrderSettings): NumberingValues {
+  return {
+    prefix: settings.prefix,
+    startingNumber: String(settings.startingNumber),
+    includeYear: settings.includeYear,
+  };
+}
+
+/** The start number is numeric text: only digits are kept while typing (at most nine). */
+export function sanitizeStartingNumber(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, START_MAX_DIGITS);
+}
+
+/** The start number the example uses: the typed one when it is a whole number ≥ 1, else `fallback`. */
+function exampleStart(text: string, fallback: number): number {
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** 'INK-2026-1001': prefix, year when enabled, start number (the first number a fresh counter gives). */
+export function numberingExample(
+  values: NumberingValues,
+  fallbackStart: number = DEFAULT_ORDER_NUMBER_SETTINGS.startingNumber,
+  now: Date = new Date(),
+): string {
+  return exampleOrderNumber(
+    {
+      prefix: values.prefix,
+      includeYear: values.includeYear,
+      startingNumber: exampleStart(values.startingNumber, fallbackStart),
+    },
+    now,
+  );
+}
+
+export type NumberingCheck = { ok: true; input: OrderSettingsInput } | { ok: false; errors: NumberingErrors };
+
+/** Checks with the server's own schema; the payload carries `format` in step with includeYear. */
+export function checkNumbering(values: NumberingValues): NumberingCheck {
+  const input: OrderSettingsInput = {
+    format: values.includeYear ? 'year' : 'sequential',
+    prefix: values.prefix,
+    includeYear: values.includeYear,
+    startingNumber: values.startingNumber,
+  };
+  const parsed = orderSettingsInput.safeParse(input);
+  if (parsed.success) return { ok: true, input };
+  return { ok: false, errors: numberingErrorsOf(parsed.error.issues) };
+}
+
+/** First message per field from zod issues or the server's `details` ({field: message}). */
+export function numberingErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[] | Record<string, string>,
+): NumberingErrors {
+  const list = Array.isArray(issues)
+    ? issues.map((i) => [String(i.path[0] ?? ''), i.message] as const)
+    : Object.entries(issues);
+  const errors: NumberingErrors = {};
+  for (const [field, message] of list) {
+    if ((field === 'prefix' || field === 'startingNumber') && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}

@@ -1,0 +1,210 @@
+import { Check, Hash, RotateCw, Save } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type OrderSettings, orderSettingsMessages } from '../../../shared/schemas/order-settings';
+import { Button, Card, Checkbox, cx, Notice, Spinner, TextField } from '../../components';
+import { readApiError } from '../../lib/auth-errors';
+import { trpc } from '../../lib/trpc';
+import {
+  checkNumbering,
+  type NumberingErrors,
+  type NumberingField,
+  type NumberingValues,
+  numberingErrorsOf,
+  numberingExample,
+  numberingValuesOf,
+  sanitizeStartingNumber,
+} from './order-numbering-form';
+import './order-numbering-panel.css';
+
+const TITLE = 'Ordernummering';
+const DESCRIPTION = 'Hoe nieuwe inkooporders worden genummerd. Bestaande orders houden hun nummer.';
+/** How long the button says 'Opgeslagen!'. */
+const SAVED_LABEL_MS = 3000;
+
+type SaveState = 'idle' | 'saving' | 'saved';
+const SAVE_LABELS: Record<SaveState, string> = {
+  idle: 'Opslaan',
+  saving: 'Opslaan...',
+  saved: 'Opgeslagen!',
+};
+
+/**
+ * Bedrijfsinstellingen › Document instellingen › Ordernummering (spec §2, §3 Order number settings,
+ * §8 Order numbering): prefix, start number, include-year, and a live example number.
+ */
+export function OrderNumberingPanel() {
+  const query = trpc.orderSettings.get.useQuery(undefined, {
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: 1,
+  });
+
+  if (query.data) return <NumberingForm settings={query.data} />;
+  return (
+    <Card title={TITLE} description={DESCRIPTION} className="numbering-panel">
+      {query.isError ? (
+        <Notice
+          tone="error"
+          action={
+            <Button
+              size="sm"
+              variant="secondary"
+              icon={<RotateCw />}
+              busy={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              Opnieuw proberen
+            </Button>
+          }
+        >
+          {orderSettingsMessages.loadError}
+        </Notice>
+      ) : (
+        <div className="numbering-panel__loading">
+          <Spinner size={20} label="Instellingen laden..." showLabel />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+type Feedback = { tone: 'success' | 'error'; message: string } | null;
+
+function NumberingForm({ settings }: { settings: OrderSettings }) {
+  const formId = `numbering-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const utils = trpc.useUtils();
+  const update = trpc.orderSettings.update.useMutation();
+  const [values, setValues] = useState<NumberingValues>(() => numberingValuesOf(settings));
+  const [errors, setErrors] = useState<NumberingErrors>({});
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const savedTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(savedTimer.current), []);
+
+  const example = numberingExample(values, settings.startingNumber);
+
+  const change = <K extends keyof NumberingValues>(key: K, value: NumberingValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (key in errors) setErrors(({ [key as NumberingField]: _, ...rest }) => rest);
+    if (saveState === 'saved') setSaveState('idle');
+  };
+
+  /** Checks one field when leaving it, so a mistake shows before saving. */
+  const checkField = (field: NumberingField) => {
+    const result = checkNumbering(values);
+    const message = result.ok ? undefined : result.errors[field];
+    setErrors((e) => ({ ...e, [field]: message }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (saveState === 'saving') return;
+    setFeedback(null);
+    const result = checkNumbering(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = (['prefix', 'startingNumber'] as const).find((f) => result.errors[f]);
+      if (first) document.getElementById(`${formId}-${first}`)?.focus();
+      return;
+    }
+    window.clearTimeout(savedTimer.current);
+    setSaveState('saving');
+    update.mutate(result.input, {
+      onSuccess: (saved) => {
+        utils.orderSettings.get.setData(undefined, saved);
+        void utils.orderSettings.nextNumber.invalidate();
+        setValues(numberingValuesOf(saved));
+        setErrors({});
+        setSaveState('saved');
+        savedTimer.current = window.setTimeout(() => setSaveState('idle'), SAVED_LABEL_MS);
+        setFeedback({ tone: 'success', message: orderSettingsMessages.saved });
+      },
+      onError: (err) => {
+        setSaveState('idle');
+        setErrors(numberingErrorsOf(readApiError(err).details));
+        setFeedback({ tone: 'error', message: orderSettingsMessages.saveError });
+      },
+    });
+  };
+
+  return (
+    <form id={formId} className="numbering-panel__form" onSubmit={submit} noValidate>
+      <Card
+        title={
+          <span className="numbering-panel__title">
+            <Hash size={16} aria-hidden="true" />
+            {TITLE}
+          </span>
+        }
+        description={DESCRIPTION}
+        className="numbering-panel"
+        footer={
+          <div className="numbering-panel__footer">
+            {feedback ? (
+              <Notice
+                tone={feedback.tone}
+                onClose={() => setFeedback(null)}
+                className="numbering-panel__notice"
+              >
+                {feedback.message}
+              </Notice>
+            ) : null}
+            <Button
+              type="submit"
+              busy={saveState === 'saving'}
+              icon={saveState === 'saved' ? <Check size={16} strokeWidth={2.5} /> : <Save size={16} />}
+              className={cx('numbering-panel__save', saveState === 'saved' && 'is-saved')}
+            >
+              <span aria-live="polite">{SAVE_LABELS[saveState]}</span>
+            </Button>
+          </div>
+        }
+      >
+        <div className="numbering-panel__grid">
+          <TextField
+            id={`${formId}-prefix`}
+            label="Prefix"
+            value={values.prefix}
+            maxLength={21}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="INK"
+            hint="Letters, cijfers, - en _; mag leeg zijn."
+            error={errors.prefix}
+            onChange={(event) => change('prefix', event.target.value)}
+            onBlur={() => checkField('prefix')}
+          />
+          <TextField
+            id={`${formId}-startingNumber`}
+            label="Startnummer"
+            value={values.startingNumber}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="1001"
+            className="tabular"
+            hint="Minimaal 1. Een nummer dat al gebruikt is wordt nooit opnieuw uitgegeven."
+            error={errors.startingNumber}
+            onChange={(event) => change('startingNumber', sanitizeStartingNumber(event.target.value))}
+            onBlur={() => checkField('startingNumber')}
+          />
+          <Checkbox
+            label="Jaar opnemen in nummer"
+            hint="Met het jaar erin begint de nummering elk kalenderjaar opnieuw bij het startnummer."
+            checked={values.includeYear}
+            onChange={(event) => change('includeYear', event.target.checked)}
+            fieldClassName="numbering-panel__wide"
+          />
+          <output
+            className="numbering-panel__example numbering-panel__wide"
+            htmlFor={`${formId}-prefix ${formId}-startingNumber`}
+          >
+            <span className="numbering-panel__example-label">Voorbeeld: </span>
+            <span className="numbering-panel__example-value">{example}</span>
+          </output>
+        </div>
+      </Card>
+    </form>
+  );
+}
