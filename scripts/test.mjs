@@ -1,7 +1,7 @@
 // `npm test`: the whole suite, as CI runs it.
 //   1. type-check, lint, drizzle-kit check
 //   2. unit + integration tests on the embedded PGlite
-//   3. the integration tests (*.int.test.ts) again on PostgreSQL (TEST_DATABASE_URL, default the local server)
+//   3. the integration tests (*.int.test.ts) again, and the Postgres-only ones (*.pg.test.ts), on PostgreSQL (TEST_DATABASE_URL, default the local server)
 //   4. Playwright end-to-end tests in Chromium
 // It ends with one line "N passed, N failed" summing every runner.
 import { spawnSync } from 'node:child_process';
@@ -74,7 +74,15 @@ if (want('unit')) {
   fs.rmSync(out, { force: true });
   run(
     'Unit- en integratietests op PGlite (vitest)',
-    [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      // Tests that need a real Postgres (two server processes on one database) run in the next pass.
+      '--exclude=**/*.pg.test.ts',
+    ],
     { TEST_DATABASE_URL: '' },
   );
   countVitest(out);
@@ -97,6 +105,7 @@ if (want('pg')) {
         '--reporter=json',
         `--outputFile.json=${out}`,
         'int.test',
+        'pg.test',
       ],
       { TEST_DATABASE_URL: url },
     );

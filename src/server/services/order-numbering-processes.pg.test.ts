@@ -33,7 +33,11 @@ function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: 
   });
 }
 
-describe.skipIf(!serverUrl)('order numbers across two server processes (Postgres)', () => {
+// Two processes cannot share one embedded PGlite, so this file runs in the Postgres pass only
+// (scripts/test.mjs leaves *.pg.test.ts out of the PGlite pass).
+describe('order numbers across two server processes (Postgres)', () => {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is nodig voor deze test (zie README, Tests).');
+
   let database: TestDatabase;
   const children: ChildProcess[] = [];
 
