@@ -1,0 +1,1 @@
+export { PROFILE_BANNER_DISMISSED_KEY, ProfileBanner, type ProfileBannerProps } from './profile-banner';
