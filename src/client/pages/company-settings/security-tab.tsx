@@ -1,0 +1,258 @@
+import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { changePasswordInput } from '../../../shared/schemas/account-settings';
+import { Badge, Button, Card, ConfirmDialog, Notice, PasswordField } from '../../components';
+import { errorMessage, readApiError } from '../../lib/auth-errors';
+import { trpc } from '../../lib/trpc';
+import { type FieldErrors, settingsMessages } from './settings-form';
+import { StrengthMeter } from './strength-meter';
+
+const securityFieldId = (field: string) => `security-${field}`;
+
+type PwField = 'currentPassword' | 'newPassword' | 'confirmPassword';
+const PASSWORD_FIELDS: readonly PwField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+const CHANGE_ERROR =
+  'Er is een fout opgetreden bij het wijzigen van uw wachtwoord. Probeer het later opnieuw.';
+const SIGN_OUT_ERROR =
+  'Er is een fout opgetreden bij het uitloggen van uw andere sessies. Probeer het later opnieuw.';
+
+type Feedback = { tone: 'success' | 'error'; message: string } | null;
+
+function passwordErrors(values: typeof EMPTY): FieldErrors<PwField> {
+  const result = changePasswordInput.safeParse(values);
+  const errors: FieldErrors<PwField> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] as PwField;
+    if (PASSWORD_FIELDS.includes(key) && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** Tab Beveiliging: two-factor (not yet), change the password, end the other sessions. */
+export function SecurityTab() {
+  return (
+    <div className="settings-stack">
+      <TwoFactorCard />
+      <ChangePasswordCard />
+      <SessionsCard />
+    </div>
+  );
+}
+
+function TwoFactorCard() {
+  return (
+    <Card
+      title={
+        <span className="settings-card-title">
+          <ShieldCheck size={18} aria-hidden="true" />
+          Tweestapsverificatie
+        </span>
+      }
+      description="Extra beveiliging bij het inloggen met een code van uw telefoon."
+    >
+      <div className="settings-2fa">
+        <Badge tone="amber">Functie in ontwikkeling</Badge>
+        <p className="settings-muted">
+          Met tweestapsverificatie vraagt Inkooporders bij het inloggen naast uw wachtwoord om een code van uw
+          telefoon. Deze functie kan nog niet worden ingeschakeld.
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+function ChangePasswordCard() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<PwField>>({});
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const change = trpc.auth.changePassword.useMutation();
+
+  const checkOne = (field: PwField, next: typeof EMPTY) => {
+    // The confirmation only speaks once something is typed in it, or on submit.
+    if (field === 'confirmPassword' && next.confirmPassword === '') return undefined;
+    return passwordErrors(next)[field];
+  };
+
+  const setError = (field: PwField, message: string | undefined) =>
+    setErrors((prev) => {
+      const next = { ...prev };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+
+  const fieldProps = (field: PwField) => ({
+    id: securityFieldId(field),
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...values, [field]: event.target.value };
+      setValues(next);
+      if (errors[field]) setError(field, checkOne(field, next));
+      if (field === 'newPassword' && errors.confirmPassword)
+        setError('confirmPassword', checkOne('confirmPassword', next));
+    },
+    onBlur: () => {
+      if (field === 'currentPassword' && values.currentPassword === '') return;
+      setError(field, checkOne(field, values));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    setFeedback(null);
+    const found = passwordErrors(values);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
+      const first = PASSWORD_FIELDS.find((f) => found[f]);
+      if (first) document.getElementById(securityFieldId(first))?.focus();
+      return;
+    }
+    change.mutate(values, {
+      onSuccess: (result) => {
+        setValues(EMPTY);
+        setErrors({});
+        setFeedback({ tone: 'success', message: result.message });
+      },
+      onError: (err) => {
+        const { details } = readApiError(err);
+        const fieldErrors: FieldErrors<PwField> = {};
+        for (const f of PASSWORD_FIELDS) if (details[f]) fieldErrors[f] = details[f];
+        if (Object.keys(fieldErrors).length > 0) {
+          setErrors(fieldErrors);
+          const first = PASSWORD_FIELDS.find((f) => fieldErrors[f]);
+          if (first) document.getElementById(securityFieldId(first))?.focus();
+          setFeedback(null);
+        } else {
+          setFeedback({ tone: 'error', message: errorMessage(err, CHANGE_ERROR) });
+        }
+      },
+    });
+  };
+
+  return (
+    <form className="settings-form" onSubmit={submit} noValidate>
+      <Card
+        title={
+          <span className="settings-card-title">
+            <KeyRound size={18} aria-hidden="true" />
+            Wachtwoord wijzigen
+          </span>
+        }
+        description="Na het wijzigen wordt u op al uw andere apparaten uitgelogd."
+        footer={
+          <div className="settings-footer">
+            {feedback ? (
+              <Notice
+                tone={feedback.tone}
+                onClose={() => setFeedback(null)}
+                className="settings-footer__notice"
+              >
+                {feedback.message}
+              </Notice>
+            ) : null}
+            <Button type="submit" busy={change.isPending}>
+              {change.isPending ? 'Wijzigen...' : 'Wachtwoord wijzigen'}
+            </Button>
+          </div>
+        }
+      >
+        {/* For password managers: the account this password belongs to. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly />
+        <div className="settings-grid">
+          <PasswordField
+            {...fieldProps('currentPassword')}
+            label="Huidig wachtwoord"
+            required
+            autoComplete="current-password"
+            fieldClassName="settings-grid__wide settings-grid__half"
+          />
+          <div className="settings-grid__cell">
+            <PasswordField
+              {...fieldProps('newPassword')}
+              label="Nieuw wachtwoord"
+              required
+              autoComplete="new-password"
+            />
+            <StrengthMeter password={values.newPassword} />
+          </div>
+          <PasswordField
+            {...fieldProps('confirmPassword')}
+            label="Bevestig nieuw wachtwoord"
+            required
+            autoComplete="new-password"
+            hint={
+              values.confirmPassword &&
+              values.confirmPassword === values.newPassword &&
+              !errors.confirmPassword
+                ? 'Wachtwoorden komen overeen'
+                : undefined
+            }
+          />
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+function SessionsCard() {
+  const [confirming, setConfirming] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const signOut = trpc.auth.signOutOtherSessions.useMutation();
+
+  const confirm = () => {
+    setFeedback(null);
+    signOut.mutate(undefined, {
+      onSuccess: (result) => {
+        setConfirming(false);
+        setFeedback({ tone: 'success', message: result.message });
+      },
+      onError: (err) => {
+        setConfirming(false);
+        setFeedback({ tone: 'error', message: errorMessage(err, SIGN_OUT_ERROR) });
+      },
+    });
+  };
+
+  return (
+    <Card
+      title={
+        <span className="settings-card-title">
+          <MonitorSmartphone size={18} aria-hidden="true" />
+          Sessies
+        </span>
+      }
+      description="Ingelogd op een ander apparaat, bijvoorbeeld een gedeelde computer? Log daar in één keer uit."
+    >
+      <div className="settings-sessions">
+        <p className="settings-muted">
+          Dit apparaat blijft ingelogd; op alle andere apparaten moet u opnieuw inloggen.
+        </p>
+        <Button variant="secondary" icon={<LogOut size={16} />} onClick={() => setConfirming(true)}>
+          Overal anders uitloggen
+        </Button>
+        {feedback ? (
+          <Notice tone={feedback.tone} onClose={() => setFeedback(null)}>
+            {feedback.message}
+          </Notice>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Overal anders uitloggen?"
+        message="Alle andere sessies worden beëindigd. Op dit apparaat blijft u ingelogd."
+        confirmLabel="Uitloggen op andere apparaten"
+        tone="primary"
+        busy={signOut.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
