@@ -1,0 +1,194 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
+import { formatDate } from '../../../shared/format';
+import type { OrderSummary } from '../../../shared/schemas/order';
+import { Badge } from '../badge';
+import { buttonClass, IconButton } from '../button';
+import { cx } from '../cx';
+import { customerDisplay, orderTotalText } from './order-row';
+import './order-table.css';
+
+export type OrderTableProps = {
+  orders: readonly OrderSummary[];
+  /** Read by screen readers as the table's name, e.g. 'Inkooporders'. */
+  caption: string;
+  /** The Status column (the orders list has it, the dashboard's Recente Orders not: spec §2). */
+  showStatus?: boolean;
+  /** The first load: placeholder rows instead of orders. */
+  loading?: boolean;
+  /** Rows shown while loading (default 5). */
+  placeholderRows?: number;
+  /** Newer data is on its way (a search or page change): the rows are dimmed. */
+  stale?: boolean;
+  onDelete: (order: OrderSummary) => void;
+  className?: string;
+};
+
+/** Where the order form edits an order (spec §2 route table). */
+export const editOrderHref = (id: string) => `/inkooporders/${encodeURIComponent(id)}/edit`;
+
+/**
+ * The orders table of the orders list and the dashboard (spec §2): Order Nr, Klant, Project, Datum,
+ * Totaal, (Status,) Acties. Below 860 px of available width each row becomes a compact card (a
+ * container query, so it also holds next to the sidebar on a small tablet). The PDF and send actions
+ * join with issues 6 and 7.
+ */
+export function OrderTable({
+  orders,
+  caption,
+  showStatus = false,
+  loading = false,
+  placeholderRows = 5,
+  stale = false,
+  onDelete,
+  className,
+}: OrderTableProps) {
+  return (
+    <div className={cx('order-table', showStatus && 'order-table--status', className)}>
+      <table className="order-table__table" aria-busy={loading || stale || undefined}>
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          <col className="order-table__col--number" />
+          <col />
+          <col className="order-table__col--project" />
+          <col className="order-table__col--date" />
+          <col className="order-table__col--total" />
+          {showStatus ? <col className="order-table__col--status" /> : null}
+          <col className="order-table__col--actions" />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col" className="order-table__number">
+              Order Nr
+            </th>
+            <th scope="col" className="order-table__customer">
+              Klant
+            </th>
+            <th scope="col" className="order-table__project">
+              Project
+            </th>
+            <th scope="col" className="order-table__date">
+              Datum
+            </th>
+            <th scope="col" className="order-table__total">
+              Totaal
+            </th>
+            {showStatus ? (
+              <th scope="col" className="order-table__status">
+                Status
+              </th>
+            ) : null}
+            <th scope="col" className="order-table__actions">
+              Acties
+            </th>
+          </tr>
+        </thead>
+        <tbody className={cx(stale && 'is-stale')}>
+          {loading
+            ? Array.from({ length: placeholderRows }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
+                <PlaceholderRow key={i} showStatus={showStatus} />
+              ))
+            : orders.map((order) => (
+                <OrderRow key={order._id} order={order} showStatus={showStatus} onDelete={onDelete} />
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type OrderRowProps = { order: OrderSummary; showStatus: boolean; onDelete: (order: OrderSummary) => void };
+
+function OrderRow({ order, showStatus, onDelete }: OrderRowProps) {
+  const customer = customerDisplay(order);
+  return (
+    <tr className="order-table__row">
+      <th scope="row" className="order-table__number">
+        {order.orderNumber}
+      </th>
+      <td className="order-table__customer">
+        <span
+          className={cx('order-table__primary', customer.unknown && 'order-table__unknown')}
+          title={customer.primary}
+        >
+          {customer.primary}
+        </span>
+        {customer.secondary ? (
+          <span className="order-table__secondary" title={customer.secondary}>
+            {customer.secondary}
+          </span>
+        ) : null}
+      </td>
+      <td className="order-table__project">
+        {order.project ? (
+          <span className="order-table__project-text" title={order.project}>
+            {order.project}
+          </span>
+        ) : (
+          <span className="order-table__none">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">Geen project</span>
+          </span>
+        )}
+      </td>
+      <td className="order-table__date">
+        <time dateTime={order.date}>{formatDate(order.date)}</time>
+      </td>
+      <td className="order-table__total">
+        <span className="order-table__amount">{orderTotalText(order)}</span>
+        {order.btwVerlegd ? (
+          <span className="order-table__verlegd" title="BTW verlegd: totaal zonder btw">
+            {VERLEGD_LABEL}
+          </span>
+        ) : null}
+      </td>
+      {showStatus ? (
+        <td className="order-table__status">
+          <Badge tone={ORDER_STATUS_COLORS[order.status]} dot>
+            {ORDER_STATUS_LABELS[order.status]}
+          </Badge>
+        </td>
+      ) : null}
+      <td className="order-table__actions">
+        <div className="order-table__buttons">
+          <Link
+            href={editOrderHref(order._id)}
+            className={buttonClass({ variant: 'ghost', size: 'sm', iconOnly: true })}
+            aria-label={`Order ${order.orderNumber} bewerken`}
+            title={`Order ${order.orderNumber} bewerken`}
+          >
+            <span>
+              <Pencil />
+            </span>
+          </Link>
+          <IconButton
+            label={`Order ${order.orderNumber} verwijderen`}
+            icon={<Trash2 />}
+            size="sm"
+            className="order-table__delete"
+            onClick={() => onDelete(order)}
+          />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function PlaceholderRow({ showStatus }: { showStatus: boolean }) {
+  const bar = (modifier?: string) => (
+    <span className={cx('order-table__skeleton', modifier && `order-table__skeleton--${modifier}`)} />
+  );
+  return (
+    <tr className="order-table__row order-table__row--placeholder">
+      <td className="order-table__number">{bar('number')}</td>
+      <td className="order-table__customer">{bar('customer')}</td>
+      <td className="order-table__project">{bar('project')}</td>
+      <td className="order-table__date">{bar('date')}</td>
+      <td className="order-table__total">{bar('total')}</td>
+      {showStatus ? <td className="order-table__status">{bar('status')}</td> : null}
+      <td className="order-table__actions">{bar('actions')}</td>
+    </tr>
+  );
+}
