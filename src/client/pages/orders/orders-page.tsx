@@ -1,5 +1,173 @@
-import { PageHeader } from '../../components';
+import { keepPreviousData } from '@tanstack/react-query';
+import { ClipboardList, Mail, Plus, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { Button, buttonClass, EmptyState, Notice, PageHeader, Spinner } from '../../components';
+import { OrderTable, useOrderDelete } from '../../components/order-table';
+import { trpc } from '../../lib/trpc';
+import { takeEmailModalRequest } from './email-modal-request';
+import { OrdersPager } from './orders-pager';
+import { hasActiveFilters, ORDERS_PAGE_SIZE, pageCount } from './orders-params';
+import { OrdersToolbar } from './orders-toolbar';
+import { useOrdersFilters } from './use-orders-filters';
+import './orders.css';
 
+const LOAD_ERROR = 'Er is een fout opgetreden bij het ophalen van de orders.';
+const NO_ORDERS = 'Geen orders gevonden. Maak uw eerste order aan.';
+const NO_MATCHES = 'Geen orders gevonden die aan de criteria voldoen.';
+
+/**
+ * /inkooporders (spec §2 Orders list, §8 Orders list): search, status and period filters and real
+ * paging, all on the server (trpc.orders.page), kept in the address.
+ */
 export function OrdersPage() {
-  return <PageHeader title="Inkooporders" />;
+  const { filters, text, setText, setStatus, setPeriod, setPage, clear } = useOrdersFilters();
+  const orderDelete = useOrderDelete();
+  const panelRef = useRef<HTMLElement>(null);
+
+  const query = trpc.orders.page.useQuery(
+    {
+      search: filters.search || undefined,
+      status: filters.status || undefined,
+      period: filters.period,
+      page: filters.page,
+      pageSize: ORDERS_PAGE_SIZE,
+    },
+    // While the next page or search loads, the current rows stay (dimmed) instead of a flash.
+    { placeholderData: keepPreviousData },
+  );
+
+  // The order form's 'Ja, verstuur e-mail' arrives with {openEmailModal, orderId}. The send dialog is
+  // issue 7; until then the request is only taken out of the history entry, so it never lingers.
+  useEffect(() => {
+    takeEmailModalRequest(window.history);
+  }, []);
+
+  const data = query.data;
+  const total = data?.total ?? 0;
+  const lastPage = pageCount(total, ORDERS_PAGE_SIZE);
+
+  // A page past the end (the last row of the last page was deleted, or an old link): go to the last one.
+  useEffect(() => {
+    if (!query.isPlaceholderData && data && data.items.length === 0 && data.total > 0 && filters.page > 1) {
+      setPage(pageCount(data.total, ORDERS_PAGE_SIZE));
+    }
+  }, [data, filters.page, query.isPlaceholderData, setPage]);
+
+  const goToPage = (page: number) => {
+    setPage(page);
+    const top = panelRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) panelRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const filtered = hasActiveFilters(filters);
+  const firstLoad = query.isPending;
+  const loadFailed = query.isError && !data;
+  const refreshing = query.isFetching && query.isPlaceholderData;
+
+  return (
+    <div className="orders-page">
+      <PageHeader
+        title="Inkooporders"
+        actions={
+          <>
+            <Link
+              href="/email-templates"
+              className={`${buttonClass({ variant: 'secondary' })} orders-page__templates`}
+            >
+              <span className="ui-button__icon" aria-hidden="true">
+                <Mail />
+              </span>
+              <span className="ui-button__label">Email Templates beheren</span>
+            </Link>
+            <NewOrderLink />
+          </>
+        }
+      />
+
+      <OrdersToolbar
+        text={text}
+        onTextChange={setText}
+        status={filters.status}
+        onStatusChange={setStatus}
+        period={filters.period}
+        onPeriodChange={setPeriod}
+        filtered={filtered}
+        onClear={clear}
+        searching={refreshing}
+      />
+
+      {loadFailed ? (
+        <Notice
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+              Opnieuw proberen
+            </Button>
+          }
+        >
+          {LOAD_ERROR}
+        </Notice>
+      ) : (
+        <section ref={panelRef} className="orders-panel" aria-label="Orders">
+          {firstLoad ? <Spinner label="Orders laden..." className="sr-only" /> : null}
+          {!firstLoad && total === 0 ? (
+            filtered ? (
+              <EmptyState
+                className="orders-empty"
+                icon={<SearchX />}
+                title={NO_MATCHES}
+                description="Pas de zoekterm of de filters aan."
+                action={
+                  <Button variant="secondary" onClick={clear}>
+                    Filters wissen
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                className="orders-empty"
+                icon={<ClipboardList />}
+                title={NO_ORDERS}
+                action={<NewOrderLink />}
+              />
+            )
+          ) : (
+            <>
+              <OrderTable
+                caption="Inkooporders"
+                orders={data?.items ?? []}
+                showStatus
+                loading={firstLoad}
+                placeholderRows={8}
+                stale={refreshing}
+                onDelete={orderDelete.request}
+              />
+              {query.isError ? (
+                <Notice tone="error" className="orders-panel__error">
+                  {LOAD_ERROR}
+                </Notice>
+              ) : null}
+              {firstLoad ? null : (
+                <OrdersPager page={filters.page} lastPage={lastPage} total={total} onPage={goToPage} />
+              )}
+            </>
+          )}
+        </section>
+      )}
+
+      {orderDelete.dialog}
+    </div>
+  );
+}
+
+function NewOrderLink() {
+  return (
+    <Link href="/nieuwe-order" className={buttonClass()}>
+      <span className="ui-button__icon" aria-hidden="true">
+        <Plus />
+      </span>
+      <span className="ui-button__label">Nieuwe Order</span>
+    </Link>
+  );
 }

@@ -1,0 +1,67 @@
+import type { OrderStatus } from '../../../shared/constants';
+import type { OrderPeriod } from '../../../shared/schemas/order';
+import { isOrderPeriod, isOrderStatus } from '../../components/order-table/order-options';
+
+/**
+ * The orders list keeps its search, filters and page in the address (?zoek=…&status=…&periode=…&pagina=…),
+ * so coming back from editing an order, reloading, or following the dashboard's 'Alle orders' link
+ * lands on the same list.
+ */
+
+/** Rows per page. */
+export const ORDERS_PAGE_SIZE = 20;
+
+export type OrdersFilters = {
+  search: string;
+  status: OrderStatus | '';
+  period: OrderPeriod;
+  page: number;
+};
+
+export const DEFAULT_ORDERS_FILTERS: OrdersFilters = { search: '', status: '', period: 'all', page: 1 };
+
+const MAX_PAGE = 100_000;
+
+/** The address's query string (with or without '?') → filters; anything unknown falls back to the default. */
+export function parseOrdersParams(search: string): OrdersFilters {
+  const params = new URLSearchParams(search);
+  const status = params.get('status');
+  const period = params.get('periode');
+  const page = Number(params.get('pagina'));
+  return {
+    search: (params.get('zoek') ?? '').trim().slice(0, 200),
+    status: isOrderStatus(status) ? status : '',
+    period: isOrderPeriod(period) ? period : 'all',
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+/** Filters → '?zoek=…' (only what differs from the default), or '' for the plain list. */
+export function ordersParamsToSearch(filters: OrdersFilters): string {
+  const params = new URLSearchParams();
+  const search = filters.search.trim();
+  if (search) params.set('zoek', search);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.period !== 'all') params.set('periode', filters.period);
+  if (filters.page > 1) params.set('pagina', String(filters.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A search, status or period narrows the list (the empty state then says so). */
+export function hasActiveFilters(filters: Pick<OrdersFilters, 'search' | 'status' | 'period'>): boolean {
+  return Boolean(filters.search.trim()) || filters.status !== '' || filters.period !== 'all';
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+const count = (n: number) => n.toLocaleString('nl-NL');
+
+/** 'Toont 1 - 20 van 45 orders'; 'Toont 0 - 0 van 0 orders' when there is nothing; 'van 1 order'. */
+export function pagerText(page: number, pageSize: number, total: number): string {
+  const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
+  const to = total === 0 ? 0 : Math.min(page * pageSize, total);
+  return `Toont ${count(from)} - ${count(to)} van ${count(total)} ${total === 1 ? 'order' : 'orders'}`;
+}

@@ -1,0 +1,99 @@
+import { Search, X } from 'lucide-react';
+import { useRef } from 'react';
+import type { OrderStatus } from '../../../shared/constants';
+import type { OrderPeriod } from '../../../shared/schemas/order';
+import { Button, Select, Spinner, TextField } from '../../components';
+import {
+  isOrderPeriod,
+  isOrderStatus,
+  LIST_PERIOD_OPTIONS,
+  STATUS_OPTIONS,
+} from '../../components/order-table';
+
+type OrdersToolbarProps = {
+  text: string;
+  onTextChange: (text: string) => void;
+  status: OrderStatus | '';
+  onStatusChange: (status: OrderStatus | '') => void;
+  period: OrderPeriod;
+  onPeriodChange: (period: OrderPeriod) => void;
+  /** A filter narrows the list: offer to clear them. */
+  filtered: boolean;
+  onClear: () => void;
+  /** A new result is loading. */
+  searching: boolean;
+};
+
+/** Search (order number, customer, project), status and period; each applies at once. */
+export function OrdersToolbar({
+  text,
+  onTextChange,
+  status,
+  onStatusChange,
+  period,
+  onPeriodChange,
+  filtered,
+  onClear,
+  searching,
+}: OrdersToolbarProps) {
+  const searchRef = useRef<HTMLInputElement>(null);
+  return (
+    <search className="orders-toolbar" aria-label="Orders zoeken en filteren">
+      <TextField
+        ref={searchRef}
+        type="search"
+        label="Zoeken"
+        placeholder="Ordernummer, klant of project"
+        value={text}
+        onChange={(event) => onTextChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && text) {
+            event.preventDefault();
+            onTextChange('');
+          }
+        }}
+        leading={<Search />}
+        trailing={
+          searching ? (
+            <Spinner size={16} label="Zoeken..." className="orders-toolbar__spinner" />
+          ) : text ? (
+            <button
+              type="button"
+              className="ui-control__button"
+              aria-label="Zoekopdracht wissen"
+              onClick={() => {
+                onTextChange('');
+                searchRef.current?.focus();
+              }}
+            >
+              <X size={16} aria-hidden="true" />
+            </button>
+          ) : null
+        }
+        fieldClassName="orders-toolbar__search"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+      />
+      <Select
+        label="Status"
+        options={STATUS_OPTIONS}
+        value={status}
+        onChange={(event) => onStatusChange(isOrderStatus(event.target.value) ? event.target.value : '')}
+        fieldClassName="orders-toolbar__select"
+      />
+      <Select
+        label="Periode"
+        options={LIST_PERIOD_OPTIONS}
+        value={period}
+        onChange={(event) => onPeriodChange(isOrderPeriod(event.target.value) ? event.target.value : 'all')}
+        fieldClassName="orders-toolbar__select"
+      />
+      {filtered ? (
+        <Button variant="ghost" icon={<X />} onClick={onClear} className="orders-toolbar__clear">
+          Filters wissen
+        </Button>
+      ) : null}
+    </search>
+  );
+}
