@@ -1,0 +1,123 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ArrowRight, ClipboardList, Search, SearchX, X } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Period } from '../../../shared/constants';
+import type { OrderPage } from '../../../shared/schemas/order';
+import { buttonClass, EmptyState, Spinner, TextField } from '../../components';
+import { OrderTable, type OrderTableProps } from '../../components/order-table';
+import { ordersParamsToSearch, pagerText } from '../orders/orders-params';
+import { emptyPeriodText } from './dashboard-view';
+
+/** Rows in Recente Orders; the orders list has the rest. */
+export const RECENT_ORDERS_SIZE = 10;
+
+type RecentOrdersProps = {
+  period: Period;
+  text: string;
+  onTextChange: (text: string) => void;
+  /** The search that the shown result belongs to (debounced). */
+  search: string;
+  query: Pick<
+    UseQueryResult<OrderPage>,
+    'data' | 'isPending' | 'isError' | 'isFetching' | 'isPlaceholderData'
+  >;
+  onDelete: OrderTableProps['onDelete'];
+};
+
+/**
+ * Recente Orders (spec §2 Dashboard): the newest orders of the chosen period, searchable; columns
+ * Order Nr, Klant, Project, Datum, Totaal, Acties (no Status), and a link to the full list with the
+ * same period and search.
+ */
+export function RecentOrders({ period, text, onTextChange, search, query, onDelete }: RecentOrdersProps) {
+  const data = query.data;
+  const total = data?.total ?? 0;
+  const refreshing = query.isFetching && query.isPlaceholderData;
+  const listHref = `/inkooporders${ordersParamsToSearch({ search, status: '', period, page: 1 })}`;
+
+  return (
+    <section className="recent-orders" aria-labelledby="recent-orders-title">
+      <header className="recent-orders__head">
+        <h2 id="recent-orders-title" className="recent-orders__title">
+          Recente Orders
+        </h2>
+        <TextField
+          type="search"
+          label="Zoek in recente orders"
+          hideLabel
+          placeholder="Ordernummer, klant of project"
+          value={text}
+          onChange={(event) => onTextChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && text) {
+              event.preventDefault();
+              onTextChange('');
+            }
+          }}
+          leading={<Search />}
+          trailing={
+            refreshing ? (
+              <Spinner size={16} label="Zoeken..." className="recent-orders__spinner" />
+            ) : text ? (
+              <button
+                type="button"
+                className="ui-control__button"
+                aria-label="Zoekopdracht wissen"
+                onClick={() => onTextChange('')}
+              >
+                <X size={16} aria-hidden="true" />
+              </button>
+            ) : null
+          }
+          fieldClassName="recent-orders__search"
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+        />
+      </header>
+
+      {query.isError && !data ? (
+        // The page's error notice says what happened; no "no orders" claim here.
+        <p className="recent-orders__unavailable">De orders konden niet worden geladen.</p>
+      ) : !query.isPending && total === 0 ? (
+        search ? (
+          <EmptyState
+            className="recent-orders__empty"
+            icon={<SearchX />}
+            title="Geen orders gevonden die aan de criteria voldoen."
+          />
+        ) : (
+          <EmptyState
+            className="recent-orders__empty"
+            icon={<ClipboardList />}
+            title={emptyPeriodText(period)}
+            action={
+              <Link href="/nieuwe-order" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                Nieuwe Order
+              </Link>
+            }
+          />
+        )
+      ) : (
+        <>
+          <OrderTable
+            caption="Recente Orders"
+            orders={data?.items ?? []}
+            loading={query.isPending}
+            stale={refreshing}
+            onDelete={onDelete}
+          />
+          {data ? (
+            <footer className="recent-orders__foot">
+              <span className="recent-orders__count">{pagerText(1, RECENT_ORDERS_SIZE, total)}</span>
+              <Link href={listHref} className="recent-orders__all">
+                Alle orders bekijken
+                <ArrowRight size={16} aria-hidden="true" />
+              </Link>
+            </footer>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
