@@ -1,0 +1,668 @@
+import fs from 'node:fs/promises';
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { signUpAndLogin } from './support/auth';
+import {
+  type CreatedOrder,
+  createCustomer,
+  createOrder,
+  csvAmount,
+  deleteCustomer,
+  dutchDate,
+  dutchDay,
+  euro,
+  expectedStats,
+  growthLabel,
+  type NewOrder,
+  noon,
+  type Period,
+} from './support/orders';
+
+/**
+ * /inkooporders and / through the UI (issue 5): search, filters and paging of the list, the delete
+ * confirmation, 'Onbekende klant'; the dashboard's cards against numbers computed here from the orders
+ * created over REST, their change after a create and a delete, the CSV export, the connection and
+ * verification notices; screenshots at 1280×800 and 375×812 in light and dark.
+ */
+
+const SHOTS = 'e2e-artifacts/screenshots';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+const CAPTIONS: Record<Period, string> = {
+  month: 't.o.v. vorige maand',
+  quarter: 't.o.v. vorig kwartaal',
+  year: 't.o.v. vorig jaar',
+};
+const LABELS: Record<Period, string> = {
+  month: 'Deze Maand',
+  quarter: 'Afgelopen Kwartaal',
+  year: 'Heel Jaar',
+};
+
+const ordersTable = (page: Page) => page.getByRole('table', { name: 'Inkooporders' });
+const recentTable = (page: Page) => page.getByRole('table', { name: 'Recente Orders' });
+const rows = (table: Locator) => table.locator('tbody tr');
+const rowOf = (table: Locator, orderNumber: string) =>
+  rows(table).filter({ has: table.page().getByRole('rowheader', { name: orderNumber, exact: true }) });
+const pager = (page: Page) => page.getByRole('navigation', { name: 'Paginering' });
+
+async function expectCards(
+  page: Page,
+  orders: readonly CreatedOrder[],
+  period: Period,
+  activeCustomers: number,
+) {
+  const s = expectedStats(orders, period);
+  const cardOrders = page.getByTestId('stat-orders');
+  const cardRevenue = page.getByTestId('stat-revenue');
+  const cardCustomers = page.getByTestId('stat-customers');
+  await expect(cardOrders.locator('.stat-card__value')).toHaveText(String(s.orders));
+  await expect(cardOrders.locator('.stat-growth')).toHaveText(growthLabel(s.orders, s.previousOrders));
+  await expect(cardOrders).toContainText(CAPTIONS[period]);
+  await expect(cardRevenue.locator('.stat-card__value')).toHaveText(euro(s.revenueCents));
+  await expect(cardRevenue.locator('.stat-growth')).toHaveText(
+    growthLabel(s.revenueCents, s.previousRevenueCents),
+  );
+  await expect(cardCustomers.locator('.stat-card__value')).toHaveText(String(activeCustomers));
+  // Every customer was created just now: all new in this period, none in the previous one.
+  await expect(cardCustomers.locator('.stat-growth')).toHaveText(activeCustomers > 0 ? '+100%' : '0%');
+  return s;
+}
+
+async function settle(page: Page) {
+  // Let toasts, dialogs and skeleton pulses settle.
+  await page.waitForTimeout(400);
+}
+
+/** A fresh context per theme, with the session of `from`, the theme set before the app boots. */
+async function themedPage(
+  browser: Browser,
+  from: BrowserContext,
+  viewport: { width: number; height: number },
+  theme: 'light' | 'dark',
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    viewport,
+    storageState: await from.storageState(),
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    baseURL: test.info().project.use.baseURL,
+  });
+  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+test('orders list and dashboard: search, filter, page, delete, cards, export', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(DESKTOP);
+  await signUpAndLogin(page, request);
+  const api = page.request;
+
+  /* ------------------------------------------------------------ data over REST */
+  const bakkerij = await createCustomer(api, {
+    name: 'Anna de Vries',
+    company: 'Bakkerij de Vries',
+    email: 'anna@bakkerijdevries.nl',
+  });
+  const bos = await createCustomer(api, {
+    name: 'Karim Bos',
+    company: 'Installatiebedrijf Bos',
+    email: 'karim@bos-installatie.nl',
+  });
+  const jansen = await createCustomer(api, {
+    name: 'Sophie Jansen',
+    company: 'Jansen Groenvoorziening',
+    email: 'sophie@jansengroen.nl',
+  });
+  const tijdelijk = await createCustomer(api, {
+    name: 'Tim Tijdelijk',
+    company: 'Tijdelijk BV',
+    email: 'tim@tijdelijk.example',
+  });
+
+  const now = new Date();
+  const today = dutchDay(now);
+  const thisMonth = (day: number) => noon(today.year, today.month, Math.min(day, today.day));
+  const lastMonth = (day: number) => noon(today.year, today.month - 1, day);
+  const lastYear = (month: number) => noon(today.year - 1, month, 10);
+  const line = (quantity: number, price: number, vat: 21 | 9 | 0 = 21) => ({
+    description: 'Werkzaamheden',
+    quantity,
+    price,
+    vat,
+  });
+
+  const plan: NewOrder[] = [
+    // This month: 8 orders, one cancelled, one reverse-charged.
+    {
+      customer: bakkerij,
+      date: thisMonth(1),
+      project: 'Keukenrenovatie',
+      reference: 'PO-77',
+      status: 'paid',
+      items: [line(2, 12.5)],
+    },
+    { customer: bos, date: thisMonth(2), project: 'Badkamer', status: 'sent', items: [line(10, 45)] },
+    {
+      customer: jansen,
+      date: thisMonth(3),
+      project: 'Tuinaanleg',
+      status: 'concept',
+      items: [line(1, 1000, 9)],
+    },
+    {
+      customer: bakkerij,
+      date: thisMonth(4),
+      project: 'Keukenrenovatie',
+      status: 'cancelled',
+      items: [line(3, 100)],
+    },
+    {
+      customer: bos,
+      date: thisMonth(5),
+      project: 'Dakgoot',
+      status: 'paid',
+      btwVerlegd: true,
+      items: [line(4, 250)],
+    },
+    {
+      customer: tijdelijk,
+      date: thisMonth(6),
+      project: 'Schilderwerk',
+      status: 'concept',
+      items: [line(5, 20)],
+    },
+    { customer: jansen, date: thisMonth(7), project: 'Snoeiwerk', status: 'sent', items: [line(2, 75, 0)] },
+    {
+      customer: bakkerij,
+      date: thisMonth(8),
+      project: 'Winkelinrichting',
+      status: 'paid',
+      items: [line(1, 2000), line(2, 50, 9)],
+    },
+    // Last month: 5.
+    ...[3, 8, 13, 18, 23].map(
+      (day, i): NewOrder => ({
+        customer: [bakkerij, bos, jansen][i % 3]!,
+        date: lastMonth(day),
+        project: `Onderhoud ${i + 1}`,
+        status: i === 4 ? 'cancelled' : 'paid',
+        items: [line(1, 100 * (i + 1))],
+      }),
+    ),
+    // Last year: 12, one a month.
+    ...Array.from(
+      { length: 12 },
+      (_, i): NewOrder => ({
+        customer: [bakkerij, bos, jansen, tijdelijk][i % 4]!,
+        date: lastYear(i + 1),
+        project: `Archief ${String(i + 1).padStart(2, '0')}`,
+        status: (['paid', 'sent', 'concept', 'cancelled'] as const)[i % 4]!,
+        items: [line(i + 1, 10)],
+      }),
+    ),
+  ];
+  const orders: CreatedOrder[] = [];
+  for (const o of plan) orders.push(await createOrder(api, o));
+  expect(orders).toHaveLength(25);
+  const [keuken, badkamer, tuin, , dakgoot, schilder] = orders;
+
+  const table = ordersTable(page);
+
+  await test.step('the list pages through all 25 orders, 20 at a time, newest first', async () => {
+    await page.goto('/inkooporders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inkooporders' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nieuwe Order' })).toHaveAttribute('href', '/nieuwe-order');
+    await expect(page.getByRole('link', { name: 'Email Templates beheren' })).toHaveAttribute(
+      'href',
+      '/email-templates',
+    );
+    for (const header of ['Order Nr', 'Klant', 'Project', 'Datum', 'Totaal', 'Status', 'Acties']) {
+      await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    await expect(pager(page)).toContainText('Toont 1 - 20 van 25 orders');
+    await expect(rows(table)).toHaveCount(20);
+    await expect(pager(page).getByRole('button', { name: 'Vorige' })).toBeDisabled();
+    // Newest first (orders on the same day in either order).
+    const newestTime = Math.max(...orders.map((o) => o.date.getTime()));
+    const newest = orders.filter((o) => o.date.getTime() === newestTime).map((o) => o.orderNumber);
+    expect(newest).toContain(await rows(table).first().getByRole('rowheader').textContent());
+
+    await pager(page).getByRole('button', { name: 'Volgende' }).click();
+    await expect(pager(page)).toContainText('Toont 21 - 25 van 25 orders');
+    await expect(rows(table)).toHaveCount(5);
+    await expect(pager(page).getByRole('button', { name: 'Volgende' })).toBeDisabled();
+    await expect(page).toHaveURL(/pagina=2/);
+    // The oldest order is last.
+    await expect(rows(table).last().getByRole('rowheader')).toHaveText(orders[13]!.orderNumber);
+    await pager(page).getByRole('button', { name: 'Vorige' }).click();
+    await expect(pager(page)).toContainText('Toont 1 - 20 van 25 orders');
+  });
+
+  await test.step('a row: number, customer, project, date, total, status; Verlegd', async () => {
+    const row = rowOf(table, keuken!.orderNumber);
+    await expect(row).toContainText('Bakkerij de Vries');
+    await expect(row).toContainText('Anna de Vries');
+    await expect(row).toContainText('Keukenrenovatie');
+    await expect(row).toContainText(dutchDate(keuken!.date));
+    await expect(row).toContainText(euro(keuken!.totalCents));
+    await expect(row).toContainText('€ 30,25'.replace(' ', '\u00a0'));
+    await expect(row.getByText('Betaald', { exact: true })).toBeVisible();
+    const verlegd = rowOf(table, dakgoot!.orderNumber);
+    await expect(verlegd).toContainText(euro(100_000));
+    await expect(verlegd.getByText('Verlegd', { exact: true })).toBeVisible();
+    await expect(rowOf(table, badkamer!.orderNumber).getByText('Verzonden', { exact: true })).toBeVisible();
+    await expect(rowOf(table, keuken!.orderNumber).getByRole('link', { name: /bewerken/ })).toHaveAttribute(
+      'href',
+      `/inkooporders/${keuken!._id}/edit`,
+    );
+  });
+
+  const search = page.getByRole('searchbox', { name: 'Zoeken' });
+
+  await test.step('search by order number, customer name and project', async () => {
+    await search.fill(badkamer!.orderNumber);
+    await expect(pager(page)).toContainText('Toont 1 - 1 van 1 order');
+    await expect(rows(table)).toHaveCount(1);
+    await expect(rows(table).first()).toContainText('Installatiebedrijf Bos');
+
+    await search.fill('Karim');
+    const bosCount = orders.filter((o) => o.customer === bos).length;
+    await expect(pager(page)).toContainText(`Toont 1 - ${bosCount} van ${bosCount} orders`);
+    for (const r of await rows(table).all()) await expect(r).toContainText('Installatiebedrijf Bos');
+
+    await search.fill('keukenrenovatie');
+    await expect(pager(page)).toContainText('Toont 1 - 2 van 2 orders');
+    await expect(rows(table)).toHaveCount(2);
+    await expect(page).toHaveURL(/zoek=keukenrenovatie/);
+
+    await search.fill('bestaat-niet-xyz');
+    await expect(page.getByText('Geen orders gevonden die aan de criteria voldoen.')).toBeVisible();
+    await page.getByRole('button', { name: 'Filters wissen' }).first().click();
+    await expect(search).toHaveValue('');
+    await expect(pager(page)).toContainText('Toont 1 - 20 van 25 orders');
+  });
+
+  const status = page.getByRole('combobox', { name: 'Status' });
+  const period = page.getByRole('combobox', { name: 'Periode' });
+
+  await test.step('filter by status and period', async () => {
+    await expect(status.locator('option')).toHaveText([
+      'Alle',
+      'Concept',
+      'Verzonden',
+      'Betaald',
+      'Geannuleerd',
+    ]);
+    await expect(period.locator('option')).toHaveText([
+      'Alle perioden',
+      'Deze Maand',
+      'Afgelopen Kwartaal',
+      'Heel Jaar',
+    ]);
+    await status.selectOption({ label: 'Betaald' });
+    const paid = orders.filter((o) => o.status === 'paid').length;
+    await expect(pager(page)).toContainText(`Toont 1 - ${paid} van ${paid} orders`);
+    for (const r of await rows(table).all())
+      await expect(r.getByText('Betaald', { exact: true })).toBeVisible();
+
+    await period.selectOption({ label: 'Deze Maand' });
+    const paidThisMonth = orders.filter((o) => o.status === 'paid' && expectedMonth(o)).length;
+    await expect(pager(page)).toContainText(`Toont 1 - ${paidThisMonth} van ${paidThisMonth} orders`);
+
+    // The filters live in the address: a reload keeps them.
+    await page.reload();
+    await expect(status).toHaveValue('paid');
+    await expect(period).toHaveValue('month');
+    await expect(pager(page)).toContainText(`van ${paidThisMonth} orders`);
+
+    await status.selectOption({ label: 'Alle' });
+    const thisMonthCount = orders.filter(expectedMonth).length;
+    await expect(pager(page)).toContainText(`Toont 1 - ${thisMonthCount} van ${thisMonthCount} orders`);
+    await period.selectOption({ label: 'Heel Jaar' });
+    const thisYear = orders.filter((o) => dutchDay(o.date).year === today.year).length;
+    await expect(pager(page)).toContainText(`van ${thisYear} orders`);
+    await period.selectOption({ label: 'Alle perioden' });
+    await expect(pager(page)).toContainText('Toont 1 - 20 van 25 orders');
+  });
+
+  await test.step('delete an order after the confirmation', async () => {
+    await pager(page).getByRole('button', { name: 'Volgende' }).click();
+    const victim = orders[13]!;
+    await rowOf(table, victim.orderNumber)
+      .getByRole('button', { name: `Order ${victim.orderNumber} verwijderen` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Order verwijderen' });
+    await expect(dialog).toContainText(
+      `Weet u zeker dat u order ${victim.orderNumber} wilt verwijderen? Deze actie kan niet ongedaan worden gemaakt.`,
+    );
+    await expect(dialog.getByRole('button', { name: 'Annuleren' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(table, victim.orderNumber)).toHaveCount(1);
+
+    await rowOf(table, victim.orderNumber)
+      .getByRole('button', { name: `Order ${victim.orderNumber} verwijderen` })
+      .click();
+    await dialog.getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Order ${victim.orderNumber} is verwijderd.`)).toBeVisible();
+    await expect(rowOf(table, victim.orderNumber)).toHaveCount(0);
+    await expect(pager(page)).toContainText('Toont 21 - 24 van 24 orders');
+    orders.splice(13, 1);
+    const gone = await api.get(`/api/orders/${victim._id}`);
+    expect(gone.status()).toBe(404);
+  });
+
+  await test.step("a deleted customer's orders show 'Onbekende klant'", async () => {
+    await deleteCustomer(api, tijdelijk);
+    await page.goto(`/inkooporders?zoek=${encodeURIComponent(schilder!.orderNumber)}`);
+    await expect(search).toHaveValue(schilder!.orderNumber);
+    await expect(rows(table)).toHaveCount(1);
+    await expect(rows(table).first()).toContainText('Onbekende klant');
+    await expect(rows(table).first()).not.toContainText('Tijdelijk BV');
+  });
+
+  await test.step('navigation state from the order form is taken and cleared', async () => {
+    await page.goto('/');
+    await page.evaluate(
+      (orderId) => window.history.pushState({ openEmailModal: true, orderId }, '', '/inkooporders'),
+      keuken!._id,
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Inkooporders' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.history.state)).toBeNull();
+  });
+
+  /* ------------------------------------------------------------ dashboard */
+  const activeCustomers = 3;
+
+  await test.step('dashboard cards per period', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nieuwe Order' })).toHaveAttribute('href', '/nieuwe-order');
+    const periodSelect = page.getByRole('combobox', { name: 'Periode' });
+    await expect(periodSelect.locator('option')).toHaveText([
+      'Deze Maand',
+      'Afgelopen Kwartaal',
+      'Heel Jaar',
+    ]);
+    await expect(periodSelect).toHaveValue('month');
+    const month = await expectCards(page, orders, 'month', activeCustomers);
+    // The month's numbers do not depend on today's date: 8 orders, cancelled one left out of revenue.
+    expect(month.orders).toBe(8);
+    await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText('€\u00a05.464,75');
+    for (const p of ['quarter', 'year'] as const) {
+      await periodSelect.selectOption({ label: LABELS[p] });
+      await expectCards(page, orders, p, activeCustomers);
+    }
+    await periodSelect.selectOption({ label: 'Deze Maand' });
+    await expectCards(page, orders, 'month', activeCustomers);
+  });
+
+  const recent = recentTable(page);
+
+  await test.step('Recente Orders: the period, no Status column, search', async () => {
+    await expect(page.getByRole('heading', { name: 'Recente Orders' })).toBeVisible();
+    for (const header of ['Order Nr', 'Klant', 'Project', 'Datum', 'Totaal', 'Acties']) {
+      await expect(recent.getByRole('columnheader', { name: header, exact: true })).toBeAttached();
+    }
+    await expect(recent.getByRole('columnheader', { name: 'Status' })).toHaveCount(0);
+    await expect(rows(recent)).toHaveCount(8);
+    await expect(page.getByText('Toont 1 - 8 van 8 orders')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Zoek in recente orders' }).fill('Tuinaanleg');
+    await expect(rows(recent)).toHaveCount(1);
+    await expect(rowOf(recent, tuin!.orderNumber)).toContainText(euro(tuin!.totalCents));
+    await expect(page.getByRole('link', { name: 'Alle orders bekijken' })).toHaveAttribute(
+      'href',
+      '/inkooporders?zoek=Tuinaanleg&periode=month',
+    );
+    await page.getByRole('searchbox', { name: 'Zoek in recente orders' }).fill('');
+    await expect(rows(recent)).toHaveCount(8);
+  });
+
+  await test.step('the cards follow a new order and its deletion from the dashboard', async () => {
+    const extra = await createOrder(api, {
+      customer: bakkerij,
+      date: thisMonth(today.day),
+      project: 'Extra bestelling',
+      status: 'paid',
+      items: [line(1, 100)],
+    });
+    await page.reload();
+    await expectCards(page, [...orders, extra], 'month', activeCustomers);
+    await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('9');
+    await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText('€\u00a05.585,75');
+
+    await rowOf(recent, extra.orderNumber)
+      .getByRole('button', { name: `Order ${extra.orderNumber} verwijderen` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Order verwijderen' });
+    await expect(dialog).toContainText(`Weet u zeker dat u order ${extra.orderNumber} wilt verwijderen?`);
+    await dialog.getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(rowOf(recent, extra.orderNumber)).toHaveCount(0);
+    await expectCards(page, orders, 'month', activeCustomers);
+  });
+
+  await test.step('Exporteren: the orders of the period as CSV', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporteren' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-deze-maand-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await fs.readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Ordernummer;Datum;Klant;Bedrijf;Project;Referentie;Status;Subtotaal;BTW;Totaal;BTW verlegd',
+    );
+    const body = lines.slice(1).filter(Boolean);
+    expect(body).toHaveLength(orders.filter(expectedMonth).length);
+    expect(body).toContain(
+      `${keuken!.orderNumber};${dutchDate(keuken!.date)};Anna de Vries;Bakkerij de Vries;Keukenrenovatie;PO-77;Betaald;25,00;5,25;30,25;Nee`,
+    );
+    expect(body).toContain(
+      `${dakgoot!.orderNumber};${dutchDate(dakgoot!.date)};Karim Bos;Installatiebedrijf Bos;Dakgoot;;Betaald;1000,00;0,00;1000,00;Ja`,
+    );
+    expect(body).toContain(
+      `${schilder!.orderNumber};${dutchDate(schilder!.date)};Onbekende klant;;Schilderwerk;;Concept;${csvAmount(schilder!.subtotalCents)};${csvAmount(schilder!.vatCents)};${csvAmount(schilder!.totalCents)};Nee`,
+    );
+    const winkel = orders[7]!;
+    expect(body).toContain(
+      `${winkel.orderNumber};${dutchDate(winkel.date)};Anna de Vries;Bakkerij de Vries;Winkelinrichting;;Betaald;2100,00;429,00;2529,00;Nee`,
+    );
+    await expect(page.getByText(`${body.length} orders geëxporteerd.`)).toBeVisible();
+  });
+
+  await test.step('the connection-problem notice follows the local flag and can be closed', async () => {
+    await page.evaluate(() => localStorage.setItem('connectionProblem', 'true'));
+    await page.reload();
+    const notice = page.getByRole('status').filter({ hasText: 'Verbindingsprobleem' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('CORS');
+    await notice.getByRole('button', { name: 'Melding sluiten' }).click();
+    await expect(notice).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('connectionProblem'))).toBeNull();
+  });
+
+  await test.step('the unverified-e-mail warning and its resend', async () => {
+    // This account is verified (login requires it); make the profile say otherwise.
+    await page.route('**/trpc/**', async (route) => {
+      const url = route.request().url();
+      if (!url.includes('auth.profile')) return route.continue();
+      const response = await route.fetch();
+      const unverify = (value: unknown): unknown => {
+        if (Array.isArray(value)) return value.map(unverify);
+        if (value && typeof value === 'object') {
+          return Object.fromEntries(
+            Object.entries(value).map(([k, v]) => [k, k === 'isEmailVerified' ? false : unverify(v)]),
+          );
+        }
+        return value;
+      };
+      await route.fulfill({ response, json: unverify(await response.json()) });
+    });
+    await page.evaluate(() => localStorage.removeItem('user'));
+    await page.reload();
+    const warning = page.getByRole('status').filter({ hasText: 'Uw e-mailadres is nog niet geverifieerd' });
+    await expect(warning).toBeVisible();
+    await shoot(page, 'dashboard-unverified-desktop-light');
+
+    // The real server knows better (already verified): the spec's failure text.
+    await warning.getByRole('button', { name: 'Verificatie e-mail opnieuw verzenden' }).click();
+    await expect(
+      page.getByText('Er is een fout opgetreden bij het verzenden van de verificatie e-mail', {
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    // A server that sends it: the success text, gone by itself after 5 s.
+    await page.route('**/trpc/auth.resendVerification**', (route) =>
+      route.fulfill({
+        json: [{ result: { data: { success: true, message: 'Verificatie e-mail is opnieuw verzonden' } } }],
+      }),
+    );
+    await warning.getByRole('button', { name: 'Verificatie e-mail opnieuw verzenden' }).click();
+    const sent = page.getByText('Verificatie e-mail is opnieuw verzonden', { exact: true });
+    await expect(sent).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(sent).toBeHidden({ timeout: 8000 });
+    await page.unrouteAll({ behavior: 'wait' });
+  });
+
+  await test.step('screenshots: desktop and phone, light and dark', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['mobile', PHONE],
+      ] as const) {
+        const shot = await themedPage(browser, page.context(), viewport, theme);
+        try {
+          const p = shot.page;
+          await p.goto('/inkooporders');
+          await expect(rows(ordersTable(p))).toHaveCount(20);
+          await expect(p.locator('html')).toHaveAttribute('data-theme', theme);
+          await settle(p);
+          await p.screenshot({ path: `${SHOTS}/orders-${size}-${theme}.png` });
+          if (size === 'mobile')
+            await p.screenshot({ path: `${SHOTS}/orders-${size}-${theme}-full.png`, fullPage: true });
+
+          await p.goto('/');
+          await expect(p.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('8');
+          await expect(rows(recentTable(p))).toHaveCount(8);
+          await settle(p);
+          await p.screenshot({ path: `${SHOTS}/dashboard-${size}-${theme}.png` });
+          if (size === 'mobile') {
+            await p.screenshot({ path: `${SHOTS}/dashboard-${size}-${theme}-full.png`, fullPage: true });
+          }
+          if (theme === 'light') {
+            await p.goto('/inkooporders');
+            await rows(ordersTable(p))
+              .first()
+              .getByRole('button', { name: /verwijderen/ })
+              .click();
+            await expect(p.getByRole('alertdialog')).toBeVisible();
+            await settle(p);
+            await p.screenshot({ path: `${SHOTS}/orders-delete-${size}-${theme}.png` });
+          }
+        } finally {
+          await shot.close();
+        }
+      }
+    }
+  });
+
+  function expectedMonth(o: CreatedOrder) {
+    const d = dutchDay(o.date);
+    return d.year === today.year && d.month === today.month;
+  }
+
+  async function shoot(p: Page, name: string) {
+    await settle(p);
+    await p.screenshot({ path: `${SHOTS}/${name}.png` });
+  }
+});
+
+test('empty states of a new account', async ({ page, request }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUpAndLogin(page, request);
+  await page.goto('/inkooporders');
+  await expect(page.getByText('Geen orders gevonden. Maak uw eerste order aan.')).toBeVisible();
+  await expect(page.locator('.orders-panel').getByRole('link', { name: 'Nieuwe Order' })).toHaveAttribute(
+    'href',
+    '/nieuwe-order',
+  );
+  await page.screenshot({ path: `${SHOTS}/orders-empty-desktop-light.png` });
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Geannuleerd' });
+  await expect(page.getByText('Geen orders gevonden die aan de criteria voldoen.')).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('0');
+  await expect(page.getByTestId('stat-orders').locator('.stat-growth')).toHaveText('0%');
+  await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText('€\u00a00,00');
+  await expect(page.getByText('Nog geen orders deze maand.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dashboard-empty-desktop-light.png` });
+
+  // Exporting nothing says so instead of downloading an empty file.
+  await page.getByRole('button', { name: 'Exporteren' }).click();
+  await expect(page.getByText('Er zijn geen orders om te exporteren (Deze Maand).')).toBeVisible();
+});
+
+test('loading placeholders, load errors and the connection flag', async ({ page, request }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUpAndLogin(page, request);
+  const ordersCall = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('orders.');
+
+  // Slow answers: the placeholders show (and are photographed at both sizes).
+  await page.route(ordersCall, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue().catch(() => undefined);
+  });
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto('/inkooporders');
+    await expect(page.locator('.order-table__row--placeholder').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/orders-loading-${size}-light.png` });
+    await page.goto('/');
+    await expect(page.locator('.stat-card__skeleton').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/dashboard-loading-${size}-light.png` });
+  }
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.setViewportSize(DESKTOP);
+
+  // No answer at all (as when CORS or the network refuses): the errors of spec §8, and the flag.
+  await page.route(ordersCall, (route) => route.abort('failed'));
+  await page.goto('/inkooporders');
+  await expect(page.getByText('Er is een fout opgetreden bij het ophalen van de orders.')).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.goto('/');
+  await expect(
+    page.getByText(
+      'Er is een fout opgetreden bij het ophalen van de gegevens. Probeer de pagina te vernieuwen.',
+    ),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('De orders konden niet worden geladen.')).toBeVisible();
+  await expect(page.getByText('Nog geen orders deze maand.')).toHaveCount(0);
+  await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('—Niet beschikbaar');
+  const notice = page.getByRole('status').filter({ hasText: 'Verbindingsprobleem' });
+  await expect(notice).toContainText('CORS');
+  expect(await page.evaluate(() => localStorage.getItem('connectionProblem'))).toBe('true');
+  await page.screenshot({ path: `${SHOTS}/dashboard-errors-desktop-light.png` });
+
+  // The server answers again: the notice stays until closed, but the flag is gone for the next visit.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('0');
+  await expect(notice).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('connectionProblem'))).toBeNull();
+  await page.reload();
+  await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('0');
+  await expect(notice).toBeHidden();
+});
