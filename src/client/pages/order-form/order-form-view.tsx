@@ -1,16 +1,8 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  type OrderStatus,
-  PAYMENT_TERMS,
-  type PaymentTerm,
-  SEND_DIALOG_DELAY_MS,
-} from '../../../shared/constants';
+import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
 import type { Order } from '../../../shared/schemas/order';
-import { Button, Card, ConfirmDialog, Notice, Select, TextField, Toggle } from '../../components';
-import { CustomerPicker } from '../../components/customer-picker';
+import { Button, Card, ConfirmDialog } from '../../components';
 import { trpc } from '../../lib/trpc';
 import {
   draftFromOrder,
@@ -24,53 +16,22 @@ import {
   type OrderDraft,
   showIncompleteWarning,
 } from './order-draft';
-import { lineFieldId, OrderLines } from './order-lines';
-import { OrderNumberField } from './order-number-field';
+import { OrderFormFeedback } from './order-form-feedback';
+import {
+  fieldElementId,
+  firstErrorPath,
+  lineFieldId,
+  unplacedErrors,
+  withoutLineErrors,
+} from './order-form-fields';
+import { OrderHeaderFields } from './order-header-fields';
+import { OrderLines } from './order-lines';
 import { checkDraft, type FieldErrors, type SaveError, savedMessage, saveErrorOf } from './order-submit';
 import { OrderTotalsPanel } from './order-totals';
 import { SendNowDialog } from './send-now-dialog';
 import { useLeaveGuard } from './use-leave-guard';
 
 export const CUSTOMERS_LOAD_ERROR = 'Kan klantgegevens niet laden.';
-
-const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }));
-const TERM_OPTIONS = PAYMENT_TERMS.map((t) => ({ value: String(t), label: `${t} dagen` }));
-const HEADER_FIELDS = ['customer', 'date', 'project', 'reference', 'paymentTerm', 'status'] as const;
-const LINE_FIELDS = ['description', 'quantity', 'unit', 'price', 'vat'] as const;
-
-const longDateFormat = new Intl.DateTimeFormat('nl-NL', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** yyyy-mm-dd → 'zaterdag 21 november 2026', so the day reads in Dutch whatever the browser's locale. */
-function longDate(day: string): string | undefined {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
-  return date && !Number.isNaN(date.getTime()) ? longDateFormat.format(date) : undefined;
-}
-
-/** The id of the input behind an error path, so the first refused field can be focused. */
-function fieldElementId(path: string, items: LineDraft[]): string | undefined {
-  const line = /^items\.(\d+)\.(\w+)$/.exec(path);
-  if (line) {
-    const item = items[Number(line[1])];
-    const field = line[2] as (typeof LINE_FIELDS)[number];
-    return item && LINE_FIELDS.includes(field) ? lineFieldId(item, field) : undefined;
-  }
-  return (HEADER_FIELDS as readonly string[]).includes(path) ? `order-${path}` : undefined;
-}
-
-/** Error paths in the order the fields appear on screen. */
-function firstErrorPath(errors: FieldErrors, items: LineDraft[]): string | undefined {
-  const ordered = [...HEADER_FIELDS, ...items.flatMap((_, i) => LINE_FIELDS.map((f) => `items.${i}.${f}`))];
-  return ordered.find((path) => errors[path]);
-}
-
-const withoutLineErrors = (errors: FieldErrors) =>
-  Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith('items')));
 
 export type OrderFormViewProps = {
   /** The order being edited; absent for a new order. */
@@ -90,6 +51,8 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   const [savedNotice, setSavedNotice] = useState(false);
   const [askSend, setAskSend] = useState(false);
   const warningRef = useRef<HTMLDivElement>(null);
+  /** Set at once on submit (state would only follow on the next render): no double submit. */
+  const inFlight = useRef(false);
   const feedbackRef = useRef<HTMLDivElement>(null);
 
   const customers = trpc.customers.list.useQuery(undefined, { staleTime: 30_000 });
@@ -158,6 +121,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   };
 
   const onFailed = (err: unknown) => {
+    inFlight.current = false;
     const failure = saveErrorOf(err);
     setSaveError(failure);
     if (Object.keys(failure.fields).length > 0) setErrors(failure.fields);
@@ -168,7 +132,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving || saved) return;
+    if (inFlight.current || saving || saved) return;
     setSubmitAttempted(true);
     setSaveError(null);
     // Empty quantities become 1, prices get their two decimals, before the check.
@@ -186,15 +150,14 @@ export function OrderFormView({ order }: OrderFormViewProps) {
       return;
     }
     setErrors({});
+    inFlight.current = true;
     if (order) update.mutate({ ...check.input, id: order._id }, { onSuccess: onSaved, onError: onFailed });
     else create.mutate(check.input, { onSuccess: onSaved, onError: onFailed });
   };
 
   const customerError = errors.customer ?? (customers.isError ? CUSTOMERS_LOAD_ERROR : undefined);
   const savedCustomer = customers.data?.find((c) => c._id === saved?.customer);
-  const otherErrors = Object.entries(errors).filter(
-    ([path]) => path !== 'items' && !fieldElementId(path, draft.items),
-  );
+  const otherErrors = unplacedErrors(errors, draft.items);
 
   return (
     <form
@@ -204,82 +167,15 @@ export function OrderFormView({ order }: OrderFormViewProps) {
       aria-label={isNew ? 'Nieuwe Inkooporder' : 'Inkooporder bewerken'}
     >
       <div className="order-form__main">
-        <Card title="Ordergegevens" className="order-form__card">
-          <div className="order-form__grid">
-            {isNew ? (
-              <OrderNumberField savedNumber={saved?.orderNumber} />
-            ) : (
-              <TextField id="order-number" label="Ordernummer" value={order.orderNumber} disabled readOnly />
-            )}
-            <TextField
-              id="order-date"
-              label="Datum"
-              type="date"
-              value={draft.date}
-              disabled={Boolean(saved)}
-              error={errors.date}
-              hint={longDate(draft.date)}
-              onChange={(event) => set('date', event.target.value)}
-            />
-            <CustomerPicker
-              id="order-customer"
-              label="Klant"
-              required
-              value={draft.customer}
-              onChange={(id) => set('customer', id)}
-              error={customerError}
-              disabled={Boolean(saved)}
-              className="order-form__wide"
-            />
-            <TextField
-              id="order-project"
-              label="Project"
-              value={draft.project}
-              maxLength={200}
-              placeholder="Bijv. Renovatie kantoor"
-              disabled={Boolean(saved)}
-              error={errors.project}
-              onChange={(event) => set('project', event.target.value)}
-            />
-            <TextField
-              id="order-reference"
-              label="Referentie"
-              value={draft.reference}
-              maxLength={200}
-              placeholder="Bijv. uw offertenummer"
-              disabled={Boolean(saved)}
-              error={errors.reference}
-              onChange={(event) => set('reference', event.target.value)}
-            />
-            <Select
-              id="order-paymentTerm"
-              label="Betalingstermijn"
-              options={TERM_OPTIONS}
-              value={String(draft.paymentTerm)}
-              disabled={Boolean(saved)}
-              error={errors.paymentTerm}
-              onChange={(event) => set('paymentTerm', Number(event.target.value) as PaymentTerm)}
-            />
-            <Select
-              id="order-status"
-              label="Status"
-              options={STATUS_OPTIONS}
-              value={draft.status}
-              disabled={Boolean(saved)}
-              error={errors.status}
-              onChange={(event) => set('status', event.target.value as OrderStatus)}
-            />
-            <Toggle
-              id="order-btwVerlegd"
-              label="BTW verlegd"
-              hint="De btw wordt verlegd naar de klant: op de order staat geen btw."
-              checked={draft.btwVerlegd}
-              disabled={Boolean(saved)}
-              onChange={(checked) => set('btwVerlegd', checked)}
-              className="order-form__wide"
-            />
-          </div>
-        </Card>
+        <OrderHeaderFields
+          draft={draft}
+          errors={errors}
+          customerError={customerError}
+          orderNumber={order?.orderNumber}
+          savedNumber={saved?.orderNumber}
+          disabled={Boolean(saved)}
+          onChange={set}
+        />
 
         <Card title="Orderregels" className="order-form__card order-form__lines-card">
           <OrderLines
@@ -316,34 +212,14 @@ export function OrderFormView({ order }: OrderFormViewProps) {
             </>
           }
         >
-          <div ref={feedbackRef} className="order-form__feedback">
-            {saved && savedNotice ? (
-              <Notice tone="success" onClose={() => setSavedNotice(false)}>
-                {savedMessage(saved.orderNumber, isNew)}
-              </Notice>
-            ) : null}
-            {saveError ? (
-              <Notice tone="error" onClose={() => setSaveError(null)}>
-                {saveError.message}
-                {saveError.lines.length > 0 ? (
-                  <ul className="order-form__error-lines">
-                    {saveError.lines.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </Notice>
-            ) : null}
-            {!saveError && otherErrors.length > 0 ? (
-              <Notice tone="error">
-                <ul className="order-form__error-lines">
-                  {otherErrors.map(([path, message]) => (
-                    <li key={path}>{message}</li>
-                  ))}
-                </ul>
-              </Notice>
-            ) : null}
-          </div>
+          <OrderFormFeedback
+            ref={feedbackRef}
+            savedText={saved && savedNotice ? savedMessage(saved.orderNumber, isNew) : null}
+            onCloseSaved={() => setSavedNotice(false)}
+            saveError={saveError}
+            onCloseError={() => setSaveError(null)}
+            otherErrors={otherErrors}
+          />
         </OrderTotalsPanel>
       </aside>
 

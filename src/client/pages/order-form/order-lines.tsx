@@ -1,31 +1,13 @@
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { type RefObject, useId } from 'react';
 import { UNIT_LABELS, UNITS, type Unit, VAT_RATES, type VatRate } from '../../../shared/constants';
 import { formatEuro } from '../../../shared/format';
 import { orderMessages } from '../../../shared/schemas/order';
-import {
-  Button,
-  cx,
-  describedBy,
-  FieldLabel,
-  FieldMessages,
-  IconButton,
-  Notice,
-  Select,
-  TextField,
-} from '../../components';
-import {
-  canDecreaseQuantity,
-  canIncreaseQuantity,
-  isShowableAmount,
-  type LineDraft,
-  normalizePrice,
-  normalizeQuantity,
-  sanitizePriceInput,
-  sanitizeQuantityInput,
-  stepQuantity,
-} from './order-draft';
+import { Button, IconButton, Notice, Select, TextField } from '../../components';
+import { isShowableAmount, type LineDraft, normalizePrice, sanitizePriceInput } from './order-draft';
+import { lineFieldId } from './order-form-fields';
 import type { FieldErrors } from './order-submit';
+import { QuantityField } from './quantity-field';
 
 /** '21 %' with a no-break space, so the sign never wraps away from the number. */
 export const vatRateLabel = (rate: VatRate) => (rate === 'verlegd' ? 'Verlegd' : `${rate}\u00a0%`);
@@ -38,10 +20,6 @@ const VAT_OPTIONS = VAT_RATES.filter((r) => r !== 'verlegd').map((r) => ({
 const VERLEGD_OPTIONS = [{ value: 'verlegd', label: 'Verlegd' }];
 
 const parseVat = (value: string): VatRate => (value === 'verlegd' ? 'verlegd' : (Number(value) as VatRate));
-
-/** The id of a line's input, so a refused field can be focused: `order-line-3-price`. */
-export const lineFieldId = (line: Pick<LineDraft, 'key'>, field: keyof Omit<LineDraft, 'key'>) =>
-  `order-${line.key}-${field}`;
 
 export type OrderLinesProps = {
   items: LineDraft[];
@@ -232,69 +210,5 @@ function OrderLine({
         </output>
       </div>
     </li>
-  );
-}
-
-type QuantityFieldProps = {
-  id: string;
-  value: string;
-  error?: string;
-  disabled?: boolean;
-  lineNumber: number;
-  onChange: (value: string) => void;
-};
-
-/** Aantal: whole numbers only; the minus button stops at 1; empty becomes 1 when leaving the field. */
-function QuantityField({ id, value, error, disabled, lineNumber, onChange }: QuantityFieldProps) {
-  const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
-  return (
-    <div className="ui-field order-line__quantity">
-      <FieldLabel htmlFor={id} required>
-        Aantal
-      </FieldLabel>
-      <div className={cx('ui-control', 'order-qty', error && 'is-invalid', disabled && 'is-disabled')}>
-        <button
-          type="button"
-          className="order-qty__step"
-          aria-label={`Aantal verlagen, regel ${lineNumber}`}
-          disabled={disabled || !canDecreaseQuantity(value)}
-          onClick={() => onChange(stepQuantity(value, -1))}
-        >
-          <Minus size={15} aria-hidden="true" />
-        </button>
-        <input
-          id={id}
-          className="ui-control__input order-qty__input tabular"
-          inputMode="numeric"
-          autoComplete="off"
-          value={value}
-          disabled={disabled}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, false, Boolean(error))}
-          onChange={(event) => onChange(sanitizeQuantityInput(event.target.value))}
-          onBlur={() => {
-            const normalized = normalizeQuantity(value);
-            if (normalized !== value) onChange(normalized);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
-              event.preventDefault();
-              onChange(stepQuantity(value, event.key === 'ArrowUp' ? 1 : -1));
-            }
-          }}
-        />
-        <button
-          type="button"
-          className="order-qty__step"
-          aria-label={`Aantal verhogen, regel ${lineNumber}`}
-          disabled={disabled || !canIncreaseQuantity(value)}
-          onClick={() => onChange(stepQuantity(value, 1))}
-        >
-          <Plus size={15} aria-hidden="true" />
-        </button>
-      </div>
-      <FieldMessages error={error} hintId={ids.hintId} errorId={ids.errorId} />
-    </div>
   );
 }

@@ -1,0 +1,119 @@
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_TERMS,
+  type PaymentTerm,
+} from '../../../shared/constants';
+import { Card, Select, TextField, Toggle } from '../../components';
+import { CustomerPicker } from '../../components/customer-picker';
+import type { OrderDraft } from './order-draft';
+import { longDutchDate } from './order-form-fields';
+import { OrderNumberField } from './order-number-field';
+import type { FieldErrors } from './order-submit';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }));
+const TERM_OPTIONS = PAYMENT_TERMS.map((t) => ({ value: String(t), label: `${t} dagen` }));
+
+export type OrderHeaderFieldsProps = {
+  draft: OrderDraft;
+  errors: FieldErrors;
+  /** The customer field's message: refused, or the customers could not be loaded. */
+  customerError?: string;
+  /** The real number of the order being edited; absent for a new order (then the preview shows). */
+  orderNumber?: string;
+  /** A new order's number once the server gave it. */
+  savedNumber?: string;
+  disabled?: boolean;
+  onChange: <K extends keyof OrderDraft>(key: K, value: OrderDraft[K]) => void;
+};
+
+/** Ordergegevens: number, date, customer, project, reference, payment term, status, BTW verlegd. */
+export function OrderHeaderFields({
+  draft,
+  errors,
+  customerError,
+  orderNumber,
+  savedNumber,
+  disabled,
+  onChange,
+}: OrderHeaderFieldsProps) {
+  return (
+    <Card title="Ordergegevens" className="order-form__card">
+      <div className="order-form__grid">
+        {orderNumber ? (
+          <TextField id="order-number" label="Ordernummer" value={orderNumber} disabled readOnly />
+        ) : (
+          <OrderNumberField savedNumber={savedNumber} />
+        )}
+        <TextField
+          id="order-date"
+          label="Datum"
+          type="date"
+          value={draft.date}
+          disabled={disabled}
+          error={errors.date}
+          hint={longDutchDate(draft.date)}
+          onChange={(event) => onChange('date', event.target.value)}
+        />
+        <CustomerPicker
+          id="order-customer"
+          label="Klant"
+          required
+          value={draft.customer}
+          onChange={(id) => onChange('customer', id)}
+          error={customerError}
+          disabled={disabled}
+          className="order-form__wide"
+        />
+        <TextField
+          id="order-project"
+          label="Project"
+          value={draft.project}
+          maxLength={200}
+          placeholder="Bijv. Renovatie kantoor"
+          disabled={disabled}
+          error={errors.project}
+          onChange={(event) => onChange('project', event.target.value)}
+        />
+        <TextField
+          id="order-reference"
+          label="Referentie"
+          value={draft.reference}
+          maxLength={200}
+          placeholder="Bijv. uw offertenummer"
+          disabled={disabled}
+          error={errors.reference}
+          onChange={(event) => onChange('reference', event.target.value)}
+        />
+        <Select
+          id="order-paymentTerm"
+          label="Betalingstermijn"
+          options={TERM_OPTIONS}
+          value={String(draft.paymentTerm)}
+          disabled={disabled}
+          error={errors.paymentTerm}
+          onChange={(event) => onChange('paymentTerm', Number(event.target.value) as PaymentTerm)}
+        />
+        <Select
+          id="order-status"
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={draft.status}
+          disabled={disabled}
+          error={errors.status}
+          onChange={(event) => onChange('status', event.target.value as OrderStatus)}
+        />
+        <Toggle
+          id="order-btwVerlegd"
+          label="BTW verlegd"
+          hint="De btw wordt verlegd naar de klant: op de order staat geen btw."
+          checked={draft.btwVerlegd}
+          disabled={disabled}
+          onChange={(checked) => onChange('btwVerlegd', checked)}
+          className="order-form__wide"
+        />
+      </div>
+    </Card>
+  );
+}
