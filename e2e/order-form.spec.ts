@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
+import { failProcedure } from './support/trpc-faults';
 
 /**
  * The order form (issue 5): a new order with three lines through the UI (one at 9 %), the live totals
@@ -213,6 +214,33 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await shoot(page, 'new-desktop-light');
   });
 
+  await test.step("refused saves: 'Validatiefout:' with a line per field, the fallback text", async () => {
+    let restore = await failProcedure(page, 'orders.create', {
+      httpStatus: 400,
+      message: 'Ongeldige invoer. Controleer de gemarkeerde velden.',
+      details: { customer: 'Klant niet gevonden', 'items.0.price': 'Prijs moet groter dan 0 zijn' },
+    });
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Validatiefout:' });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('listitem')).toHaveText([
+      'Klant: Klant niet gevonden',
+      'Regel 1, prijs: Prijs moet groter dan 0 zijn',
+    ]);
+    await expect(inLine(line(page, 1), 'Prijs')).toHaveAttribute('aria-invalid', 'true');
+    await shoot(page, 'server-error-desktop-light');
+    await restore();
+
+    restore = await failProcedure(page, 'orders.create', 'network');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Er is een fout opgetreden bij het opslaan van de order.' }),
+    ).toBeVisible();
+    await restore();
+    // Nothing was stored.
+    expect(await ordersOf(page)).toHaveLength(0);
+  });
+
   await test.step("unsaved changes: leaving asks first; 'Verder bewerken' keeps everything", async () => {
     await page.getByRole('link', { name: 'Klanten' }).first().click();
     const guard = page.getByRole('alertdialog', { name: 'Wijzigingen niet opgeslagen' });
@@ -223,6 +251,40 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await expect(page).toHaveURL(/\/nieuwe-order$/);
     await expect(inLine(line(page, 1), 'Omschrijving')).toHaveValue('Stopcontact dubbel');
     await expect(total(page, 'total')).toHaveText('€ 167,57');
+  });
+
+  await test.step('unsaved changes: the back button and closing the tab ask too', async () => {
+    const other = await themedPage(browser, page.context(), DESKTOP, 'light');
+    await other.goto('/klanten');
+    // An in-app navigation to the form, as a link does it (one document, two history entries).
+    await other.evaluate(() => window.history.pushState(null, '', '/nieuwe-order'));
+    const project = other.getByRole('textbox', { name: 'Project' });
+    await project.click();
+    await project.pressSequentially('Tijdelijk');
+    // The browser's Back (same document): held, the address stays.
+    await other.evaluate(() => window.history.back());
+    const guard = other.getByRole('alertdialog', { name: 'Wijzigingen niet opgeslagen' });
+    await expect(guard).toBeVisible();
+    await expect(other).toHaveURL(/\/nieuwe-order$/);
+    await guard.getByRole('button', { name: 'Verder bewerken' }).click();
+    await expect(project).toHaveValue('Tijdelijk');
+    // Back again, and this time leave: the history steps back to /klanten.
+    await project.pressSequentially(' 2');
+    await other.evaluate(() => window.history.back());
+    await guard.getByRole('button', { name: 'Pagina verlaten' }).click();
+    await expect(other).toHaveURL(/\/klanten$/);
+    await expect(other.getByRole('heading', { level: 1, name: 'Klanten' })).toBeVisible();
+
+    // Closing the tab (or reloading) with changes: the browser's own question.
+    await other.evaluate(() => window.history.pushState(null, '', '/nieuwe-order'));
+    await project.click();
+    await project.pressSequentially('Weer iets');
+    const asked = other.waitForEvent('dialog');
+    await other.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.accept();
+    await other.context().close();
   });
 
   let orderId = '';
@@ -321,10 +383,53 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     } else {
       await tab.click();
       await checkNumberingPanel(page, firstNumber);
+      for (const [viewport, name, theme] of [
+        [DESKTOP, 'desktop', 'dark'],
+        [PHONE, 'phone', 'light'],
+        [PHONE, 'phone', 'dark'],
+      ] as const) {
+        const themed = await themedPage(browser, page.context(), viewport, theme);
+        await themed.goto('/bedrijfsinstellingen');
+        await themed.getByRole('tab', { name: 'Document instellingen' }).click();
+        await expect(themed.getByText(`Voorbeeld: INK-${YEAR}-5000`)).toBeVisible();
+        await shoot(themed, `numbering-${name}-${theme}`);
+        await themed.context().close();
+      }
     }
 
     await page.goto('/nieuwe-order');
     await expect(page.getByRole('textbox', { name: 'Ordernummer' })).toHaveValue(`INK-${YEAR}-5000`);
+  });
+
+  await test.step('load failures: number preview fallbacks, order, customers', async () => {
+    const number = page.getByRole('textbox', { name: 'Ordernummer' });
+    const restoreNext = await failProcedure(page, 'orderSettings.nextNumber', {
+      httpStatus: 404,
+      message: 'Niet gevonden.',
+    });
+    await page.goto('/nieuwe-order');
+    await expect(number).toHaveValue(`INK-${YEAR}-5000`);
+    await expect(page.getByText('Kan ordernummer niet genereren', { exact: true })).toBeVisible();
+
+    const restoreSettings = await failProcedure(page, 'orderSettings.get', {
+      httpStatus: 404,
+      message: 'Niet gevonden.',
+    });
+    await page.goto('/nieuwe-order');
+    await expect(number).toHaveValue('Wordt automatisch gegenereerd');
+    await expect(page.getByText('Kan instellingen niet laden.', { exact: true })).toBeVisible();
+    await shoot(page, 'number-fallback-desktop-light');
+    await restoreNext();
+    await restoreSettings();
+
+    const restoreCustomers = await failProcedure(page, 'customers.list', { httpStatus: 404, message: 'x' });
+    await page.goto('/nieuwe-order');
+    await expect(page.getByText('Kan klantgegevens niet laden.', { exact: true })).toBeVisible();
+    await restoreCustomers();
+
+    await page.goto('/inkooporders/00000000-0000-4000-8000-000000000000/edit');
+    await expect(page.getByText('Kan ordergegevens niet laden.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Terug naar Inkooporders' })).toBeVisible();
   });
 });
 
