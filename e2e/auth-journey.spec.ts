@@ -41,7 +41,7 @@ for (const vp of viewports) {
       await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('kort');
       const meter = page.getByRole('meter', { name: 'Wachtwoordsterkte' });
       await expect(meter).toHaveAttribute('aria-valuetext', 'Zeer zwak');
-      await expect(page.locator('.auth-strength__label')).toHaveText('Zeer zwak');
+      await expect(page.locator('.ui-strength__label')).toHaveText('Zeer zwak');
       await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(user.password);
       await expect(meter).toHaveAttribute('aria-valuetext', 'Zeer sterk');
       await page.getByRole('textbox', { name: 'Bedrijfsnaam', exact: true }).fill(user.company);

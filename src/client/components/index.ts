@@ -21,6 +21,7 @@ export { Modal, type ModalProps, type ModalSize } from './modal';
 export { Notice, type NoticeProps, type NoticeTone, SUCCESS_AUTO_CLOSE_MS } from './notice';
 export { APP_NAME, PageHeader, type PageHeaderProps, useDocumentTitle } from './page-header';
 export { PasswordField, type PasswordFieldProps } from './password-field';
+export { PasswordStrengthMeter, type PasswordStrengthMeterProps } from './password-strength-meter';
 export { ProgressBar, type ProgressBarProps, type ProgressTone } from './progress-bar';
 export { Section, type SectionProps } from './section';
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';

@@ -2,13 +2,12 @@ import { LogIn, MailCheck, Send, UserPlus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../../shared/schemas/auth';
-import { Button, Notice, PasswordField, TextField } from '../../components';
+import { Button, Notice, PasswordField, PasswordStrengthMeter, TextField } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
 import { focusFirstInvalid, useSchemaForm } from './form-validation';
-import { PasswordMeter } from './password-meter';
 
 export const REGISTER_FAILED_MESSAGE = 'Er is een fout opgetreden bij de registratie. Probeer het opnieuw.';
 export const RESEND_SUCCESS_MESSAGE = 'Verificatie e-mail is opnieuw verzonden';
@@ -107,7 +106,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
             error={form.errors.password}
             aria-describedby="register-password-strength"
           />
-          <PasswordMeter password={form.values.password} id="register-password-strength" />
+          <PasswordStrengthMeter password={form.values.password} id="register-password-strength" />
         </div>
         <TextField
           name="company"

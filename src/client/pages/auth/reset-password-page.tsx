@@ -2,13 +2,12 @@ import { ArrowLeft, CircleCheck, KeyRound, LogIn, TimerOff } from 'lucide-react'
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { resetPasswordFields } from '../../../shared/schemas/auth';
-import { Button, buttonClass, Notice, PasswordField } from '../../components';
+import { Button, buttonClass, Notice, PasswordField, PasswordStrengthMeter } from '../../components';
 import { useAuth } from '../../lib/auth';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { focusFirstInvalid, useSchemaForm } from './form-validation';
-import { PasswordMeter } from './password-meter';
 
 export const INVALID_RESET_LINK_MESSAGE = 'Ongeldige of verlopen reset link. Vraag een nieuwe aan.';
 export const RESET_FAILED_MESSAGE = 'Er is een fout opgetreden. Probeer het opnieuw.';
@@ -118,7 +117,7 @@ function ResetForm({
             error={form.errors.password}
             aria-describedby="reset-password-strength"
           />
-          <PasswordMeter password={form.values.password} id="reset-password-strength" />
+          <PasswordStrengthMeter password={form.values.password} id="reset-password-strength" />
         </div>
         <PasswordField
           name="confirmPassword"

@@ -1,7 +1,15 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import type { Profile } from '../../../shared/schemas/profile';
 import { COUNTRIES } from '../../../shared/schemas/profile';
-import { Card, Notice, PasswordField, Select, type SelectOption, TextField } from '../../components';
+import {
+  Card,
+  Notice,
+  PasswordField,
+  PasswordStrengthMeter,
+  Select,
+  type SelectOption,
+  TextField,
+} from '../../components';
 import { useAuth } from '../../lib/auth';
 import { readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
@@ -16,7 +24,6 @@ import {
   profileValuesOf,
   settingsMessages,
 } from './settings-form';
-import { StrengthMeter } from './strength-meter';
 import { useSaveState } from './use-save-state';
 import { useSettingsForm } from './use-settings-form';
 
@@ -185,7 +192,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
                 label="Nieuw wachtwoord"
                 autoComplete="new-password"
               />
-              {values.password ? <StrengthMeter password={values.password} /> : null}
+              {values.password ? <PasswordStrengthMeter password={values.password} size="sm" /> : null}
             </div>
             <PasswordField
               {...fieldProps('confirmPassword')}

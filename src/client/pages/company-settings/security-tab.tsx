@@ -1,11 +1,18 @@
 import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { changePasswordInput } from '../../../shared/schemas/account-settings';
-import { Badge, Button, Card, ConfirmDialog, Notice, PasswordField } from '../../components';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Notice,
+  PasswordField,
+  PasswordStrengthMeter,
+} from '../../components';
 import { errorMessage, readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import { type FieldErrors, settingsMessages } from './settings-form';
-import { StrengthMeter } from './strength-meter';
 
 const securityFieldId = (field: string) => `security-${field}`;
 
@@ -180,7 +187,7 @@ function ChangePasswordCard() {
               required
               autoComplete="new-password"
             />
-            <StrengthMeter password={values.newPassword} />
+            <PasswordStrengthMeter password={values.newPassword} size="sm" />
           </div>
           <PasswordField
             {...fieldProps('confirmPassword')}
