@@ -436,6 +436,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
 async function checkNumberingPanel(page: Page, firstNumber: string) {
   const panel = page.locator('form').filter({ has: page.getByText('Ordernummering', { exact: true }) });
   await expect(panel.getByText(`Voorbeeld: ${firstNumber}`)).toBeVisible();
+  await shoot(page, 'numbering-before-desktop-light');
   await panel.getByRole('textbox', { name: 'Startnummer' }).fill('0');
   await panel.getByRole('textbox', { name: 'Startnummer' }).blur();
   await expect(panel.getByText('Startnummer moet minimaal 1 zijn')).toBeVisible();

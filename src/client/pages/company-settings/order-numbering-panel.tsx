@@ -74,6 +74,8 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
   const formId = `numbering-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const utils = trpc.useUtils();
   const update = trpc.orderSettings.update.useMutation();
+  // What the next order really gets with the saved settings (a used number is never given again).
+  const next = trpc.orderSettings.nextNumber.useQuery(undefined, { staleTime: 0, retry: false });
   const [values, setValues] = useState<NumberingValues>(() => numberingValuesOf(settings));
   const [errors, setErrors] = useState<NumberingErrors>({});
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -202,6 +204,11 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
           >
             <span className="numbering-panel__example-label">Voorbeeld: </span>
             <span className="numbering-panel__example-value">{example}</span>
+            {next.data?.nextNumber && next.data.nextNumber !== example ? (
+              <span className="numbering-panel__next">
+                Volgende order met de opgeslagen instellingen: {next.data.nextNumber}
+              </span>
+            ) : null}
           </output>
         </div>
       </Card>
