@@ -1,30 +1,24 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Profile } from '../../../shared/schemas/profile';
-import { Card, Notice, TextField } from '../../components';
-import { useAuth } from '../../lib/auth';
-import { readApiError } from '../../lib/auth-errors';
-import { trpc } from '../../lib/trpc';
+import { Card, TextField } from '../../components';
 import { SaveButton } from './save-button';
+import { SettingsFooter } from './settings-footer';
 import {
   checkFinancialField,
   checkFinancialForm,
-  errorsFromDetails,
   FINANCIAL_FIELDS,
   type FinancialFormField,
   financialValuesOf,
   maskFinancialField,
   settingsMessages,
 } from './settings-form';
-import { useSaveState } from './use-save-state';
+import { useProfileSave } from './use-profile-save';
 import { useSettingsForm } from './use-settings-form';
 
 const FORM_ID = 'settings-financial-form';
 
-type Feedback = { tone: 'success' | 'error'; message: string } | null;
-
 /** Tab Financiële gegevens: KVK, BTW, VAT, IBAN, account name and bank (spec §7: what it sends). */
 export function FinancialTab({ profile }: { profile: Profile }) {
-  const { setUser } = useAuth();
   const initial = useMemo(() => financialValuesOf(profile), [profile]);
   const form = useSettingsForm<FinancialFormField, ReturnType<typeof financialValuesOf>>({
     initial,
@@ -32,41 +26,15 @@ export function FinancialTab({ profile }: { profile: Profile }) {
     mask: maskFinancialField,
     check: checkFinancialField,
   });
-  const save = useSaveState();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const update = trpc.auth.updateProfile.useMutation();
+  const { saveState, feedback, dismissFeedback, submit } = useProfileSave({
+    form,
+    fields: FINANCIAL_FIELDS,
+    checkForm: checkFinancialForm,
+    valuesOf: financialValuesOf,
+    savedMessage: settingsMessages.financialSaved,
+    errorMessage: settingsMessages.financialError,
+  });
   const { fieldProps } = form;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.state === 'saving') return;
-    setFeedback(null);
-    const checked = checkFinancialForm(form.values);
-    if (!checked.ok) {
-      form.revealErrors(checked.errors);
-      setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
-      return;
-    }
-    save.start();
-    update.mutate(checked.data, {
-      onSuccess: (saved) => {
-        setUser(saved);
-        form.reset(financialValuesOf(saved));
-        save.succeed();
-        setFeedback({ tone: 'success', message: settingsMessages.financialSaved });
-      },
-      onError: (err) => {
-        save.fail();
-        const fieldErrors = errorsFromDetails(readApiError(err).details, FINANCIAL_FIELDS);
-        if (Object.keys(fieldErrors).length > 0) {
-          form.revealErrors(fieldErrors);
-          setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
-        } else {
-          setFeedback({ tone: 'error', message: settingsMessages.financialError });
-        }
-      },
-    });
-  };
 
   return (
     <form id={FORM_ID} className="settings-form" onSubmit={submit} noValidate>
@@ -74,18 +42,9 @@ export function FinancialTab({ profile }: { profile: Profile }) {
         title="Financiële gegevens"
         description="Registratie- en bankgegevens die op uw inkooporders en PDF-documenten komen te staan."
         footer={
-          <div className="settings-footer">
-            {feedback ? (
-              <Notice
-                tone={feedback.tone}
-                onClose={() => setFeedback(null)}
-                className="settings-footer__notice"
-              >
-                {feedback.message}
-              </Notice>
-            ) : null}
-            <SaveButton state={save.state} form={FORM_ID} />
-          </div>
+          <SettingsFooter feedback={feedback} onDismiss={dismissFeedback}>
+            <SaveButton state={saveState} form={FORM_ID} />
+          </SettingsFooter>
         }
       >
         <fieldset className="settings-group">

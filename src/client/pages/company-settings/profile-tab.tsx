@@ -1,30 +1,26 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Profile } from '../../../shared/schemas/profile';
 import { COUNTRIES } from '../../../shared/schemas/profile';
 import {
   Card,
-  Notice,
   PasswordField,
   PasswordStrengthMeter,
   Select,
   type SelectOption,
   TextField,
 } from '../../components';
-import { useAuth } from '../../lib/auth';
-import { readApiError } from '../../lib/auth-errors';
-import { trpc } from '../../lib/trpc';
 import { SaveButton } from './save-button';
+import { SettingsFooter } from './settings-footer';
 import {
   checkProfileField,
   checkProfileForm,
-  errorsFromDetails,
   maskProfileField,
   PROFILE_FIELDS,
   type ProfileFormField,
   profileValuesOf,
   settingsMessages,
 } from './settings-form';
-import { useSaveState } from './use-save-state';
+import { useProfileSave } from './use-profile-save';
 import { useSettingsForm } from './use-settings-form';
 
 const FORM_ID = 'settings-profile-form';
@@ -38,11 +34,8 @@ function countryOptions(current: string): SelectOption[] {
   return options;
 }
 
-type Feedback = { tone: 'success' | 'error'; message: string } | null;
-
 /** Tab Bedrijfsprofiel (spec §5 Company form): who, the company, its address, and a new password. */
 export function ProfileTab({ profile }: { profile: Profile }) {
-  const { setUser } = useAuth();
   const initial = useMemo(() => profileValuesOf(profile), [profile]);
   const form = useSettingsForm<ProfileFormField, ReturnType<typeof profileValuesOf>>({
     initial,
@@ -52,41 +45,15 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     clearOnFocus: ['phoneNumber'],
     linked: { password: 'confirmPassword' },
   });
-  const save = useSaveState();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const update = trpc.auth.updateProfile.useMutation();
+  const { saveState, feedback, dismissFeedback, submit } = useProfileSave({
+    form,
+    fields: PROFILE_FIELDS,
+    checkForm: checkProfileForm,
+    valuesOf: profileValuesOf,
+    savedMessage: settingsMessages.profileSaved,
+    errorMessage: settingsMessages.profileError,
+  });
   const { values, fieldProps } = form;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.state === 'saving') return;
-    setFeedback(null);
-    const checked = checkProfileForm(values);
-    if (!checked.ok) {
-      form.revealErrors(checked.errors);
-      setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
-      return;
-    }
-    save.start();
-    update.mutate(checked.data, {
-      onSuccess: (saved) => {
-        setUser(saved);
-        form.reset(profileValuesOf(saved));
-        save.succeed();
-        setFeedback({ tone: 'success', message: settingsMessages.profileSaved });
-      },
-      onError: (err) => {
-        save.fail();
-        const fieldErrors = errorsFromDetails(readApiError(err).details, PROFILE_FIELDS);
-        if (Object.keys(fieldErrors).length > 0) {
-          form.revealErrors(fieldErrors);
-          setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
-        } else {
-          setFeedback({ tone: 'error', message: settingsMessages.profileError });
-        }
-      },
-    });
-  };
 
   return (
     <form id={FORM_ID} className="settings-form" onSubmit={submit} noValidate>
@@ -94,18 +61,9 @@ export function ProfileTab({ profile }: { profile: Profile }) {
         title="Bedrijfsprofiel"
         description="Deze gegevens staan als afzender op uw inkooporders en PDF-documenten."
         footer={
-          <div className="settings-footer">
-            {feedback ? (
-              <Notice
-                tone={feedback.tone}
-                onClose={() => setFeedback(null)}
-                className="settings-footer__notice"
-              >
-                {feedback.message}
-              </Notice>
-            ) : null}
-            <SaveButton state={save.state} form={FORM_ID} />
-          </div>
+          <SettingsFooter feedback={feedback} onDismiss={dismissFeedback}>
+            <SaveButton state={saveState} form={FORM_ID} />
+          </SettingsFooter>
         }
       >
         <fieldset className="settings-group">

@@ -1,5 +1,5 @@
-import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { KeyRound, LogOut, type LucideIcon, MonitorSmartphone, ShieldCheck } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { changePasswordInput } from '../../../shared/schemas/account-settings';
 import {
   Badge,
@@ -12,6 +12,7 @@ import {
 } from '../../components';
 import { errorMessage, readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
+import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { type FieldErrors, settingsMessages } from './settings-form';
 
 const securityFieldId = (field: string) => `security-${field}`;
@@ -25,8 +26,6 @@ const CHANGE_ERROR =
 const SIGN_OUT_ERROR =
   'Er is een fout opgetreden bij het uitloggen van uw andere sessies. Probeer het later opnieuw.';
 
-type Feedback = { tone: 'success' | 'error'; message: string } | null;
-
 function passwordErrors(values: typeof EMPTY): FieldErrors<PwField> {
   const result = changePasswordInput.safeParse(values);
   const errors: FieldErrors<PwField> = {};
@@ -36,6 +35,16 @@ function passwordErrors(values: typeof EMPTY): FieldErrors<PwField> {
     if (PASSWORD_FIELDS.includes(key) && !errors[key]) errors[key] = issue.message;
   }
   return errors;
+}
+
+/** A security card's title: its icon, then the text. */
+function CardTitle({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <span className="settings-card-title">
+      <Icon size={18} aria-hidden="true" />
+      {children}
+    </span>
+  );
 }
 
 /** Tab Beveiliging: two-factor (not yet), change the password, end the other sessions. */
@@ -52,12 +61,7 @@ export function SecurityTab() {
 function TwoFactorCard() {
   return (
     <Card
-      title={
-        <span className="settings-card-title">
-          <ShieldCheck size={18} aria-hidden="true" />
-          Tweestapsverificatie
-        </span>
-      }
+      title={<CardTitle icon={ShieldCheck}>Tweestapsverificatie</CardTitle>}
       description="Extra beveiliging bij het inloggen met een code van uw telefoon."
     >
       <div className="settings-2fa">
@@ -74,7 +78,7 @@ function TwoFactorCard() {
 function ChangePasswordCard() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<PwField>>({});
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<SettingsFeedback>(null);
   const change = trpc.auth.changePassword.useMutation();
 
   const checkOne = (field: PwField, next: typeof EMPTY) => {
@@ -146,28 +150,14 @@ function ChangePasswordCard() {
   return (
     <form className="settings-form" onSubmit={submit} noValidate>
       <Card
-        title={
-          <span className="settings-card-title">
-            <KeyRound size={18} aria-hidden="true" />
-            Wachtwoord wijzigen
-          </span>
-        }
+        title={<CardTitle icon={KeyRound}>Wachtwoord wijzigen</CardTitle>}
         description="Na het wijzigen wordt u op al uw andere apparaten uitgelogd."
         footer={
-          <div className="settings-footer">
-            {feedback ? (
-              <Notice
-                tone={feedback.tone}
-                onClose={() => setFeedback(null)}
-                className="settings-footer__notice"
-              >
-                {feedback.message}
-              </Notice>
-            ) : null}
+          <SettingsFooter feedback={feedback} onDismiss={() => setFeedback(null)}>
             <Button type="submit" busy={change.isPending}>
               {change.isPending ? 'Wijzigen...' : 'Wachtwoord wijzigen'}
             </Button>
-          </div>
+          </SettingsFooter>
         }
       >
         {/* For password managers: the account this password belongs to. */}
@@ -210,7 +200,7 @@ function ChangePasswordCard() {
 
 function SessionsCard() {
   const [confirming, setConfirming] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<SettingsFeedback>(null);
   const signOut = trpc.auth.signOutOtherSessions.useMutation();
 
   const confirm = () => {
@@ -229,12 +219,7 @@ function SessionsCard() {
 
   return (
     <Card
-      title={
-        <span className="settings-card-title">
-          <MonitorSmartphone size={18} aria-hidden="true" />
-          Sessies
-        </span>
-      }
+      title={<CardTitle icon={MonitorSmartphone}>Sessies</CardTitle>}
       description="Ingelogd op een ander apparaat, bijvoorbeeld een gedeelde computer? Log daar in één keer uit."
     >
       <div className="settings-sessions">
