@@ -1,5 +1,6 @@
-import { FileText, LayoutDashboard, Mail, Moon, Sun, Users } from 'lucide-react';
+import { ArrowLeft, FileText, LayoutDashboard, Mail, Moon, Sun, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { IconButton, useDocumentTitle } from '../../components';
 import { useTheme } from '../../lib/theme';
 import './auth.css';
@@ -197,5 +198,17 @@ export function AuthHeading({ title, description, icon, tone = 'accent' }: AuthH
       <h1 className="auth-heading__title">{keepHyphenatedWords(title)}</h1>
       {description ? <div className="auth-heading__description">{description}</div> : null}
     </div>
+  );
+}
+
+/** Under the card of the password pages: back to the login screen. */
+export function BackToLogin() {
+  return (
+    <p>
+      <Link href="/login" className="auth-back">
+        <ArrowLeft size={15} aria-hidden="true" />
+        Terug naar inloggen
+      </Link>
+    </p>
   );
 }

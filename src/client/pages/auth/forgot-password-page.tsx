@@ -1,33 +1,21 @@
-import { ArrowLeft, KeyRound, MailCheck, RefreshCw } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { KeyRound, MailCheck, RefreshCw } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { forgotPasswordInput } from '../../../shared/schemas/auth';
 import { Button, buttonClass, Notice } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
-import { AuthHeading, AuthLayout } from './auth-layout';
+import { AuthHeading, AuthLayout, BackToLogin } from './auth-layout';
 import { EmailField } from './email-field';
-import { focusFirstInvalid, useSchemaForm } from './form-validation';
+import { useSchemaForm } from './form-validation';
 
 export const FORGOT_FAILED_MESSAGE = 'Er is een fout opgetreden. Probeer het opnieuw.';
-
-function BackToLogin() {
-  return (
-    <p>
-      <Link href="/login" className="auth-back">
-        <ArrowLeft size={15} aria-hidden="true" />
-        Terug naar inloggen
-      </Link>
-    </p>
-  );
-}
 
 export function ForgotPasswordPage() {
   const form = useSchemaForm(forgotPasswordInput, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const forgot = trpc.auth.forgotPassword.useMutation();
 
   function failureMessage(err: unknown): string {
@@ -38,13 +26,9 @@ export function ForgotPasswordPage() {
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     setFormError(null);
-    const result = form.validate();
-    if (!result.ok) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    const result = form.validateSubmit(event);
+    if (!result.ok) return;
     try {
       await forgot.mutateAsync(result.data);
       setSentTo(result.data.email);
@@ -52,7 +36,7 @@ export function ForgotPasswordPage() {
       const info = readApiError(err);
       if (info.details.email) {
         form.setErrors({ email: info.details.email });
-        focusFirstInvalid(formRef.current);
+        form.focusFirstInvalid();
       } else {
         setFormError(failureMessage(err));
       }
@@ -130,7 +114,7 @@ export function ForgotPasswordPage() {
           {formError}
         </Notice>
       ) : null}
-      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit}>
         <EmailField
           name="email"
           required

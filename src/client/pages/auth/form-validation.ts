@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from '../../../shared/zod-nl';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -31,6 +31,9 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
  * Form values plus their errors. Nothing is flagged while the user first fills the form; after the
  * first submit every change re-validates, so a message disappears as soon as the field is right.
  * An error set from a server answer disappears when its field is edited.
+ *
+ * `ref` goes on the <form>: `validateSubmit` and `focusFirstInvalid` put the cursor in its first
+ * field that shows an error.
  */
 export function useSchemaForm<V extends Record<string, unknown>, S extends z.ZodType>(schema: S, initial: V) {
   const [values, setValues] = useState<V>(initial);
@@ -54,5 +57,29 @@ export function useSchemaForm<V extends Record<string, unknown>, S extends z.Zod
     return result;
   }, [schema, values]);
 
-  return { values, setValues, setField, errors, setErrors, validate };
+  const ref = useRef<HTMLFormElement>(null);
+  const focusInvalid = useCallback(() => focusFirstInvalid(ref.current), []);
+
+  /** On submit: no page load, every field checked, and on a mistake the cursor in the first one. */
+  const validateSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>): Validation<z.output<S>> => {
+      event.preventDefault();
+      const result = validate();
+      if (!result.ok) focusInvalid();
+      return result;
+    },
+    [validate, focusInvalid],
+  );
+
+  return {
+    values,
+    setValues,
+    setField,
+    errors,
+    setErrors,
+    validate,
+    ref,
+    validateSubmit,
+    focusFirstInvalid: focusInvalid,
+  };
 }

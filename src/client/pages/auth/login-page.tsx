@@ -1,5 +1,5 @@
 import { LogIn, Send } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { loginInput } from '../../../shared/schemas/auth';
 import { Button, Checkbox, Notice, PasswordField } from '../../components';
@@ -8,12 +8,12 @@ import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
-import { focusFirstInvalid, useSchemaForm } from './form-validation';
+import { useSchemaForm } from './form-validation';
+import { ResendNotice, useResendVerification } from './resend-verification';
 import { clearRecentVerification, readRecentVerification } from './verification-records';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
 export const RESEND_FAILED_MESSAGE = 'Failed to send verification email. Please try again.';
-export const RESEND_SUCCESS_MESSAGE = 'Verificatie e-mail is opnieuw verzonden';
 const REMEMBER_ME_KEY = 'rememberMe';
 
 /** What the verify page passes along as navigation state (spec §2 Verify e-mail). */
@@ -83,7 +83,6 @@ function readArrival(search: string): Arrival {
 }
 
 type Verification = { email: string; message: string };
-type ResendResult = { tone: 'success' | 'error'; text: string } | null;
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -94,20 +93,15 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(readRememberMe);
   const [formError, setFormError] = useState<string | null>(null);
   const [verification, setVerification] = useState<Verification | null>(null);
-  const [resendResult, setResendResult] = useState<ResendResult>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const login = trpc.auth.login.useMutation();
-  const resend = trpc.auth.resendVerificationPublic.useMutation();
+  // A rate limit says when to try again; anything else gets the spec's text.
+  const resend = useResendVerification(RESEND_FAILED_MESSAGE);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     setFormError(null);
-    setResendResult(null);
-    const result = form.validate();
-    if (!result.ok) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    resend.clearResult();
+    const result = form.validateSubmit(event);
+    if (!result.ok) return;
     try {
       const {
         token: _token,
@@ -124,7 +118,7 @@ export function LoginPage() {
       const info = readApiError(err);
       if (info.emailVerificationRequired) {
         setArrival(null);
-        setResendResult(null);
+        resend.clearResult();
         setVerification({
           email: info.email ?? result.data.email,
           message:
@@ -136,28 +130,12 @@ export function LoginPage() {
       setVerification(null);
       if (Object.keys(info.details).length > 0) {
         form.setErrors(info.details);
-        focusFirstInvalid(formRef.current);
+        form.focusFirstInvalid();
         return;
       }
       setFormError(
         info.serverMessage ?? (info.isNetworkError ? NETWORK_ERROR_MESSAGE : LOGIN_FAILED_MESSAGE),
       );
-    }
-  }
-
-  async function onResend() {
-    if (!verification) return;
-    setResendResult(null);
-    try {
-      await resend.mutateAsync({ email: verification.email });
-      setResendResult({ tone: 'success', text: RESEND_SUCCESS_MESSAGE });
-    } catch (err) {
-      const info = readApiError(err);
-      // A rate limit says when to try again; anything else gets the spec's text.
-      setResendResult({
-        tone: 'error',
-        text: info.httpStatus === 429 && info.serverMessage ? info.serverMessage : RESEND_FAILED_MESSAGE,
-      });
     }
   }
 
@@ -192,7 +170,7 @@ export function LoginPage() {
               size="sm"
               icon={<Send size={15} />}
               busy={resend.isPending}
-              onClick={onResend}
+              onClick={() => resend.send(verification.email)}
             >
               Verificatie e-mail opnieuw verzenden
             </Button>
@@ -205,15 +183,7 @@ export function LoginPage() {
         </Notice>
       ) : null}
 
-      {resendResult ? (
-        <Notice
-          tone={resendResult.tone}
-          onClose={() => setResendResult(null)}
-          autoCloseMs={resendResult.tone === 'success' ? 5000 : false}
-        >
-          {resendResult.text}
-        </Notice>
-      ) : null}
+      <ResendNotice result={resend.result} onClose={resend.clearResult} />
 
       {formError ? (
         <Notice tone="error" onClose={() => setFormError(null)}>
@@ -221,7 +191,7 @@ export function LoginPage() {
         </Notice>
       ) : null}
 
-      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit}>
         <EmailField
           name="email"
           required

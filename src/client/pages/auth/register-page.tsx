@@ -1,5 +1,5 @@
 import { LogIn, MailCheck, Send, UserPlus } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../../shared/schemas/auth';
 import { Button, Notice, PasswordField, PasswordStrengthMeter, TextField } from '../../components';
@@ -7,11 +7,10 @@ import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
-import { focusFirstInvalid, useSchemaForm } from './form-validation';
+import { useSchemaForm } from './form-validation';
+import { RESEND_ERROR_MESSAGE, ResendNotice, useResendVerification } from './resend-verification';
 
 export const REGISTER_FAILED_MESSAGE = 'Er is een fout opgetreden bij de registratie. Probeer het opnieuw.';
-export const RESEND_SUCCESS_MESSAGE = 'Verificatie e-mail is opnieuw verzonden';
-export const RESEND_ERROR_MESSAGE = 'Er is een fout opgetreden bij het verzenden van de verificatie e-mail';
 
 export function RegisterPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
@@ -25,17 +24,12 @@ export function RegisterPage() {
 function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const form = useSchemaForm(registerInput, { name: '', email: '', password: '', company: '' });
   const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const register = trpc.auth.register.useMutation();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     setFormError(null);
-    const result = form.validate();
-    if (!result.ok) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    const result = form.validateSubmit(event);
+    if (!result.ok) return;
     try {
       const answer = await register.mutateAsync({ ...result.data, profileCompleted: false });
       onRegistered(answer.email || result.data.email);
@@ -47,10 +41,10 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
         (info.serverMessage && /e-?mail/i.test(info.serverMessage) ? info.serverMessage : undefined);
       if (emailMessage) {
         form.setErrors({ ...info.details, email: emailMessage });
-        focusFirstInvalid(formRef.current);
+        form.focusFirstInvalid();
       } else if (Object.keys(info.details).length > 0) {
         form.setErrors(info.details);
-        focusFirstInvalid(formRef.current);
+        form.focusFirstInvalid();
       } else if (info.httpStatus === 429 && info.serverMessage) {
         setFormError(info.serverMessage);
       } else {
@@ -77,7 +71,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
           {formError}
         </Notice>
       ) : null}
-      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField
           name="name"
           label="Volledige naam"
@@ -128,22 +122,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
 /** After registering: the verification e-mail is on its way (spec §2 Register, §4 Auth). */
 function VerificationSent({ email }: { email: string }) {
   const [, navigate] = useLocation();
-  const resend = trpc.auth.resendVerificationPublic.useMutation();
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  async function onResend() {
-    setResult(null);
-    try {
-      await resend.mutateAsync({ email });
-      setResult({ tone: 'success', text: RESEND_SUCCESS_MESSAGE });
-    } catch (err) {
-      const info = readApiError(err);
-      setResult({
-        tone: 'error',
-        text: info.httpStatus === 429 && info.serverMessage ? info.serverMessage : RESEND_ERROR_MESSAGE,
-      });
-    }
-  }
+  const resend = useResendVerification(RESEND_ERROR_MESSAGE);
 
   return (
     <AuthLayout title="Verificatie e-mail verzonden">
@@ -184,15 +163,7 @@ function VerificationSent({ email }: { email: string }) {
           </span>
         </li>
       </ol>
-      {result ? (
-        <Notice
-          tone={result.tone}
-          onClose={() => setResult(null)}
-          autoCloseMs={result.tone === 'success' ? 5000 : false}
-        >
-          {result.text}
-        </Notice>
-      ) : null}
+      <ResendNotice result={resend.result} onClose={resend.clearResult} />
       <div className="auth-actions">
         <Button
           size="lg"
@@ -207,7 +178,7 @@ function VerificationSent({ email }: { email: string }) {
           fullWidth
           icon={<Send size={16} />}
           busy={resend.isPending}
-          onClick={onResend}
+          onClick={() => resend.send(email)}
         >
           Verificatie e-mail opnieuw verzenden
         </Button>

@@ -1,27 +1,16 @@
-import { ArrowLeft, CircleCheck, KeyRound, LogIn, TimerOff } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { CircleCheck, KeyRound, LogIn, TimerOff } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { resetPasswordFields } from '../../../shared/schemas/auth';
 import { Button, buttonClass, Notice, PasswordField, PasswordStrengthMeter } from '../../components';
 import { useAuth } from '../../lib/auth';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
-import { AuthHeading, AuthLayout } from './auth-layout';
-import { focusFirstInvalid, useSchemaForm } from './form-validation';
+import { AuthHeading, AuthLayout, BackToLogin } from './auth-layout';
+import { useSchemaForm } from './form-validation';
 
 export const INVALID_RESET_LINK_MESSAGE = 'Ongeldige of verlopen reset link. Vraag een nieuwe aan.';
 export const RESET_FAILED_MESSAGE = 'Er is een fout opgetreden. Probeer het opnieuw.';
-
-function BackToLogin() {
-  return (
-    <p>
-      <Link href="/login" className="auth-back">
-        <ArrowLeft size={15} aria-hidden="true" />
-        Terug naar inloggen
-      </Link>
-    </p>
-  );
-}
 
 export function ResetPasswordPage({ params }: { params?: { token?: string } }) {
   const routeParams = useParams<{ token?: string }>();
@@ -52,18 +41,13 @@ function ResetForm({
 }) {
   const form = useSchemaForm(resetPasswordFields, { password: '', confirmPassword: '' });
   const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const { user, clearUser } = useAuth();
   const reset = trpc.auth.resetPassword.useMutation();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     setFormError(null);
-    const result = form.validate();
-    if (!result.ok) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    const result = form.validateSubmit(event);
+    if (!result.ok) return;
     try {
       const answer = await reset.mutateAsync({ token, ...result.data });
       // A reset ends every session of the account, this browser's included.
@@ -84,7 +68,7 @@ function ResetForm({
         onInvalid();
       } else if (Object.keys(fieldDetails).length > 0) {
         form.setErrors(fieldDetails);
-        focusFirstInvalid(formRef.current);
+        form.focusFirstInvalid();
       } else if (info.httpStatus === 429 && info.serverMessage) {
         setFormError(info.serverMessage);
       } else {
@@ -104,7 +88,7 @@ function ResetForm({
           {formError}
         </Notice>
       ) : null}
-      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit}>
         <div className="auth-form__group">
           <PasswordField
             name="password"

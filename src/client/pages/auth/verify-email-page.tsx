@@ -11,15 +11,16 @@ import {
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { resendVerificationPublicInput } from '../../../shared/schemas/auth';
-import { Button, Notice, Spinner } from '../../components';
+import { Button, Spinner } from '../../components';
 import { useAuth } from '../../lib/auth';
 import { readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { Confetti } from './confetti';
 import { EmailField } from './email-field';
-import { focusFirstInvalid, useSchemaForm } from './form-validation';
+import { useSchemaForm } from './form-validation';
 import type { LoginArrivalState } from './login-page';
+import { RESEND_ERROR_MESSAGE, ResendNotice, useResendVerification } from './resend-verification';
 import {
   clearProcessing,
   findRecordSharingPrefix,
@@ -40,8 +41,6 @@ export const NOT_FOUND_MESSAGE =
 export const VERIFY_FAILED_MESSAGE = 'Er is een fout opgetreden bij het verifiëren van uw e-mail';
 const VERIFIED_MESSAGE = 'Uw e-mailadres is succesvol geverifieerd. U kunt nu inloggen.';
 const ALREADY_VERIFIED_MESSAGE = 'Uw e-mailadres is al geverifieerd. U kunt inloggen.';
-const RESEND_SUCCESS_MESSAGE = 'Verificatie e-mail is opnieuw verzonden';
-const RESEND_ERROR_MESSAGE = 'Er is een fout opgetreden bij het verzenden van de verificatie e-mail';
 
 type VerifyState =
   | { kind: 'verifying' }
@@ -49,6 +48,22 @@ type VerifyState =
   | { kind: 'already'; email: string; message: string }
   | { kind: 'expired'; email: string }
   | { kind: 'error'; message: string; canRetry: boolean };
+
+/** The two "verified" states differ only in these. */
+const VERIFIED_LOOK = {
+  success: {
+    icon: <CircleCheck size={28} />,
+    tone: 'success',
+    title: 'E-mailadres geverifieerd!',
+    status: 'verified',
+  },
+  already: {
+    icon: <BadgeCheck size={28} />,
+    tone: 'accent',
+    title: 'E-mailadres al geverifieerd',
+    status: 'already_verified',
+  },
+} as const;
 
 function fromRecord(record: VerificationRecord): VerifyState {
   return record.status === 'verified'
@@ -170,13 +185,15 @@ export function VerifyEmailPage({ params }: { params?: { token?: string } }) {
         </AuthLayout>
       );
     case 'success':
+    case 'already': {
+      const look = VERIFIED_LOOK[state.kind];
       return (
         <AuthLayout title="E-mailadres verifiëren">
-          <Confetti />
+          {state.kind === 'success' ? <Confetti /> : null}
           <AuthHeading
-            icon={<CircleCheck size={28} />}
-            tone="success"
-            title="E-mailadres geverifieerd!"
+            icon={look.icon}
+            tone={look.tone}
+            title={look.title}
             description={<VerifiedText email={state.email} message={state.message} />}
           />
           <div className="auth-actions">
@@ -184,34 +201,14 @@ export function VerifyEmailPage({ params }: { params?: { token?: string } }) {
               size="lg"
               fullWidth
               icon={toIcon}
-              onClick={() => goOn('verified', state.email, state.message)}
+              onClick={() => goOn(look.status, state.email, state.message)}
             >
               {toLoginOrDashboard}
             </Button>
           </div>
         </AuthLayout>
       );
-    case 'already':
-      return (
-        <AuthLayout title="E-mailadres verifiëren">
-          <AuthHeading
-            icon={<BadgeCheck size={28} />}
-            tone="accent"
-            title="E-mailadres al geverifieerd"
-            description={<VerifiedText email={state.email} message={state.message} />}
-          />
-          <div className="auth-actions">
-            <Button
-              size="lg"
-              fullWidth
-              icon={toIcon}
-              onClick={() => goOn('already_verified', state.email, state.message)}
-            >
-              {toLoginOrDashboard}
-            </Button>
-          </div>
-        </AuthLayout>
-      );
+    }
     case 'expired':
       return (
         <AuthLayout title="E-mailadres verifiëren">
@@ -285,45 +282,18 @@ function VerifiedText({ email, message }: { email: string; message: string }) {
 /** The expired state's "send me a new link" form. */
 function ResendForm({ initialEmail }: { initialEmail: string }) {
   const form = useSchemaForm(resendVerificationPublicInput, { email: initialEmail });
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const resend = trpc.auth.resendVerificationPublic.useMutation();
+  const resend = useResendVerification(RESEND_ERROR_MESSAGE);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setResult(null);
-    const valid = form.validate();
-    if (!valid.ok) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    try {
-      await resend.mutateAsync(valid.data);
-      setResult({ tone: 'success', text: RESEND_SUCCESS_MESSAGE });
-    } catch (err) {
-      const info = readApiError(err);
-      if (info.details.email) {
-        form.setErrors({ email: info.details.email });
-        return;
-      }
-      setResult({
-        tone: 'error',
-        text: info.httpStatus === 429 && info.serverMessage ? info.serverMessage : RESEND_ERROR_MESSAGE,
-      });
-    }
+    resend.clearResult();
+    const valid = form.validateSubmit(event);
+    if (!valid.ok) return;
+    await resend.send(valid.data.email, (message) => form.setErrors({ email: message }));
   }
 
   return (
-    <form ref={formRef} className="auth-form auth-form--boxed" noValidate onSubmit={onSubmit}>
-      {result ? (
-        <Notice
-          tone={result.tone}
-          onClose={() => setResult(null)}
-          autoCloseMs={result.tone === 'success' ? 5000 : false}
-        >
-          {result.text}
-        </Notice>
-      ) : null}
+    <form ref={form.ref} className="auth-form auth-form--boxed" noValidate onSubmit={onSubmit}>
+      <ResendNotice result={resend.result} onClose={resend.clearResult} />
       <EmailField
         name="email"
         required
