@@ -102,6 +102,7 @@ export function CustomerPicker({
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   const all = list.data;
   const selected = useMemo(() => all?.find((c) => c._id === value), [all, value]);
@@ -139,6 +140,9 @@ export function CustomerPicker({
     setQuery(initialQuery);
     const index = initialQuery ? 0 : choosable.findIndex((c) => c._id === value);
     setActive(index >= 0 && index < PICKER_RENDER_LIMIT ? index : choosable.length > 0 ? 0 : -1);
+    // Decide the direction before the first render of the panel, so it never appears below the
+    // window first (and never makes the page scroll to reach it).
+    place();
     setOpen(true);
   };
 
@@ -177,7 +181,7 @@ export function CustomerPicker({
   // Keep the active option in view.
   const activeId = activeCustomer ? optionId(activeCustomer._id) : undefined;
   useEffect(() => {
-    if (open && activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+    if (open && activeId) scrollWithin(listRef.current, document.getElementById(activeId));
   }, [open, activeId]);
 
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -320,6 +324,7 @@ export function CustomerPicker({
 
             <div
               id={listboxId}
+              ref={listRef}
               role="listbox"
               aria-label={label}
               className="customer-picker__list"
@@ -468,4 +473,16 @@ function PanelStatus({
     );
   }
   return null;
+}
+
+/**
+ * Scrolls only the option list so `option` is visible. `scrollIntoView` would also scroll the page,
+ * which moves the trigger and flips the dropdown's direction under the user's pointer.
+ */
+function scrollWithin(list: HTMLElement | null, option: HTMLElement | null) {
+  if (!list || !option) return;
+  const l = list.getBoundingClientRect();
+  const o = option.getBoundingClientRect();
+  if (o.top < l.top) list.scrollTop -= l.top - o.top;
+  else if (o.bottom > l.bottom) list.scrollTop += o.bottom - l.bottom;
 }
