@@ -23,6 +23,7 @@ export { APP_NAME, PageHeader, type PageHeaderProps, useDocumentTitle } from './
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { PasswordStrengthMeter, type PasswordStrengthMeterProps } from './password-strength-meter';
 export { ProgressBar, type ProgressBarProps, type ProgressTone } from './progress-bar';
+export { SearchField, type SearchFieldProps } from './search-field';
 export { Section, type SectionProps } from './section';
 export { SegmentedControl, type SegmentedControlProps, type SegmentedOption } from './segmented-control';
 export { Select, type SelectOption, type SelectProps } from './select';

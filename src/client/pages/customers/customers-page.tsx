@@ -1,4 +1,4 @@
-import { Download, Plus, Search, SearchX, UserPlus, UsersRound, X } from 'lucide-react';
+import { Download, Plus, SearchX, UserPlus, UsersRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Customer } from '../../../shared/schemas/customer';
 import {
@@ -8,8 +8,8 @@ import {
   EmptyState,
   Notice,
   PageHeader,
+  SearchField,
   Spinner,
-  TextField,
   useToast,
 } from '../../components';
 import { readApiError } from '../../lib/auth-errors';
@@ -127,42 +127,15 @@ export function CustomersPage() {
       />
 
       <search className="customers-toolbar" aria-label="Klanten zoeken en filteren">
-        <TextField
-          ref={searchRef}
-          type="search"
+        <SearchField
           label="Zoeken"
           hideLabel
           placeholder="Zoek op naam, bedrijf, e-mail of plaats"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && search) {
-              event.preventDefault();
-              setSearch('');
-            }
-          }}
-          leading={<Search />}
-          trailing={
-            searching ? (
-              <Spinner size={16} label="Zoeken..." className="customers-toolbar__spinner" />
-            ) : search ? (
-              <button
-                type="button"
-                className="ui-control__button"
-                aria-label="Zoekopdracht wissen"
-                onClick={() => {
-                  setSearch('');
-                  searchRef.current?.focus();
-                }}
-              >
-                <X size={16} aria-hidden="true" />
-              </button>
-            ) : null
-          }
+          onValueChange={setSearch}
+          inputRef={searchRef}
+          busy={searching}
           fieldClassName="customers-toolbar__search"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
         />
         <Checkbox
           label="Alleen actieve klanten"

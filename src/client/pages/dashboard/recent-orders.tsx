@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ArrowRight, ClipboardList, Search, SearchX, X } from 'lucide-react';
+import { ArrowRight, ClipboardList, SearchX } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Period } from '../../../shared/constants';
 import type { OrderPage } from '../../../shared/schemas/order';
-import { buttonClass, EmptyState, Spinner, TextField } from '../../components';
+import { buttonClass, EmptyState, SearchField } from '../../components';
 import { OrderTable, type OrderTableProps } from '../../components/order-table';
 import { ordersParamsToSearch, pagerText } from '../orders/orders-params';
 import { emptyPeriodText } from './dashboard-view';
@@ -41,38 +41,14 @@ export function RecentOrders({ period, text, onTextChange, search, query, onDele
         <h2 id="recent-orders-title" className="recent-orders__title">
           Recente Orders
         </h2>
-        <TextField
-          type="search"
+        <SearchField
           label="Zoek in recente orders"
           hideLabel
           placeholder="Ordernummer, klant of project"
           value={text}
-          onChange={(event) => onTextChange(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && text) {
-              event.preventDefault();
-              onTextChange('');
-            }
-          }}
-          leading={<Search />}
-          trailing={
-            refreshing ? (
-              <Spinner size={16} label="Zoeken..." className="recent-orders__spinner" />
-            ) : text ? (
-              <button
-                type="button"
-                className="ui-control__button"
-                aria-label="Zoekopdracht wissen"
-                onClick={() => onTextChange('')}
-              >
-                <X size={16} aria-hidden="true" />
-              </button>
-            ) : null
-          }
+          onValueChange={onTextChange}
+          busy={refreshing}
           fieldClassName="recent-orders__search"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
         />
       </header>
 

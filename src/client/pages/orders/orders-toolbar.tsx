@@ -1,8 +1,7 @@
-import { Search, X } from 'lucide-react';
-import { useRef } from 'react';
+import { X } from 'lucide-react';
 import type { OrderStatus } from '../../../shared/constants';
 import type { OrderPeriod } from '../../../shared/schemas/order';
-import { Button, Select, Spinner, TextField } from '../../components';
+import { Button, SearchField, Select } from '../../components';
 import {
   isOrderPeriod,
   isOrderStatus,
@@ -36,44 +35,15 @@ export function OrdersToolbar({
   onClear,
   searching,
 }: OrdersToolbarProps) {
-  const searchRef = useRef<HTMLInputElement>(null);
   return (
     <search className="orders-toolbar" aria-label="Orders zoeken en filteren">
-      <TextField
-        ref={searchRef}
-        type="search"
+      <SearchField
         label="Zoeken"
         placeholder="Ordernummer, klant of project"
         value={text}
-        onChange={(event) => onTextChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && text) {
-            event.preventDefault();
-            onTextChange('');
-          }
-        }}
-        leading={<Search />}
-        trailing={
-          searching ? (
-            <Spinner size={16} label="Zoeken..." className="orders-toolbar__spinner" />
-          ) : text ? (
-            <button
-              type="button"
-              className="ui-control__button"
-              aria-label="Zoekopdracht wissen"
-              onClick={() => {
-                onTextChange('');
-                searchRef.current?.focus();
-              }}
-            >
-              <X size={16} aria-hidden="true" />
-            </button>
-          ) : null
-        }
+        onValueChange={onTextChange}
+        busy={searching}
         fieldClassName="orders-toolbar__search"
-        autoComplete="off"
-        spellCheck={false}
-        enterKeyHint="search"
       />
       <Select
         label="Status"
