@@ -6,9 +6,9 @@
  * Optional: BENCH_RUNS (default 200).
  */
 import { openDatabase } from '../src/db/client';
-import { listCustomers } from '../src/server/services/customers';
-import { orderStats } from '../src/server/services/dashboard-stats';
-import { listOrdersPage } from '../src/server/services/orders-list';
+import { listCustomers } from '../src/server/services/customers/customers';
+import { orderStats } from '../src/server/services/orders/dashboard-stats';
+import { listOrdersPage } from '../src/server/services/orders/orders-list';
 import { ensureDemoUser, seedDemoData } from './seed-demo';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);

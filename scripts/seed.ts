@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { openDatabase } from '../src/db/client';
 import { loadConfig } from '../src/server/config';
-import { hashPassword } from '../src/server/services/passwords';
+import { hashPassword } from '../src/server/services/auth/passwords';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoUser, seedDemoData } from './seed-demo';
 
 const config = loadConfig();

@@ -9,9 +9,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
-import { registerDevMail } from './dev-mail';
+import type { AppDeps } from './deps';
+import { registerDevMail } from './http/dev-mail';
 import { type AppRouter, appRouter } from './routers';
-import { type AppDeps, createContextFactory, VALIDATION_MESSAGE } from './trpc';
+import { createContextFactory, VALIDATION_MESSAGE } from './trpc';
 
 /** The built client; CLIENT_DIST_DIR lets parallel test runs each serve their own build. */
 export const clientDistDir = process.env.CLIENT_DIST_DIR

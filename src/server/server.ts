@@ -4,8 +4,8 @@ import pino, { type Logger } from 'pino';
 import { type Database, openDatabase } from '../db/client';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { createMailer } from './services/mailer';
-import type { AppDeps } from './trpc';
+import type { AppDeps } from './deps';
+import { createMailer } from './services/mail/mailer';
 
 export type RunningServer = {
   app: FastifyInstance;

@@ -1,26 +1,13 @@
 import { initTRPC } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
-import type { Config } from './config';
+import type { AppDeps } from './deps';
 import { AppError } from './errors';
-import type { Mailer } from './services/mail-types';
-import { type ValidSession, validateSessionToken } from './services/sessions';
+import { type ValidSession, validateSessionToken } from './services/auth/sessions';
 
 export const SESSION_COOKIE = 'session';
-
-/** What every request may use; built once at start-up. */
-export type AppDeps = {
-  db: Db;
-  /** Answers when the database does; used by /api/health. */
-  dbPing: () => Promise<void>;
-  config: Config;
-  mailer: Mailer;
-  log: Logger;
-};
 
 export type Context = AppDeps & {
   ip: string;

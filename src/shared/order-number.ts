@@ -1,6 +1,6 @@
 /**
  * Order numbers (spec §3 Order number settings, §4 Order number): the pure rules, shared by the
- * server (which assigns numbers, see server/services/order-numbering.ts) and the settings panel's
+ * server (which assigns numbers, see server/services/orders/order-numbering.ts) and the settings panel's
  * live example and the order form's fallback preview.
  *
  * A number is the prefix, then the year when enabled, then the sequence, joined with '-':

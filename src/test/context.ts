@@ -3,10 +3,11 @@ import pino from 'pino';
 import type { Db } from '../db/client';
 import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/config';
+import type { AppDeps } from '../server/deps';
 import { appRouter } from '../server/routers';
-import type { Mailer } from '../server/services/mail-types';
-import { validateSessionToken } from '../server/services/sessions';
-import type { AppDeps, Context } from '../server/trpc';
+import { validateSessionToken } from '../server/services/auth/sessions';
+import type { Mailer } from '../server/services/mail/message';
+import type { Context } from '../server/trpc';
 
 /** The configuration tests run with: no SMTP (the outbox), a fixed APP_URL, a generous rate limit. */
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -1,5 +1,5 @@
-import type { Mailer, MailMessage } from '../server/services/mail-types';
-import { extractLinks } from '../server/services/outbox';
+import type { Mailer, MailMessage } from '../server/services/mail/message';
+import { extractLinks } from '../server/services/mail/outbox';
 
 export type CapturingMailer = Mailer & {
   messages: MailMessage[];

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { createSession } from '../server/services/sessions';
+import { createSession } from '../server/services/auth/sessions';
 import { uniqueEmail } from './helpers';
 
 /**

@@ -13,8 +13,10 @@ export const outbox = pgTable(
   'outbox',
   {
     id: idColumn(),
+    from: text('from').notNull().default(''),
     to: text('to').notNull(),
     cc: text('cc'),
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     html: text('html').notNull().default(''),
     text: text('text').notNull().default(''),

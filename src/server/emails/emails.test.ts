@@ -1,12 +1,8 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import {
-  buildAccountExistsMail,
-  buildResetMail,
-  buildVerificationMail,
-  renderEmail,
-} from '../services/auth-mails';
-import { extractLinks } from '../services/outbox';
+import { buildAccountExistsMail, buildResetMail, buildVerificationMail } from '../services/auth/mails';
+import { extractLinks } from '../services/mail/outbox';
+import { renderEmail } from '../services/mail/render';
 import { AccountExistsEmail } from './account-exists';
 import { BRAND_COLOR } from './layout';
 import { ResetPasswordEmail } from './reset-password';

@@ -6,10 +6,10 @@ import { emailTokens, users } from '../../db/schema';
 import { buildTestApp, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
-import { authMessages } from '../services/auth-messages';
-import { createMailer } from '../services/mailer';
-import { hashToken } from '../services/session-tokens';
-import { createSession } from '../services/sessions';
+import { authMessages } from '../services/auth/messages';
+import { hashToken } from '../services/auth/session-tokens';
+import { createSession } from '../services/auth/sessions';
+import { createMailer } from '../services/mail/mailer';
 import { UNAUTHORIZED_MESSAGE, VALIDATION_MESSAGE } from '../trpc';
 
 /** The REST contract over real HTTP (Fastify inject), with the real outbox mailer. */

@@ -5,10 +5,10 @@ import { createTestCaller, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { extraOf, rejectionOf, STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
-import { authMessages } from '../services/auth-messages';
-import { hashToken } from '../services/session-tokens';
-import { createSession } from '../services/sessions';
-import type { AppDeps } from '../trpc';
+import type { AppDeps } from '../deps';
+import { authMessages } from '../services/auth/messages';
+import { hashToken } from '../services/auth/session-tokens';
+import { createSession } from '../services/auth/sessions';
 
 let database: TestDatabase;
 let mailer: CapturingMailer;

@@ -16,21 +16,21 @@ import {
   verifyEmailOutput,
 } from '../../shared/schemas/auth';
 import { loginOutput, profileOutput } from '../../shared/schemas/profile';
-import { loginUser } from '../services/auth-login';
-import { authMessages } from '../services/auth-messages';
-import { requestPasswordReset, resetPassword } from '../services/auth-password-reset';
-import { updateProfile } from '../services/auth-profile';
-import { registerUser } from '../services/auth-register';
-import { changePassword, signOutOtherSessions } from '../services/auth-security';
+import { loginUser } from '../services/auth/login';
+import { authMessages } from '../services/auth/messages';
+import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
+import { updateProfile } from '../services/auth/profile';
+import { toProfile } from '../services/auth/profile-view';
+import { assertAuthRateLimit, type RateLimitedAction } from '../services/auth/rate-limit';
+import { registerUser } from '../services/auth/register';
+import { changePassword, signOutOtherSessions } from '../services/auth/security';
+import { hashToken } from '../services/auth/session-tokens';
+import { invalidateSession } from '../services/auth/sessions';
 import {
   resendVerification,
   resendVerificationPublic,
   verifyEmailToken,
-} from '../services/auth-verification';
-import { toProfile } from '../services/profile-view';
-import { assertAuthRateLimit, type RateLimitedAction } from '../services/rate-limit';
-import { hashToken } from '../services/session-tokens';
-import { invalidateSession } from '../services/sessions';
+} from '../services/auth/verification';
 import { authedProcedure, type Context, publicProcedure, router } from '../trpc';
 
 /** Counts this call against the per-IP and per-address budgets; 429 once either is spent. */

@@ -8,7 +8,7 @@ import {
   listAllCustomers,
   listCustomers,
   updateCustomer,
-} from '../services/customers';
+} from '../services/customers/customers';
 import { authedProcedure, router } from '../trpc';
 
 const idInput = z.object({ id: z.string().max(100) });

@@ -4,7 +4,11 @@ import {
   orderSettingsInput,
   orderSettingsOutput,
 } from '../../shared/schemas/order-settings';
-import { getOrderSettings, previewNextOrderNumber, updateOrderSettings } from '../services/order-numbering';
+import {
+  getOrderSettings,
+  previewNextOrderNumber,
+  updateOrderSettings,
+} from '../services/orders/order-numbering';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['order-settings'];

@@ -9,7 +9,7 @@ import {
   orderStatsInput,
   orderStatsOutput,
 } from '../../shared/schemas/order';
-import { orderStats } from '../services/dashboard-stats';
+import { orderStats } from '../services/orders/dashboard-stats';
 import {
   createOrder,
   deleteOrder,
@@ -17,8 +17,8 @@ import {
   listAllOrders,
   ORDER_DELETED_MESSAGE,
   updateOrder,
-} from '../services/orders';
-import { listOrdersPage } from '../services/orders-list';
+} from '../services/orders/orders';
+import { listOrdersPage } from '../services/orders/orders-list';
 import { authedProcedure, router } from '../trpc';
 
 const idInput = z.object({ id: z.string().max(100) });

@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { Db, DbOrTx } from '../db/client';
+import type { Config } from './config';
+import type { Mailer } from './services/mail/message';
+
+/**
+ * The one dependency bag, built once at start-up (server.ts) or by a test (test/context.ts). A new
+ * subsystem (the PDF printer, a job queue) joins here and reaches every service through it.
+ */
+export type AppDeps = {
+  db: Db;
+  /** Answers when the database does; used by /api/health. */
+  dbPing: () => Promise<void>;
+  config: Config;
+  mailer: Mailer;
+  log: Logger;
+};
+
+/**
+ * What a service takes: the same bag, with a database that may be a transaction, and only the
+ * parts it uses, so a test can hand it a small object.
+ */
+export type ServiceDeps<K extends keyof AppDeps = 'db' | 'config' | 'mailer' | 'log'> = {
+  [P in K]: P extends 'db' ? DbOrTx : AppDeps[P];
+};

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../../test/db';
+import { rejectionOf } from '../../../test/helpers';
+import { assertAuthRateLimit, hitRateLimit, RATE_LIMIT_WINDOW_MS } from './rate-limit';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('hitRateLimit', () => {
+  it('counts within a window and starts again once it has passed', async () => {
+    const t0 = new Date('2030-01-01T10:00:00Z');
+    const key = `test:${crypto.randomUUID()}`;
+    expect(await hitRateLimit(database.db, key, RATE_LIMIT_WINDOW_MS, t0)).toBe(1);
+    expect(await hitRateLimit(database.db, key, RATE_LIMIT_WINDOW_MS, new Date(t0.getTime() + 60_000))).toBe(
+      2,
+    );
+    expect(
+      await hitRateLimit(
+        database.db,
+        key,
+        RATE_LIMIT_WINDOW_MS,
+        new Date(t0.getTime() + RATE_LIMIT_WINDOW_MS - 1),
+      ),
+    ).toBe(3);
+    // The window started at t0; at t0 + 15 min it is over.
+    expect(
+      await hitRateLimit(
+        database.db,
+        key,
+        RATE_LIMIT_WINDOW_MS,
+        new Date(t0.getTime() + RATE_LIMIT_WINDOW_MS),
+      ),
+    ).toBe(1);
+  });
+
+  it('loses no count when many requests arrive at once', async () => {
+    const key = `test:${crypto.randomUUID()}`;
+    const counts = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(database.db, key)));
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});
+
+describe('assertAuthRateLimit', () => {
+  it('allows `limit` calls per IP, then 429; a new window allows again', async () => {
+    const ip = `ip-${crypto.randomUUID()}`;
+    const t0 = new Date('2030-02-01T10:00:00Z');
+    for (let i = 0; i < 3; i++)
+      await assertAuthRateLimit(database.db, { action: 'login', ip, limit: 3, now: t0 });
+    const err = await rejectionOf(
+      assertAuthRateLimit(database.db, { action: 'login', ip, limit: 3, now: t0 }),
+    );
+    expect(err.code).toBe('TOO_MANY_REQUESTS');
+    // Another action has its own budget.
+    await assertAuthRateLimit(database.db, { action: 'register', ip, limit: 3, now: t0 });
+    const later = new Date(t0.getTime() + RATE_LIMIT_WINDOW_MS + 1);
+    await assertAuthRateLimit(database.db, { action: 'login', ip, limit: 3, now: later });
+  });
+
+  it('limits per address across IPs, case-insensitively', async () => {
+    const email = `${crypto.randomUUID()}@voorbeeld.nl`;
+    await assertAuthRateLimit(database.db, { action: 'forgot-password', ip: 'a', email, limit: 2 });
+    await assertAuthRateLimit(database.db, {
+      action: 'forgot-password',
+      ip: 'b',
+      email: email.toUpperCase(),
+      limit: 2,
+    });
+    const err = await rejectionOf(
+      assertAuthRateLimit(database.db, { action: 'forgot-password', ip: 'c', email, limit: 2 }),
+    );
+    expect(err.code).toBe('TOO_MANY_REQUESTS');
+  });
+});

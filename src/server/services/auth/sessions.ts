@@ -1,0 +1,71 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { sessions, type UserRow, users } from '../../../db/schema';
+import { generateToken, hashToken } from './session-tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_DAYS_REMEMBER = 30;
+export const SESSION_DAYS_DEFAULT = 1;
+
+export const sessionLifetimeMs = (rememberMe: boolean) =>
+  (rememberMe ? SESSION_DAYS_REMEMBER : SESSION_DAYS_DEFAULT) * DAY_MS;
+
+export type CreatedSession = { token: string; expiresAt: Date };
+
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  rememberMe: boolean,
+  now = new Date(),
+): Promise<CreatedSession> {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs(rememberMe));
+  await db
+    .insert(sessions)
+    .values({ id: hashToken(token), userId, expiresAt, rememberMe: rememberMe ? 1 : 0 });
+  return { token, expiresAt };
+}
+
+export type ValidSession = { user: UserRow; sessionId: string; expiresAt: Date; rememberMe: boolean };
+
+/**
+ * Looks a token up by its hash. Expired sessions are deleted; a session used in the second half of
+ * its life is extended to a full lifetime again (the Lucia guide's sliding expiry).
+ */
+export async function validateSessionToken(
+  db: DbOrTx,
+  token: string,
+  now = new Date(),
+): Promise<ValidSession | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const rememberMe = row.session.rememberMe === 1;
+  if (row.session.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let expiresAt = row.session.expiresAt;
+  const lifetime = sessionLifetimeMs(rememberMe);
+  if (expiresAt.getTime() - now.getTime() < lifetime / 2) {
+    expiresAt = new Date(now.getTime() + lifetime);
+    await db
+      .update(sessions)
+      .set({ expiresAt })
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+  }
+  return { user: row.user, sessionId: id, expiresAt, rememberMe };
+}
+
+export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,145 @@
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { type CustomerRow, customers } from '../../../db/schema';
+import type { Customer } from '../../../shared/schemas/customer';
+import type { CustomerInputData } from '../../../shared/schemas/customer-fields';
+import { notFound } from '../../errors';
+
+export const CUSTOMER_NOT_FOUND = 'Klant niet gevonden.';
+
+export function toCustomer(c: CustomerRow): Customer {
+  return {
+    _id: c.id,
+    name: c.name,
+    company: c.company,
+    contactPerson: c.contactPerson,
+    email: c.email,
+    phone: c.phone,
+    address: c.address,
+    postalCode: c.postalCode,
+    city: c.city,
+    country: c.country,
+    kvkNumber: c.kvkNumber,
+    btwNumber: c.btwNumber,
+    active: c.active,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+/** Postgres' uuid type refuses malformed text with an error; a malformed id is simply "not found". */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
+
+/** `%`, `_` and `\` typed by a user are literal characters, not patterns. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type ListCustomersParams = {
+  search?: string | undefined;
+  activeOnly?: boolean;
+  page?: number;
+  pageSize?: number;
+};
+
+function listFilter(userId: string, params: ListCustomersParams): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(customers.userId, userId)];
+  if (params.activeOnly) conditions.push(eq(customers.active, true));
+  const search = params.search?.trim();
+  if (search) {
+    const p = likePattern(search);
+    conditions.push(
+      or(
+        ilike(customers.name, p),
+        ilike(customers.company, p),
+        ilike(customers.email, p),
+        ilike(customers.city, p),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const listOrder = [
+  asc(sql`lower(${customers.company})`),
+  asc(sql`lower(${customers.name})`),
+  asc(customers.id),
+];
+
+export async function listCustomers(db: DbOrTx, userId: string, params: ListCustomersParams = {}) {
+  const where = listFilter(userId, params);
+  const pageSize = params.pageSize ?? 50;
+  const page = params.page ?? 1;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(...listOrder)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(customers).where(where),
+  ]);
+  return { items: rows.map(toCustomer), total: Number(totalRow?.total ?? 0), page, pageSize };
+}
+
+/** Every customer of the user, for the REST list of §7 (a plain array). */
+export async function listAllCustomers(db: DbOrTx, userId: string): Promise<Customer[]> {
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(eq(customers.userId, userId))
+    .orderBy(...listOrder);
+  return rows.map(toCustomer);
+}
+
+async function findOwned(db: DbOrTx, userId: string, id: string): Promise<CustomerRow> {
+  if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return row;
+}
+
+export async function getCustomer(db: DbOrTx, userId: string, id: string): Promise<Customer> {
+  return toCustomer(await findOwned(db, userId, id));
+}
+
+export async function createCustomer(
+  db: DbOrTx,
+  userId: string,
+  input: CustomerInputData,
+): Promise<Customer> {
+  const [row] = await db
+    .insert(customers)
+    .values({ ...input, userId })
+    .returning();
+  return toCustomer(row!);
+}
+
+export async function updateCustomer(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  input: CustomerInputData,
+): Promise<Customer> {
+  if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
+  const [row] = await db
+    .update(customers)
+    .set(input)
+    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .returning();
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return toCustomer(row);
+}
+
+export async function deleteCustomer(db: DbOrTx, userId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
+  const deleted = await db
+    .delete(customers)
+    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .returning({ id: customers.id });
+  if (deleted.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
+}

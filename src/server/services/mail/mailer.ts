@@ -1,0 +1,120 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { DbOrTx } from '../../../db/client';
+import type { Config } from '../../config';
+import { AppError } from '../../errors';
+import type { Mailer, MailMessage } from './message';
+import { extractLinks, storeOutboxMessage } from './outbox';
+
+export const MAIL_FAILED_MESSAGE = 'De e-mail kon niet worden verzonden. Probeer het later opnieuw.';
+
+export type MailerDeps = { config: Pick<Config, 'smtpUrl' | 'mailFrom'>; db: DbOrTx; log: Logger };
+
+/** SMTP when SMTP_URL is set; otherwise the outbox (ARCHITECTURE.md), which keeps every message in the database. */
+export function createMailer({ config, db, log }: MailerDeps): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
+    : createOutboxMailer(db, config.mailFrom, log);
+}
+
+/** The address part of MAIL_FROM ('Inkooporders <no-reply@x.nl>' → 'no-reply@x.nl'). */
+export function senderAddress(mailFrom: string): string {
+  const m = /<([^<>]+)>\s*$/.exec(mailFrom);
+  return (m?.[1] ?? mailFrom).trim();
+}
+
+/** MAIL_FROM, or the message's own display name in front of MAIL_FROM's address. */
+export function senderFor(mailFrom: string, m: Pick<MailMessage, 'fromName'>) {
+  const name = m.fromName?.trim();
+  return name ? { name, address: senderAddress(mailFrom) } : mailFrom;
+}
+
+const toNodemailer = (mailFrom: string, m: MailMessage) => ({
+  from: senderFor(mailFrom, m),
+  to: m.to,
+  cc: m.cc || undefined,
+  replyTo: m.replyTo || undefined,
+  subject: m.subject,
+  html: m.html,
+  text: m.text,
+  attachments: (m.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    content: a.content,
+    contentType: a.contentType,
+  })),
+});
+
+export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
+  // Short time limits: a user waits on this answer, and a hung SMTP server must become an error.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail(toNodemailer(from, message));
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      } catch (err) {
+        log.error({ err, to: message.to, subject: message.subject }, 'mail could not be sent');
+        throw err;
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+const formatSender = (s: string | { name: string; address: string }) =>
+  typeof s === 'string' ? s : `${JSON.stringify(s.name)} <${s.address}>`;
+
+/** Builds the complete MIME message (attachments included) exactly as SMTP would carry it. */
+export async function buildRawMessage(from: string, message: MailMessage): Promise<string> {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const info = await builder.sendMail(toNodemailer(from, message));
+  return Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
+}
+
+export function createOutboxMailer(db: DbOrTx, from: string, log: Logger): Mailer {
+  return {
+    async send(message) {
+      const raw = await buildRawMessage(from, message);
+      const row = await storeOutboxMessage(db, {
+        ...message,
+        from: formatSender(senderFor(from, message)),
+        raw,
+      });
+      log.info(
+        {
+          outboxId: row.id,
+          to: message.to,
+          subject: message.subject,
+          links: extractLinks(message.html, message.text),
+        },
+        `outbox: ${message.subject}`,
+      );
+    },
+    async close() {},
+  };
+}
+
+/**
+ * Sends, or turns the failure into the one clear 503 the user sees. Never a silent loss: the
+ * caller's request fails when the mail did not go out.
+ */
+export async function sendOrFail(
+  mailer: Mailer,
+  message: MailMessage,
+  log: Logger,
+  failMessage = MAIL_FAILED_MESSAGE,
+) {
+  try {
+    await mailer.send(message);
+  } catch (err) {
+    log.error({ err, to: message.to, subject: message.subject }, 'mail failed');
+    throw new AppError('SERVICE_UNAVAILABLE', failMessage);
+  }
+}

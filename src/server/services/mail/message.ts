@@ -1,0 +1,23 @@
+/** What the rest of the server needs from mail: send one message, or fail with a clear error. */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type MailMessage = {
+  to: string;
+  cc?: string | undefined;
+  /**
+   * The name the recipient sees as sender (a user's company). The address stays MAIL_FROM's: the
+   * server may only send as the domain it is allowed to, so replies reach the user through replyTo.
+   */
+  fromName?: string | undefined;
+  replyTo?: string | undefined;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+};
+
+export type Mailer = {
+  /** Resolves once the SMTP server (or the outbox) accepted the message; rejects otherwise. */
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+};

@@ -1,0 +1,278 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { customers, type OrderItemRow, type OrderRow, orderItems, orders } from '../../../db/schema';
+import type { VatRate } from '../../../shared/constants';
+import { centsToDecimal, centsToEuros, computeOrderTotals, decimalToCents } from '../../../shared/money';
+import type { Order, OrderInputData, OrderSummary } from '../../../shared/schemas/order';
+import { AppError, notFound } from '../../errors';
+import { isUniqueViolation } from '../auth/users';
+import { CUSTOMER_NOT_FOUND, isUuid } from '../customers/customers';
+import { assignOrderNumber } from './order-numbering';
+
+export const ORDER_NOT_FOUND = 'Order niet gevonden.';
+export const ORDER_DELETED_MESSAGE = 'Order is verwijderd.';
+export const ORDER_NUMBER_CONFLICT = 'Het ordernummer was net al in gebruik. Sla de order opnieuw op.';
+
+/* ---------------------------------------------------------------- mapping to the REST shape */
+
+const vatFromDb = (v: OrderItemRow['vat']): VatRate => (v === 'verlegd' ? 'verlegd' : (Number(v) as VatRate));
+const vatToDb = (v: VatRate): OrderItemRow['vat'] => String(v) as OrderItemRow['vat'];
+const euros = (decimal: string) => centsToEuros(decimalToCents(decimal));
+
+/** The columns every order read selects: the order and its customer's names (null once deleted). */
+export const orderColumns = {
+  order: orders,
+  customerName: customers.name,
+  customerCompany: customers.company,
+};
+/** Joins the customer only when it is the same user's (it always is; this keeps it so). */
+export const customerJoin = and(eq(customers.id, orders.customerId), eq(customers.userId, orders.userId));
+
+export type OrderWithCustomer = {
+  order: OrderRow;
+  customerName: string | null;
+  customerCompany: string | null;
+};
+
+export function toOrderSummary({ order: o, customerName, customerCompany }: OrderWithCustomer): OrderSummary {
+  return {
+    _id: o.id,
+    orderNumber: o.orderNumber,
+    date: o.date.toISOString(),
+    project: o.project,
+    reference: o.reference,
+    paymentTerm: o.paymentTerm,
+    status: o.status,
+    btwVerlegd: o.btwVerlegd,
+    customer: customerName === null ? null : o.customerId,
+    customerName,
+    customerCompany,
+    subtotal: euros(o.subtotal),
+    vat: euros(o.vat),
+    total: euros(o.total),
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+export function toOrder(row: OrderWithCustomer, items: OrderItemRow[]): Order {
+  const lines = items.map((i) => ({
+    quantity: i.quantity,
+    priceCents: decimalToCents(i.price),
+    vat: vatFromDb(i.vat),
+  }));
+  const totals = computeOrderTotals(lines, row.order.btwVerlegd);
+  return {
+    ...toOrderSummary(row),
+    items: items.map((i) => ({
+      description: i.description,
+      quantity: i.quantity,
+      unit: i.unit,
+      price: euros(i.price),
+      vat: vatFromDb(i.vat),
+      total: euros(i.total),
+    })),
+    vatByRate: totals.vatByRate.map((r) => ({
+      rate: r.rate,
+      base: centsToEuros(r.baseCents),
+      vat: centsToEuros(r.vatCents),
+    })),
+  };
+}
+
+/* ---------------------------------------------------------------- reads */
+
+async function itemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  for (const r of rows) byOrder.get(r.orderId)?.push(r);
+  return byOrder;
+}
+
+/** GET /orders: every order of the user with its lines, newest first (spec §7: a plain array). */
+export async function listAllOrders(db: DbOrTx, userId: string): Promise<Order[]> {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(customers, customerJoin)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.date), desc(orders.id));
+  const items = await db
+    .select({ item: orderItems })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const { item } of items) {
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
+  return rows.map((r) => toOrder(r, byOrder.get(r.order.id) ?? []));
+}
+
+async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderWithCustomer> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(customers, customerJoin)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<Order> {
+  const row = await findOwned(db, userId, id);
+  const items = await itemsOf(db, [id]);
+  return toOrder(row, items.get(id) ?? []);
+}
+
+/* ---------------------------------------------------------------- writes */
+
+/** The customer must be one of the user's own: anything else is "not found", like a missing one. */
+async function ownedCustomerId(db: DbOrTx, userId: string, id: string): Promise<string> {
+  if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return row.id;
+}
+
+/** Totals by THE rounding rule (shared/money.ts), as the numeric columns store them. */
+function amounts(input: OrderInputData) {
+  const totals = computeOrderTotals(
+    input.items.map((i) => ({ quantity: i.quantity, priceCents: i.price, vat: i.vat })),
+    input.btwVerlegd,
+  );
+  return {
+    order: {
+      subtotal: centsToDecimal(totals.subtotalCents),
+      vat: centsToDecimal(totals.vatCents),
+      total: centsToDecimal(totals.totalCents),
+    },
+    items: (orderId: string) =>
+      input.items.map((i, position) => ({
+        orderId,
+        position,
+        description: i.description,
+        quantity: i.quantity,
+        unit: i.unit,
+        price: centsToDecimal(i.price),
+        vat: vatToDb(i.vat),
+        total: centsToDecimal(totals.lines[position]!.totalCents),
+      })),
+  };
+}
+
+function orderFields(input: OrderInputData, customerId: string) {
+  return {
+    customerId,
+    project: input.project,
+    reference: input.reference,
+    paymentTerm: input.paymentTerm,
+    status: input.status,
+    btwVerlegd: input.btwVerlegd,
+  };
+}
+
+/**
+ * POST /orders. One transaction: check the customer, take the next number (the counter row stays
+ * locked until commit), insert the order and its lines. Any failure rolls all of it back, number
+ * included.
+ */
+export async function createOrder(
+  db: DbOrTx,
+  userId: string,
+  input: OrderInputData,
+  now: Date = new Date(),
+): Promise<Order> {
+  const id = await db
+    .transaction(async (tx) => {
+      const customerId = await ownedCustomerId(tx, userId, input.customer);
+      const orderNumber = await assignOrderNumber(tx, userId, now);
+      const { order, items } = amounts(input);
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          orderNumber,
+          date: input.date ? new Date(input.date) : now,
+          ...orderFields(input, customerId),
+          ...order,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values(items(row!.id));
+      return row!.id;
+    })
+    .catch((err: unknown) => {
+      // Only possible when two different counters format to the same number at the same moment
+      // (settings changed mid-flight); the unique index refused it and nothing was stored.
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', ORDER_NUMBER_CONFLICT);
+      throw err;
+    });
+  return getOrder(db, userId, id);
+}
+
+/** PUT /orders/{id}: replaces the fields and the lines; the order number stays. */
+export async function updateOrder(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  input: OrderInputData,
+): Promise<Order> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const customerId = await ownedCustomerId(tx, userId, input.customer);
+    const { order, items } = amounts(input);
+    // Updating the row first locks it, so two saves of one order apply one after the other.
+    const updated = await tx
+      .update(orders)
+      .set({
+        ...orderFields(input, customerId),
+        ...(input.date ? { date: new Date(input.date) } : {}),
+        ...order,
+      })
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .returning({ id: orders.id });
+    if (updated.length === 0) throw notFound(ORDER_NOT_FOUND);
+    await tx.delete(orderItems).where(eq(orderItems.orderId, id));
+    await tx.insert(orderItems).values(items(id));
+  });
+  return getOrder(db, userId, id);
+}
+
+export async function deleteOrder(db: DbOrTx, userId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const deleted = await db
+    .delete(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .returning({ id: orders.id });
+  if (deleted.length === 0) throw notFound(ORDER_NOT_FOUND);
+}
+
+/** Sets the status of one order (issue 7 sets 'sent' after the mail went out). */
+export async function setOrderStatus(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  status: OrderRow['status'],
+): Promise<void> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const updated = await db
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .returning({ id: orders.id });
+  if (updated.length === 0) throw notFound(ORDER_NOT_FOUND);
+}
