@@ -20,6 +20,8 @@ export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   ping: () => Promise<void>;
+  /** Applies the migrations of a folder not yet applied (start-up does it for drizzle/). */
+  migrate: (folder?: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -32,6 +34,8 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** Pool size for postgres.js. */
   maxConnections?: number;
+  /** Another migrations folder; a migration test starts from an earlier state this way. */
+  migrationsFolder?: string;
 };
 
 /**
@@ -50,13 +54,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    const migrate = (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder });
+    await migrate(opts.migrationsFolder);
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      migrate,
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -64,7 +70,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
   const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
+  const migrate = (folder = migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder: folder });
+  await migrate(opts.migrationsFolder);
   // The two drivers expose the same pg-core query builder; the cast lets services take one type.
   const db = pgliteDb as unknown as Db;
   return {
@@ -73,6 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    migrate,
     close: () => client.close(),
   };
 }

@@ -7,10 +7,10 @@ export type TestDatabase = Database & { name: string };
  * A fresh, migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is
  * set — a new uniquely named database on that Postgres server, dropped again on close.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(opts: { migrationsFolder?: string } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', ...opts });
     return { ...database, name: 'memory://' };
   }
   const name = `inkoop_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -22,7 +22,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
+  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5, ...opts });
   return {
     ...database,
     name,

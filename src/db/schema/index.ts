@@ -3,4 +3,5 @@ export * from './customers';
 export * from './order-settings';
 export * from './orders';
 export * from './outbox';
+export * from './pdf';
 export * from './users';

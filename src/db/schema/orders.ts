@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -14,6 +15,24 @@ import {
 import { idColumn, lifecycleDates } from './columns';
 import { customers } from './customers';
 import { users } from './users';
+
+/**
+ * The customer as it was when the order was last saved (ARCHITECTURE "Documents do not change
+ * afterwards"): the PDF, the e-mail variables and the REST shape read it, so editing or deleting the
+ * customer later changes no order already written. Null only for orders whose customer was deleted
+ * before snapshots existed.
+ */
+export type CustomerSnapshot = {
+  name: string;
+  company: string;
+  contactPerson: string;
+  email: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  btwNumber: string;
+};
 
 /** numeric(12,2), read and written as decimal text ('12.50'); src/shared/money.ts converts to cents. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
@@ -32,6 +51,7 @@ export const orders = pgTable(
     orderNumber: text('order_number').notNull(),
     /** Deleting a customer keeps its orders (shown as 'Onbekende klant'). */
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerSnapshot: jsonb('customer_snapshot').$type<CustomerSnapshot>(),
     date: timestamp('date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     project: text('project').notNull().default(''),
     reference: text('reference').notNull().default(''),

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../test/db';
+import { migrationsFolder } from './client';
+
+/** A copy of drizzle/ that stops after migration `lastTag`, to start a database in an earlier state. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkoop-migrations-'));
+  fs.cpSync(migrationsFolder, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta/_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  fs.writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+let database: TestDatabase;
+let partial: string;
+beforeAll(async () => {
+  partial = migrationsUpTo('0004_outbox_sender');
+  database = await openTestDatabase({ migrationsFolder: partial });
+});
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(partial, { recursive: true, force: true });
+});
+
+/** postgres.js answers an array of rows, PGlite an object with `rows`. */
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+describe('migration 0005: customer snapshots for orders written before it', () => {
+  it("gives each existing order its customer's current data, and none to an order whose customer is gone", async () => {
+    const db = database.db;
+    await db.execute(sql`insert into users (id, email, password_hash, name, company)
+      values ('00000000-0000-4000-8000-000000000001', 'a@b.nl', 'x', 'Anna', 'Anna BV'),
+             ('00000000-0000-4000-8000-000000000002', 'c@d.nl', 'x', 'Cees', 'Cees BV')`);
+    await db.execute(sql`insert into customers (id, user_id, name, company, contact_person, email, address, postal_code, city, country, btw_number)
+      values ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000001', 'Jan', 'Jansen BV', 'Jan Jansen', 'jan@jansen.nl', 'Dorpsstraat 1', '1234 AB', 'Utrecht', 'Nederland', 'NL123456789B01')`);
+    await db.execute(sql`insert into orders (id, user_id, order_number, customer_id, subtotal, vat, total)
+      values ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', 'INK-1', '00000000-0000-4000-8000-0000000000c1', '10.00', '2.10', '12.10'),
+             ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000001', 'INK-2', null, '10.00', '2.10', '12.10'),
+             ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-000000000002', 'INK-1', '00000000-0000-4000-8000-0000000000c1', '10.00', '2.10', '12.10')`);
+
+    await database.migrate();
+
+    const result = await rows<{ order_number: string; user_id: string; customer_snapshot: unknown }>(
+      sql`select order_number, user_id, customer_snapshot from orders order by user_id, order_number`,
+    );
+    expect(result).toEqual([
+      {
+        order_number: 'INK-1',
+        user_id: '00000000-0000-4000-8000-000000000001',
+        customer_snapshot: {
+          name: 'Jan',
+          company: 'Jansen BV',
+          contactPerson: 'Jan Jansen',
+          email: 'jan@jansen.nl',
+          address: 'Dorpsstraat 1',
+          postalCode: '1234 AB',
+          city: 'Utrecht',
+          country: 'Nederland',
+          btwNumber: 'NL123456789B01',
+        },
+      },
+      { order_number: 'INK-2', user_id: '00000000-0000-4000-8000-000000000001', customer_snapshot: null },
+      // Another user's order pointing at this customer (never made by the app) gets nothing of it.
+      { order_number: 'INK-1', user_id: '00000000-0000-4000-8000-000000000002', customer_snapshot: null },
+    ]);
+  });
+});
