@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { type PdfFileRow, pdfFiles } from '../../../db/schema';
+import { generateToken } from '../auth/session-tokens';
+
+/** A printed PDF is kept this long; after that the download is gone and the row is removed. */
+export const PDF_FILE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The key of a stored PDF: the same HTML (same order, same data, same settings) is the same file. */
+export const documentHash = (html: string) => createHash('sha256').update(html).digest('hex');
+
+/**
+ * The name in the download URL: readable, but with 160 random bits so that it cannot be guessed or
+ * walked. Only letters, digits and '-' survive from the order number, so it never holds a path.
+ */
+export function downloadFilename(orderNumber: string): string {
+  const readable = orderNumber.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'order';
+  return `${readable}-${generateToken()}.pdf`;
+}
+
+/** What the browser saves the file as, e.g. 'INK-2026-1001.pdf'. */
+export function downloadName(orderNumber: string): string {
+  const readable = orderNumber.replace(/[^\p{L}\p{N} ._-]+/gu, '-').trim() || 'order';
+  return `${readable}.pdf`;
+}
+
+const fresh = (now: Date) => gt(pdfFiles.createdAt, new Date(now.getTime() - PDF_FILE_TTL_MS));
+
+/** A stored PDF of exactly this document that is still fresh, so it need not be printed again. */
+export async function findStoredPdf(
+  db: DbOrTx,
+  key: { userId: string; orderId: string; htmlHash: string },
+  now = new Date(),
+): Promise<PdfFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(pdfFiles)
+    .where(
+      and(
+        eq(pdfFiles.userId, key.userId),
+        eq(pdfFiles.orderId, key.orderId),
+        eq(pdfFiles.htmlHash, key.htmlHash),
+        fresh(now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function storePdf(
+  db: DbOrTx,
+  file: { userId: string; orderId: string; orderNumber: string; htmlHash: string; content: Buffer },
+): Promise<PdfFileRow> {
+  const [row] = await db
+    .insert(pdfFiles)
+    .values({
+      userId: file.userId,
+      orderId: file.orderId,
+      filename: downloadFilename(file.orderNumber),
+      downloadName: downloadName(file.orderNumber),
+      htmlHash: file.htmlHash,
+      size: file.content.length,
+      content: file.content,
+    })
+    .returning();
+  if (!row) throw new Error('pdf_files insert returned no row');
+  return row;
+}
+
+/** The owner's fresh file by its URL name; anything else (another user's, expired, unknown) is null. */
+export async function findDownload(
+  db: DbOrTx,
+  userId: string,
+  filename: string,
+  now = new Date(),
+): Promise<PdfFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(pdfFiles)
+    .where(and(eq(pdfFiles.filename, filename), eq(pdfFiles.userId, userId), fresh(now)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Removes every file older than a day (all users; one indexed delete). */
+export async function deleteExpiredPdfs(db: DbOrTx, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(pdfFiles)
+    .where(lt(pdfFiles.createdAt, new Date(now.getTime() - PDF_FILE_TTL_MS)))
+    .returning({ id: pdfFiles.id });
+  return removed.length;
+}
