@@ -1,10 +1,11 @@
 import { users } from '../../../db/schema';
+import { isUniqueViolation } from '../../db-helpers';
 import type { ServiceDeps } from '../../deps';
 import { issueEmailToken } from './email-tokens';
 import { sendAccountExistsMail, sendVerificationMail } from './mails';
 import { authMessages } from './messages';
 import { hashPassword } from './passwords';
-import { findUserByEmail, isUniqueViolation } from './users';
+import { findUserByEmail } from './users';
 
 export type RegisterParams = {
   name: string;

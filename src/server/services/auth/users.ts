@@ -16,12 +16,3 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
-
-/** Postgres unique_violation, as both drivers report it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505') return true;
-    e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
-  }
-  return false;
-}

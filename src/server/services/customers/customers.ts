@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../../db/client';
 import { type CustomerRow, customers } from '../../../db/schema';
 import type { Customer } from '../../../shared/schemas/customer';
 import type { CustomerInputData } from '../../../shared/schemas/customer-fields';
+import { isUuid, likePattern } from '../../db-helpers';
 import { notFound } from '../../errors';
-
-export const CUSTOMER_NOT_FOUND = 'Klant niet gevonden.';
+import { CUSTOMER_NOT_FOUND } from './messages';
 
 export function toCustomer(c: CustomerRow): Customer {
   return {
@@ -26,13 +26,6 @@ export function toCustomer(c: CustomerRow): Customer {
     updatedAt: c.updatedAt.toISOString(),
   };
 }
-
-/** Postgres' uuid type refuses malformed text with an error; a malformed id is simply "not found". */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
-
-/** `%`, `_` and `\` typed by a user are literal characters, not patterns. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type ListCustomersParams = {
   search?: string | undefined;

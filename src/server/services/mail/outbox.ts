@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type OutboxAttachment, type OutboxRow, outbox } from '../../../db/schema';
+import { isUuid } from '../../db-helpers';
 import type { MailMessage } from './message';
 
 const decodeEntities = (s: string) =>
@@ -65,7 +66,7 @@ export async function listOutbox(
 }
 
 export async function getOutboxMessage(db: DbOrTx, id: string): Promise<OutboxRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
   return row ?? null;
 }

@@ -2,7 +2,7 @@ import { and, type Column, count, desc, eq, gte, inArray, lt, or, type SQL, sql 
 import type { DbOrTx } from '../../../db/client';
 import { customers, orders } from '../../../db/schema';
 import type { OrderListQuery, OrderPage } from '../../../shared/schemas/order';
-import { likePattern } from '../customers/customers';
+import { likePattern } from '../../db-helpers';
 import { toOrderSummary } from './orders';
 import { periodRange } from './orders-period';
 

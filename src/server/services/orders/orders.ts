@@ -4,9 +4,9 @@ import { customers, type OrderItemRow, type OrderRow, orderItems, orders } from 
 import type { VatRate } from '../../../shared/constants';
 import { centsToDecimal, centsToEuros, computeOrderTotals, decimalToCents } from '../../../shared/money';
 import type { Order, OrderInputData, OrderSummary } from '../../../shared/schemas/order';
+import { isUniqueViolation, isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
-import { isUniqueViolation } from '../auth/users';
-import { CUSTOMER_NOT_FOUND, isUuid } from '../customers/customers';
+import { CUSTOMER_NOT_FOUND } from '../customers/messages';
 import { assignOrderNumber } from './order-numbering';
 
 export const ORDER_NOT_FOUND = 'Order niet gevonden.';
