@@ -9,8 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { customers, orderCounters, orderItems, orderSettings, orders, users } from '../src/db/schema';
 import type { OrderStatus, VatRate } from '../src/shared/constants';
+import { amsterdamYear } from '../src/shared/dates';
 import { centsToDecimal, computeOrderTotals } from '../src/shared/money';
-import { DEFAULT_ORDER_NUMBER_SETTINGS, formatOrderNumber, yearAt } from '../src/shared/order-number';
+import { DEFAULT_ORDER_NUMBER_SETTINGS, formatOrderNumber } from '../src/shared/order-number';
 import {
   COMPANY_FORMS,
   COMPANY_KINDS,
@@ -151,7 +152,7 @@ export async function seedDemoData(db: Db, userId: string, opts: SeedOptions = {
     while (customerLimit < savedCustomers.length && savedCustomers[customerLimit]!.createdAt <= date)
       customerLimit++;
     const customer = savedCustomers[rnd.int(0, Math.max(0, customerLimit - 1))]!;
-    const year = yearAt(date);
+    const year = amsterdamYear(date);
     const sequence = (sequenceByYear.get(year) ?? DEFAULT_ORDER_NUMBER_SETTINGS.startingNumber - 1) + 1;
     sequenceByYear.set(year, sequence);
     const btwVerlegd = rnd.next() < 0.03;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatEuro, formatGrowth, parseDutchAmount } from './format';
+import { formatAmount, formatEuro, formatGrowth, parseDutchAmount } from './format';
 import { MAX_AMOUNT_CENTS } from './money';
 
 const NBSP = '\u00a0';
@@ -34,21 +34,6 @@ describe('formatAmount and formatGrowth', () => {
     expect(formatGrowth(-3)).toBe('-3%');
     expect(formatGrowth(0)).toBe('0%');
     expect(formatGrowth(100)).toBe('+100%');
-  });
-});
-
-describe('formatDate', () => {
-  it('writes dd-mm-jjjj in Dutch time', () => {
-    expect(formatDate('2026-03-05T10:00:00.000Z')).toBe('05-03-2026');
-    // 23:30 UTC on 5 March is 00:30 on 6 March in Amsterdam.
-    expect(formatDate('2026-03-05T23:30:00.000Z')).toBe('06-03-2026');
-    expect(formatDate(new Date('2025-12-31T12:00:00Z'))).toBe('31-12-2025');
-    expect(formatDate('2026-07-01')).toBe('01-07-2026');
-  });
-  it('answers empty for no date', () => {
-    expect(formatDate('')).toBe('');
-    expect(formatDate(null)).toBe('');
-    expect(formatDate('geen datum')).toBe('');
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * nl-NL formatting of amounts and dates, shared by the screens, the PDF and the e-mail variables.
+ * nl-NL formatting of amounts, shared by the screens, the PDF and the e-mail variables (dates: dates.ts).
  * Euro amounts come out as Intl formats them for nl-NL: '€ 1.234,56', with a no-break space (U+00A0)
  * after the euro sign so the amount never wraps away from it.
  */
-import { TIME_ZONE } from './constants';
 import { centsToDecimal, parseAmount } from './money';
 
 // Intl accepts exact decimal strings (Intl.NumberFormat v3); TypeScript's lib types only know numbers.
@@ -26,22 +25,6 @@ export function formatAmount(cents: number): string {
 /** A growth percentage: 12.5 → '+12,5%', -3 → '-3%', 0 → '0%'. */
 export function formatGrowth(percent: number): string {
   return `${percentFormat.format(percent)}%`;
-}
-
-const dateParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/** An ISO string or Date → 'dd-mm-jjjj', as the calendar day in the Netherlands; '' when not a date. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.day}-${parts.month}-${parts.year}`;
 }
 
 /** Dutch grouping: '1.234,56', '1.234.567', '1.234.567,8' (dots only in groups of three). */

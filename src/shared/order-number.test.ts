@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { amsterdamYear } from './dates';
 import {
   counterYear,
   DEFAULT_ORDER_NUMBER_SETTINGS,
@@ -6,7 +7,6 @@ import {
   formatOrderNumber,
   nextSequence,
   normalisePrefix,
-  yearAt,
 } from './order-number';
 
 describe('formatOrderNumber', () => {
@@ -54,8 +54,8 @@ describe('yearly restart', () => {
     expect(counterYear(false, 2027)).toBe(0);
   });
   it('takes the year as it is in the Netherlands', () => {
-    expect(yearAt(new Date('2026-12-31T22:59:59Z'))).toBe(2026);
-    expect(yearAt(new Date('2026-12-31T23:00:00Z'))).toBe(2027); // midnight in Amsterdam (UTC+1)
+    expect(amsterdamYear(new Date('2026-12-31T22:59:59Z'))).toBe(2026);
+    expect(amsterdamYear(new Date('2026-12-31T23:00:00Z'))).toBe(2027); // midnight in Amsterdam (UTC+1)
   });
   it('a new year starts a fresh counter at the start number', () => {
     // The 2026 counter reached 1500; 2027 has no counter row yet.

@@ -10,7 +10,8 @@
  * max(last used + 1, start number), so raising the start number above the last used one makes it
  * the next number, and lowering it never repeats a number.
  */
-import { DEFAULT_ORDER_PREFIX, DEFAULT_STARTING_NUMBER, TIME_ZONE } from './constants';
+import { DEFAULT_ORDER_PREFIX, DEFAULT_STARTING_NUMBER } from './constants';
+import { amsterdamYear } from './dates';
 
 export const ORDER_NUMBER_SEPARATOR = '-';
 
@@ -59,13 +60,6 @@ export function nextSequence(lastUsed: number | null, startingNumber: number): n
   return lastUsed === null ? startingNumber : Math.max(lastUsed + 1, startingNumber);
 }
 
-const yearFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' });
-
-/** The calendar year in the Netherlands at `date`. */
-export function yearAt(date: Date): number {
-  return Number(yearFormat.format(date));
-}
-
 /**
  * The order form's fallback when the next-number call fails (spec §4): prefix, year if enabled, start
  * number. The settings panel uses it as its live example.
@@ -74,5 +68,5 @@ export function exampleOrderNumber(
   settings: Pick<OrderNumberSettings, 'prefix' | 'includeYear' | 'startingNumber'>,
   now: Date = new Date(),
 ): string {
-  return formatOrderNumber(settings, yearAt(now), settings.startingNumber);
+  return formatOrderNumber(settings, amsterdamYear(now), settings.startingNumber);
 }

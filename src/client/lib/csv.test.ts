@@ -82,8 +82,15 @@ describe('buildCsv', () => {
 });
 
 describe('datedFileName', () => {
-  it('uses the local date, zero-padded', () => {
-    expect(datedFileName('klanten', new Date(2025, 2, 7, 23, 59))).toBe('klanten-2025-03-07.csv');
-    expect(datedFileName('orders', new Date(2024, 11, 31), 'xlsx')).toBe('orders-2024-12-31.xlsx');
+  it('uses the calendar day in the Netherlands, zero-padded', () => {
+    expect(datedFileName('klanten', new Date('2025-03-07T22:59:00Z'))).toBe('klanten-2025-03-07.csv');
+    expect(datedFileName('orders', new Date('2024-12-31T12:00:00Z'), 'xlsx')).toBe('orders-2024-12-31.xlsx');
+  });
+
+  it('is already the next day in Amsterdam when the UTC clock still reads the old one', () => {
+    // 23:30 UTC on New Year's Eve is 00:30 on 1 January in Amsterdam, whatever the machine's zone.
+    expect(datedFileName('klanten', new Date('2026-12-31T23:30:00Z'))).toBe('klanten-2027-01-01.csv');
+    // Summer time: 22:30 UTC on 30 June is 00:30 on 1 July.
+    expect(datedFileName('orders', new Date('2026-06-30T22:30:00Z'))).toBe('orders-2026-07-01.csv');
   });
 });

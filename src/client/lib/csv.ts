@@ -3,6 +3,7 @@
  * 'é' and '€' survive a double-click open), ';' between cells (Excel in nl-NL reads ',' as the decimal
  * sign), CRLF line ends, RFC 4180 quoting, and a guard against formula injection.
  */
+import { amsterdamDay } from '../../shared/dates';
 
 export const CSV_SEPARATOR = ';';
 export const CSV_LINE_END = '\r\n';
@@ -74,11 +75,12 @@ export function buildCsv<T>(
   return csvFromRows([header, ...rows], options);
 }
 
-/** 'klanten' → 'klanten-2025-03-07.csv' (the local date). */
+/**
+ * 'klanten' → 'klanten-2025-03-07.csv': the calendar day in the Netherlands, as everywhere in the
+ * app, whatever the clock of the browser is set to.
+ */
 export function datedFileName(prefix: string, date: Date = new Date(), extension = 'csv'): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  return `${prefix}-${day}.${extension}`;
+  return `${prefix}-${amsterdamDay(date)}.${extension}`;
 }
 
 /** Saves content as a file through a temporary link (the browser's normal download). */

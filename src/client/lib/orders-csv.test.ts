@@ -89,7 +89,7 @@ describe('file name', () => {
     expect(periodSlug('quarter')).toBe('afgelopen-kwartaal');
     expect(periodSlug('year')).toBe('heel-jaar');
     expect(periodSlug('all')).toBe('alle-perioden');
-    expect(ordersCsvFileName('quarter', new Date(2026, 2, 7, 12))).toBe(
+    expect(ordersCsvFileName('quarter', new Date('2026-03-07T12:00:00Z'))).toBe(
       'orders-afgelopen-kwartaal-2026-03-07.csv',
     );
   });

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, PERIOD_LABELS, type Period, UNKNOWN_CUSTOMER } from '../../shared/constants';
-import { formatDate } from '../../shared/format';
+import { formatDate } from '../../shared/dates';
 import { centsToDecimal, eurosToCents } from '../../shared/money';
 import {
   ORDER_PAGE_SIZE_MAX,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OutboxRow } from '../../db/schema';
+import { formatDateTime } from '../../shared/dates';
 import type { AppDeps } from '../deps';
 import { extractLinks, getOutboxMessage, listOutbox } from '../services/mail/outbox';
 
@@ -85,9 +86,6 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-const formatTime = (d: Date) =>
-  d.toLocaleString('nl-NL', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Amsterdam' });
-
 const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`);
 
 const STYLE = `
@@ -122,7 +120,7 @@ function renderList(rows: OutboxRow[]): string {
   if (rows.length === 0) return '<p class="empty">Nog geen e-mails in de outbox.</p>';
   const lines = rows
     .map(
-      (r) => `<tr><td>${escapeHtml(formatTime(r.createdAt))}</td><td>${escapeHtml(r.to)}</td>
+      (r) => `<tr><td>${escapeHtml(formatDateTime(r.createdAt))}</td><td>${escapeHtml(r.to)}</td>
 <td><a href="/dev/mail/${r.id}">${escapeHtml(r.subject)}</a></td><td>${r.attachments.length || ''}</td></tr>`,
     )
     .join('\n');
@@ -146,7 +144,7 @@ function renderMessage(row: OutboxRow): string {
     : '<p class="empty">Geen bijlagen.</p>';
   return `<h1>${escapeHtml(row.subject)}</h1>
 <dl>${row.from ? `<dt>Van</dt><dd>${escapeHtml(row.from)}</dd>` : ''}<dt>Aan</dt><dd>${escapeHtml(row.to)}</dd>${row.cc ? `<dt>Cc</dt><dd>${escapeHtml(row.cc)}</dd>` : ''}${row.replyTo ? `<dt>Antwoord aan</dt><dd>${escapeHtml(row.replyTo)}</dd>` : ''}
-<dt>Tijd</dt><dd>${escapeHtml(formatTime(row.createdAt))}</dd>
+<dt>Tijd</dt><dd>${escapeHtml(formatDateTime(row.createdAt))}</dd>
 <dt>Bron</dt><dd><a href="/dev/mail/${row.id}/raw">volledig bericht (.eml)</a></dd></dl>
 <section><h2>Links</h2>${
     links.length

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
-import { yearAt } from '../../shared/order-number';
+import { amsterdamYear } from '../../shared/dates';
 import { orderMessages } from '../../shared/schemas/order';
 import { orderSettingsMessages } from '../../shared/schemas/order-settings';
 import { buildTestApp, testDeps } from '../../test/context';
@@ -17,7 +17,7 @@ describe('orders and order numbering over REST (integration)', () => {
   let otherAuth: { authorization: string };
   let customerId: string;
   let otherCustomerId: string;
-  const year = yearAt(new Date());
+  const year = amsterdamYear(new Date());
 
   beforeAll(async () => {
     database = await openTestDatabase();

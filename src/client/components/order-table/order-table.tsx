@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
-import { formatDate } from '../../../shared/format';
+import { formatDate } from '../../../shared/dates';
 import type { OrderSummary } from '../../../shared/schemas/order';
 import { Badge } from '../badge';
 import { buttonClass, IconButton } from '../button';

@@ -50,7 +50,7 @@ describe('customersCsv', () => {
   });
 
   it('names the file after the day', () => {
-    expect(customersCsvFileName(new Date(2025, 0, 9))).toBe('klanten-2025-01-09.csv');
+    expect(customersCsvFileName(new Date('2025-01-09T12:00:00Z'))).toBe('klanten-2025-01-09.csv');
   });
 });
 

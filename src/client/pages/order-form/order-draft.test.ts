@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { amsterdamDay } from '../../../shared/dates';
 import type { Order } from '../../../shared/schemas/order';
 import {
   canDecreaseQuantity,
@@ -7,7 +8,6 @@ import {
   draftTotals,
   emptyLine,
   isLineIncomplete,
-  isoDay,
   type LineDraft,
   newDraft,
   normalizePrice,
@@ -155,7 +155,7 @@ describe('draft', () => {
     expect(draft.paymentTerm).toBe(14);
     expect(draft.status).toBe('concept');
     expect(draft.items).toHaveLength(1);
-    expect(isoDay('not a date')).toBe('');
+    expect(amsterdamDay('not a date')).toBe('');
   });
 
   it('reads an order with its prices as typed text', () => {

@@ -9,10 +9,10 @@ import {
   DEFAULT_VAT,
   type OrderStatus,
   type PaymentTerm,
-  TIME_ZONE,
   type Unit,
   type VatRate,
 } from '../../../shared/constants';
+import { amsterdamDay } from '../../../shared/dates';
 import {
   centsToDecimal,
   computeOrderTotals,
@@ -64,25 +64,10 @@ export function emptyLine(): LineDraft {
   };
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day in the Netherlands as yyyy-mm-dd (the date input's value); '' when not a date. */
-export function isoDay(value: string | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(dayFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 export function newDraft(now: Date = new Date()): OrderDraft {
   return {
     customer: null,
-    date: isoDay(now),
+    date: amsterdamDay(now),
     project: '',
     reference: '',
     paymentTerm: DEFAULT_PAYMENT_TERM,
@@ -104,7 +89,7 @@ export function draftFromOrder(order: Order): OrderDraft {
   }));
   return {
     customer: order.customer,
-    date: isoDay(order.date),
+    date: amsterdamDay(order.date),
     project: order.project,
     reference: order.reference,
     paymentTerm: (order.paymentTerm as PaymentTerm) ?? DEFAULT_PAYMENT_TERM,

@@ -4,7 +4,6 @@ import {
   fieldElementId,
   firstErrorPath,
   lineFieldId,
-  longDutchDate,
   unplacedErrors,
   withoutLineErrors,
 } from './order-form-fields';
@@ -33,10 +32,4 @@ describe('error paths on screen', () => {
       ['weird', 'd'],
     ]);
   });
-});
-
-it('reads the chosen day in Dutch', () => {
-  expect(longDutchDate('2026-11-21')).toBe('zaterdag 21 november 2026');
-  expect(longDutchDate('')).toBeUndefined();
-  expect(longDutchDate('2026-13-45')).toBeUndefined();
 });

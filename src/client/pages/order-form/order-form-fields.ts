@@ -1,6 +1,6 @@
 /**
  * Where the form's fields live on screen: element ids for error paths (so the first refused field can
- * be focused), their on-screen order, and the Dutch reading of the chosen day. Pure, no React.
+ * be focused) and their on-screen order. Pure, no React.
  */
 import type { LineDraft } from './order-draft';
 import type { FieldErrors } from './order-submit';
@@ -37,18 +37,3 @@ export const withoutLineErrors = (errors: FieldErrors): FieldErrors =>
 /** Errors that no field shows (e.g. 'date' format, '_'), for a notice near the save button. */
 export const unplacedErrors = (errors: FieldErrors, items: readonly LineDraft[]) =>
   Object.entries(errors).filter(([path]) => path !== 'items' && !fieldElementId(path, items));
-
-const longDateFormat = new Intl.DateTimeFormat('nl-NL', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** yyyy-mm-dd → 'zaterdag 21 november 2026': the day reads in Dutch whatever the browser's locale. */
-export function longDutchDate(day: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? undefined : longDateFormat.format(date);
-}

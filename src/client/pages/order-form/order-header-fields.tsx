@@ -5,10 +5,10 @@ import {
   PAYMENT_TERMS,
   type PaymentTerm,
 } from '../../../shared/constants';
+import { formatLongDate } from '../../../shared/dates';
 import { Card, Select, TextField, Toggle } from '../../components';
 import { CustomerPicker } from '../../components/customer-picker';
 import type { OrderDraft } from './order-draft';
-import { longDutchDate } from './order-form-fields';
 import { OrderNumberField } from './order-number-field';
 import type { FieldErrors } from './order-submit';
 
@@ -53,7 +53,7 @@ export function OrderHeaderFields({
           value={draft.date}
           disabled={disabled}
           error={errors.date}
-          hint={longDutchDate(draft.date)}
+          hint={formatLongDate(draft.date)}
           onChange={(event) => onChange('date', event.target.value)}
         />
         <CustomerPicker

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { yearAt } from '../../../shared/order-number';
+import { amsterdamYear } from '../../../shared/dates';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { insertCustomer, orderPayload } from '../../../test/orders-fixtures';
 import { createSignedInUser } from '../../../test/users';
@@ -77,7 +77,7 @@ describe('order numbers across two server processes (Postgres)', () => {
       });
 
     const numbers = await Promise.all(servers.flatMap((s) => Array.from({ length: 10 }, () => post(s.port))));
-    const year = yearAt(new Date());
+    const year = amsterdamYear(new Date());
     expect(new Set(numbers).size).toBe(20);
     expect([...numbers].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `INK-${year}-${1001 + i}`));
   }, 60_000);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client';
 import { orderCounters, orders } from '../../../db/schema';
-import { yearAt } from '../../../shared/order-number';
+import { amsterdamYear } from '../../../shared/dates';
 import { createTestCaller, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { rejectionOf } from '../../../test/helpers';
@@ -118,7 +118,7 @@ describe('order numbering (integration)', () => {
         async () => (await createOrder(db, userId, parsedOrder(customer.id))).orderNumber,
       ),
     );
-    const year = yearAt(new Date());
+    const year = amsterdamYear(new Date());
     expect(new Set(numbers).size).toBe(20);
     expect([...numbers].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `INK-${year}-${1001 + i}`));
   });
@@ -126,7 +126,7 @@ describe('order numbering (integration)', () => {
   it('GET|PUT /auth/order-settings and /auth/next-order-number over tRPC', async () => {
     const { token } = await freshUser();
     const caller = await createTestCaller(testDeps(db, createCapturingMailer()), { token });
-    const year = yearAt(new Date());
+    const year = amsterdamYear(new Date());
     expect(await caller.orderSettings.nextNumber()).toEqual({ nextNumber: `INK-${year}-1001` });
     expect(await caller.orderSettings.update({ prefix: 'PO-', startingNumber: '2000' })).toEqual({
       format: 'year',

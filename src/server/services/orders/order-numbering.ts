@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderCounters, orderSettings, orders } from '../../../db/schema';
+import { amsterdamYear } from '../../../shared/dates';
 import {
   counterYear,
   DEFAULT_ORDER_NUMBER_SETTINGS,
   formatOrderNumber,
   nextSequence,
   type OrderNumberSettings,
-  yearAt,
 } from '../../../shared/order-number';
 import type { OrderSettings, OrderSettingsInputData } from '../../../shared/schemas/order-settings';
 import { AppError } from '../../errors';
@@ -85,7 +85,7 @@ const MAX_SKIPS = 1000;
 /** What the next saved order would get now. Reads only: never uses a number. */
 export async function previewNextOrderNumber(db: DbOrTx, userId: string, now = new Date()): Promise<string> {
   const settings = await readSettings(db, userId);
-  const year = yearAt(now);
+  const year = amsterdamYear(now);
   const [counter] = await db
     .select({ lastSequence: orderCounters.lastSequence })
     .from(orderCounters)
@@ -108,7 +108,7 @@ export async function previewNextOrderNumber(db: DbOrTx, userId: string, now = n
  */
 export async function assignOrderNumber(tx: DbOrTx, userId: string, now = new Date()): Promise<string> {
   const settings = await readSettings(tx, userId);
-  const year = yearAt(now);
+  const year = amsterdamYear(now);
   const key = counterYear(settings.includeYear, year);
   for (let i = 0; i < MAX_SKIPS; i++) {
     const [counter] = await tx

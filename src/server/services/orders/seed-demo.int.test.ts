@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, ensureDemoUser, seedDemoData } from '../../../../scripts/seed-demo';
 import type { Db } from '../../../db/client';
 import { customers, orders, users } from '../../../db/schema';
-import { yearAt } from '../../../shared/order-number';
+import { amsterdamYear } from '../../../shared/dates';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { insertCustomer, parsedOrder } from '../../../test/orders-fixtures';
 import { previewNextOrderNumber } from './order-numbering';
@@ -56,7 +56,7 @@ describe('demo seed (npm run seed)', () => {
   });
 
   it('leaves the counters so new orders continue the numbering', async () => {
-    const year = yearAt(new Date());
+    const year = amsterdamYear(new Date());
     const last = (await listAllOrders(db, userId)).find((o) => o.orderNumber.startsWith(`INK-${year}-`));
     const next = `INK-${year}-${last ? Number(last.orderNumber.split('-')[2]) + 1 : 1001}`;
     expect(await previewNextOrderNumber(db, userId)).toBe(next);
