@@ -68,6 +68,21 @@ export const DEFAULT_ORDER_PREFIX = 'INK';
 /** The order-number field's text when neither the preview call nor the settings give a number (spec §4). */
 export const ORDER_NUMBER_FALLBACK_TEXT = 'Wordt automatisch gegenereerd';
 
+/** The country select of the company profile and the customer form (spec §3, §5). */
+export const COUNTRIES = [
+  'Nederland',
+  'België',
+  'Duitsland',
+  'Frankrijk',
+  'Verenigd Koninkrijk',
+  'Spanje',
+  'Italië',
+  'Andere',
+] as const;
+export type Country = (typeof COUNTRIES)[number];
+/** A new account's and a new customer's country, and the one a customer card leaves unmentioned. */
+export const DEFAULT_COUNTRY: Country = 'Nederland';
+
 /** Shown where an order's customer was deleted (spec §2 Orders list). */
 export const UNKNOWN_CUSTOMER = 'Onbekende klant';
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_COUNTRY } from '../../shared/constants';
 import { idColumn, lifecycleDates } from './columns';
 import { users } from './users';
 
@@ -19,7 +20,7 @@ export const customers = pgTable(
     address: text('address').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
     city: text('city').notNull().default(''),
-    country: text('country').notNull().default('Nederland'),
+    country: text('country').notNull().default(DEFAULT_COUNTRY),
     kvkNumber: text('kvk_number').notNull().default(''),
     btwNumber: text('btw_number').notNull().default(''),
     active: boolean('active').notNull().default(true),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_COUNTRY } from '../../shared/constants';
 import { idColumn, lifecycleDates } from './columns';
 
 /** One user is one company account (spec §3 User/profile). The e-mail is stored lower-cased. */
@@ -17,7 +18,7 @@ export const users = pgTable(
     address: text('address').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
     city: text('city').notNull().default(''),
-    country: text('country').notNull().default('Nederland'),
+    country: text('country').notNull().default(DEFAULT_COUNTRY),
     website: text('website').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
     kvkNumber: text('kvk_number').notNull().default(''),

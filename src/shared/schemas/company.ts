@@ -1,3 +1,4 @@
+import { COUNTRIES, DEFAULT_COUNTRY } from '../constants';
 import { btwSchemaCompany, normaliseBtw, vatSchema } from '../rules/btw';
 import { emailSchema } from '../rules/email';
 import { ibanSchema } from '../rules/iban';
@@ -8,7 +9,6 @@ import { optionalText, requiredText } from '../rules/text';
 import { websiteSchema } from '../rules/website';
 import { z } from '../zod-nl';
 import { newPasswordSchema, passwordMessages } from './auth';
-import { COUNTRIES } from './profile';
 
 /** Spec §5 Company form (the country message is ours: the spec's select cannot produce it). */
 export const companyMessages = {
@@ -23,8 +23,6 @@ export const companyMessages = {
   passwordMismatch: passwordMessages.mismatch,
   formHasErrors: 'Er zijn fouten in het formulier. Controleer de gemarkeerde velden.',
 } as const;
-
-export const DEFAULT_COUNTRY = 'Nederland' satisfies (typeof COUNTRIES)[number];
 
 /** '' means "not changing the password"; anything else must be a new password as at registration. */
 const passwordChange = z.string({ error: passwordMessages.required }).superRefine((value, ctx) => {

@@ -4,7 +4,7 @@ import { KVK_MESSAGE } from '../rules/kvk';
 import { PHONE_MESSAGE } from '../rules/phone';
 import { POSTCODE_MESSAGE } from '../rules/postcode';
 import { errorsByField } from '../rules/test-support';
-import { customerInput, customerPatchInput } from './customer-fields';
+import { customerInput } from './customer-fields';
 
 describe('customerInput', () => {
   it('needs only name, company and e-mail; fills the defaults', () => {
@@ -71,11 +71,5 @@ describe('customerInput', () => {
       kvkNumber: [KVK_MESSAGE],
       btwNumber: [BTW_MESSAGE_CUSTOMER],
     });
-  });
-});
-
-describe('customerPatchInput', () => {
-  it('keeps only what was sent', () => {
-    expect(customerPatchInput.parse({ active: false, unknown: 1 })).toEqual({ active: false });
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY } from '../constants';
 import { btwSchemaCustomer } from '../rules/btw';
 import { emailSchema } from '../rules/email';
 import { kvkSchema } from '../rules/kvk';
@@ -43,7 +44,7 @@ export const customerInput = z.object({
   address: customerFieldsShape.address.default(''),
   postalCode: customerFieldsShape.postalCode.default(''),
   city: customerFieldsShape.city.default(''),
-  country: customerFieldsShape.country.default('Nederland'),
+  country: customerFieldsShape.country.default(DEFAULT_COUNTRY),
   kvkNumber: customerFieldsShape.kvkNumber.default(''),
   btwNumber: customerFieldsShape.btwNumber.default(''),
   active: customerFieldsShape.active.default(true),
@@ -52,7 +53,3 @@ export const customerInput = z.object({
 export type CustomerInput = z.input<typeof customerInput>;
 /** What the schema hands the service: normalised, defaults filled. */
 export type CustomerInputData = z.output<typeof customerInput>;
-
-/** A partial update: only the keys sent, each validated by its rule. */
-export const customerPatchInput = z.object(customerFieldsShape).partial();
-export type CustomerPatchInputData = z.output<typeof customerPatchInput>;

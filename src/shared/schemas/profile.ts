@@ -1,16 +1,5 @@
 import { z } from '../zod-nl';
 
-export const COUNTRIES = [
-  'Nederland',
-  'België',
-  'Duitsland',
-  'Frankrijk',
-  'Verenigd Koninkrijk',
-  'Spanje',
-  'Italië',
-  'Andere',
-] as const;
-
 /** The user/profile as every call returns it (spec §3). Never a hash, never a token hash. */
 export const profileOutput = z.object({
   _id: z.string(),

@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { Link } from 'wouter';
+import { UNKNOWN_CUSTOMER } from '../../../shared/constants';
 import type { Customer } from '../../../shared/schemas/customer';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../button';
@@ -53,7 +54,6 @@ export type CustomerPickerProps = {
 /** Spec §8 Customers, picker. */
 export const PICKER_LOAD_ERROR = 'Klantgegevens kunnen niet worden geladen.';
 export const PICKER_FETCH_ERROR = 'Er is een fout opgetreden bij het ophalen van klanten.';
-const UNKNOWN_CUSTOMER = 'Onbekende klant';
 
 const NAVIGATION_KEYS = new Set<string>(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp']);
 /** Rough heights (px) to judge whether the dropdown fits below before it is drawn. */

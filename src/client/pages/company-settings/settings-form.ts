@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import {
   formatIban,
   formatPostcode,
@@ -15,7 +16,6 @@ import {
   companyFinancialFormSchema,
   companyMessages,
   companyProfileFormSchema,
-  DEFAULT_COUNTRY,
   type ProfileScoreField,
   profileFormToUpdate,
 } from '../../../shared/schemas/company';

@@ -1,9 +1,9 @@
 import { Mail, MapPin, Pencil, Phone, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import { formatPostcode } from '../../../shared/rules/postcode';
 import type { Customer } from '../../../shared/schemas/customer';
 import { Avatar, Badge, Button, buttonClass, cx, IconButton } from '../../components';
-import { DEFAULT_COUNTRY } from './customer-form';
 
 export type CustomerCardProps = {
   customer: Customer;

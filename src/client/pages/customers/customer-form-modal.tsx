@@ -1,7 +1,7 @@
 import { Building2, Mail, MapPin, UserRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { COUNTRIES } from '../../../shared/constants';
 import type { Customer } from '../../../shared/schemas/customer';
-import { COUNTRIES } from '../../../shared/schemas/profile';
 import {
   Badge,
   Button,

@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import { maskBtw, maskKvk, maskPostcode, phoneErrorFor } from '../../../shared/rules';
 import { formatPostcode } from '../../../shared/rules/postcode';
 import type { Customer } from '../../../shared/schemas/customer';
@@ -25,8 +26,6 @@ export type CustomerFormValues = {
 
 export type CustomerTextField = Exclude<keyof CustomerFormValues, 'active'>;
 export type CustomerFieldErrors = Partial<Record<keyof CustomerFormValues, string>>;
-
-export const DEFAULT_COUNTRY = 'Nederland';
 
 export const SAVE_ERROR_FALLBACK = 'Er is een fout opgetreden bij het opslaan van de klant.';
 

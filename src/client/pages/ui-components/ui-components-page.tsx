@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { COUNTRIES } from '../../../shared/schemas/profile';
+import { COUNTRIES, DEFAULT_COUNTRY } from '../../../shared/constants';
 import {
   Badge,
   Button,
@@ -167,7 +167,7 @@ function InputsDemo() {
 }
 
 function SelectsDemo() {
-  const [country, setCountry] = useState('Nederland');
+  const [country, setCountry] = useState<string>(DEFAULT_COUNTRY);
   const [status, setStatus] = useState('concept');
   return (
     <DemoBlock title="Keuzelijsten" description="Native selects met eigen opmaak.">

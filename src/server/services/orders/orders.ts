@@ -260,19 +260,3 @@ export async function deleteOrder(db: DbOrTx, userId: string, id: string): Promi
     .returning({ id: orders.id });
   if (deleted.length === 0) throw notFound(ORDER_NOT_FOUND);
 }
-
-/** Sets the status of one order (issue 7 sets 'sent' after the mail went out). */
-export async function setOrderStatus(
-  db: DbOrTx,
-  userId: string,
-  id: string,
-  status: OrderRow['status'],
-): Promise<void> {
-  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-  const updated = await db
-    .update(orders)
-    .set({ status })
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-    .returning({ id: orders.id });
-  if (updated.length === 0) throw notFound(ORDER_NOT_FOUND);
-}
