@@ -1,6 +1,6 @@
 import { z } from '../zod-nl';
 import { newPasswordSchema, PASSWORD_MAX, passwordMessages } from './auth';
-import { companyFinancialShape, profileUpdateFields } from './company';
+import { companyFinancialShape, profileUpdateFields } from './company-profile';
 
 /**
  * The calls of the company settings screen: PUT /auth/profile, POST /auth/change-password and

@@ -5,7 +5,7 @@ import {
   DASHBOARD_MISSING_SHOWN,
   dashboardProfileScore,
   type ProfileLike,
-} from '../../../shared/schemas/company';
+} from '../../../shared/schemas/company-profile';
 import { useAuth } from '../../lib/auth';
 import { buttonClass } from '../button';
 import { cx } from '../cx';

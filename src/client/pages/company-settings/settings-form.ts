@@ -18,7 +18,7 @@ import {
   companyProfileFormSchema,
   type ProfileScoreField,
   profileFormToUpdate,
-} from '../../../shared/schemas/company';
+} from '../../../shared/schemas/company-profile';
 import type { Profile } from '../../../shared/schemas/profile';
 import type { z } from '../../../shared/zod-nl';
 

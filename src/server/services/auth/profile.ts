@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type UserRow, users } from '../../../db/schema';
 import type { ProfileUpdateParsed } from '../../../shared/schemas/account-settings';
-import { profileCompleteness } from '../../../shared/schemas/company';
+import { profileCompleteness } from '../../../shared/schemas/company-profile';
 import type { Profile } from '../../../shared/schemas/profile';
 import { notFound } from '../../errors';
 import { hashPassword } from './passwords';

@@ -15,7 +15,7 @@ import {
   profileCompleteness,
   profileFormToUpdate,
   profileUpdateFields,
-} from './company';
+} from './company-profile';
 
 const validProfile: CompanyProfileFormInput = {
   name: 'Jan Jansen',
