@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { Profile } from '../../shared/schemas/profile';
+import type { Profile } from '../../shared/schemas/company-profile';
 import { trpc } from './trpc';
 
 /**

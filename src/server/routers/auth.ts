@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import {
-  changePasswordInput,
-  profileUpdateInput,
-  sessionsEndedOutput,
-} from '../../shared/schemas/account-settings';
-import {
   forgotPasswordInput,
   loginInput,
+  loginOutput,
   registerInput,
   registerOutput,
   resendVerificationPublicInput,
   resetPasswordInput,
-  successOutput,
   verifyEmailInput,
   verifyEmailOutput,
 } from '../../shared/schemas/auth';
-import { loginOutput, profileOutput } from '../../shared/schemas/profile';
+import { successOutput } from '../../shared/schemas/common';
+import {
+  changePasswordInput,
+  profileOutput,
+  profileUpdateInput,
+  sessionsEndedOutput,
+} from '../../shared/schemas/company-profile';
 import { loginUser } from '../services/auth/login';
 import { authMessages } from '../services/auth/messages';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { customerListQuery, customerOutput, customerPage } from '../../shared/schemas/customer';
-import { customerInput } from '../../shared/schemas/customer-fields';
+import {
+  customerInput,
+  customerListQuery,
+  customerOutput,
+  customerPage,
+} from '../../shared/schemas/customer';
 import {
   createCustomer,
   deleteCustomer,

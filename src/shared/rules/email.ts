@@ -1,7 +1,7 @@
-import { EMAIL_PATTERN } from '../schemas/auth';
 import { ruleSchema } from './rule-schema';
 
-export { EMAIL_PATTERN };
+/** The spec's "simple address pattern": something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX_LENGTH = 254;
 
 export interface EmailMessages {

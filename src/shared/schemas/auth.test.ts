@@ -3,11 +3,11 @@ import type { z } from '../zod-nl';
 import {
   forgotPasswordInput,
   loginInput,
-  passwordMessages,
   registerInput,
   resendVerificationPublicInput,
   resetPasswordFields,
 } from './auth';
+import { passwordMessages } from './password';
 
 /** The first message per field — what a form shows under each field. */
 function fieldErrors(schema: z.ZodType, value: unknown): Record<string, string> {

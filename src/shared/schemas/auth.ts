@@ -1,56 +1,16 @@
+import { emailSchema } from '../rules/email';
+import { requiredText } from '../rules/text';
 import { z } from '../zod-nl';
+import { successOutput } from './common';
+import { profileOutput } from './company-profile';
+import { newPasswordSchema, PASSWORD_MAX, passwordMessages, resetPasswordValueSchema } from './password';
 
 /**
  * The auth forms' rules (spec §5 Login, Register, Forgot password, Reset password), in the spec's
- * wording. The server uses these same schemas as procedure inputs.
+ * wording, and what the auth calls answer. The server uses these same schemas as procedure inputs.
  */
 
-/** The spec's "simple address pattern": something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Maximaal ${max} tekens`);
-
-const email = (requiredMessage: string, invalidMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(254, invalidMessage)
-    .regex(EMAIL_PATTERN, invalidMessage)
-    .transform((v) => v.toLowerCase());
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-export const passwordMessages = {
-  required: 'Wachtwoord is verplicht',
-  min: 'Wachtwoord moet minimaal 8 karakters bevatten',
-  uppercase: 'Wachtwoord moet minimaal één hoofdletter bevatten',
-  lowercase: 'Wachtwoord moet minimaal één kleine letter bevatten',
-  digit: 'Wachtwoord moet minimaal één cijfer bevatten',
-  mixed: 'Wachtwoord moet minimaal één hoofdletter, één kleine letter en één cijfer bevatten',
-  confirmRequired: 'Bevestig wachtwoord is verplicht',
-  mismatch: 'Wachtwoorden komen niet overeen',
-  tooLong: `Wachtwoord mag maximaal ${PASSWORD_MAX} karakters bevatten`,
-} as const;
-
-const passwordBase = z
-  .string({ error: passwordMessages.required })
-  .min(1, passwordMessages.required)
-  .min(PASSWORD_MIN, passwordMessages.min)
-  .max(PASSWORD_MAX, passwordMessages.tooLong);
-
-/** Register: each missing class has its own message. */
-export const newPasswordSchema = passwordBase
-  .regex(/[A-Z]/, passwordMessages.uppercase)
-  .regex(/[a-z]/, passwordMessages.lowercase)
-  .regex(/[0-9]/, passwordMessages.digit);
-
-/** Reset: one combined message for the three classes, as the spec words it. */
-export const resetPasswordValueSchema = passwordBase.refine(
-  (v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v),
-  passwordMessages.mixed,
-);
+const email = (required: string, invalid: string) => emailSchema({ required, invalid });
 
 export const loginInput = z.object({
   email: email('E-mailadres is verplicht', 'Voer een geldig e-mailadres in'),
@@ -93,6 +53,13 @@ export const resetPasswordFields = z
   });
 export type ResetPasswordFields = z.input<typeof resetPasswordFields>;
 
+/** Login success: the profile plus the session token (also set as the HttpOnly cookie). */
+export const loginOutput = profileOutput.extend({
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type LoginResult = z.infer<typeof loginOutput>;
+
 /** Verification token status codes of spec §7. */
 export const verifyStatus = z.enum(['verified', 'already_verified', 'expired_token', 'invalid_token']);
 export type VerifyStatus = z.infer<typeof verifyStatus>;
@@ -105,10 +72,6 @@ export const resetPasswordInput = resetPasswordFields.safeExtend({
 export const verifyEmailInput = z.object({
   token: z.string({ error: 'Verificatie token ontbreekt. Controleer de URL in uw e-mail.' }).min(1).max(200),
 });
-
-/** The plain acknowledgement most auth calls answer with. */
-export const successOutput = z.object({ success: z.literal(true), message: z.string() });
-export type SuccessOutput = z.infer<typeof successOutput>;
 
 export const registerOutput = successOutput.extend({ email: z.string() });
 export type RegisterOutput = z.infer<typeof registerOutput>;

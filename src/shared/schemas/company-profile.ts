@@ -1,5 +1,5 @@
 import { COUNTRIES, DEFAULT_COUNTRY } from '../constants';
-import { btwSchemaCompany, normaliseBtw, vatSchema } from '../rules/btw';
+import { btwSchemaCompany, vatSchema } from '../rules/btw';
 import { emailSchema } from '../rules/email';
 import { ibanSchema } from '../rules/iban';
 import { kvkSchema } from '../rules/kvk';
@@ -8,7 +8,41 @@ import { requiredPostcodeSchema } from '../rules/postcode';
 import { optionalText, requiredText } from '../rules/text';
 import { websiteSchema } from '../rules/website';
 import { z } from '../zod-nl';
-import { newPasswordSchema, passwordMessages } from './auth';
+import { successOutput } from './common';
+import { newPasswordSchema, optionalNewPassword, PASSWORD_MAX, passwordMessages } from './password';
+
+/**
+ * The account: the user and their company (spec §3 User/profile, §5 Company settings). The profile as
+ * every call returns it, the two tabs' forms, PUT /auth/profile, and the security tab's calls
+ * (POST /auth/change-password, POST /auth/sessions/sign-out-others).
+ */
+
+/** The user/profile as every call returns it (spec §3). Never a hash, never a token hash. */
+export const profileOutput = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  isEmailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  profileCompleted: z.boolean(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  website: z.string(),
+  phoneNumber: z.string(),
+  kvkNumber: z.string(),
+  btwNumber: z.string(),
+  vatNumber: z.string(),
+  bankAccount: z.string(),
+  /** The spec names both; they always hold the same value. */
+  accountName: z.string(),
+  bankAccountName: z.string(),
+  bankName: z.string(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileOutput>;
 
 /** Spec §5 Company form (the country message is ours: the spec's select cannot produce it). */
 export const companyMessages = {
@@ -23,14 +57,6 @@ export const companyMessages = {
   passwordMismatch: passwordMessages.mismatch,
   formHasErrors: 'Er zijn fouten in het formulier. Controleer de gemarkeerde velden.',
 } as const;
-
-/** '' means "not changing the password"; anything else must be a new password as at registration. */
-const passwordChange = z.string({ error: passwordMessages.required }).superRefine((value, ctx) => {
-  if (value === '') return;
-  const result = newPasswordSchema.safeParse(value);
-  if (result.success) return;
-  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-});
 
 /** Tab Bedrijfsprofiel, without e-mail and password (no defaults, so `.partial()` is a safe patch). */
 export const companyProfileShape = {
@@ -63,7 +89,7 @@ export const companyProfileFormSchema = z
     ...companyProfileShape,
     email: emailSchema({ required: companyMessages.emailRequired, invalid: companyMessages.emailInvalid }),
     country: companyProfileShape.country.default(DEFAULT_COUNTRY),
-    password: passwordChange,
+    password: optionalNewPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -83,14 +109,14 @@ export type CompanyFinancialFormInput = z.input<typeof companyFinancialFormSchem
 export type CompanyFinancialFormValues = z.output<typeof companyFinancialFormSchema>;
 
 /**
- * PUT /api/auth/profile: every updatable field, each optional (a partial update changes only what is
+ * The updatable fields of PUT /api/auth/profile, each optional (a partial update changes only what is
  * sent). `email` is not among them and, like any unknown key, is stripped. A password '' comes out as
  * undefined (not changing); a non-empty one must satisfy the new-password rules.
  */
 export const profileUpdateFields = z
   .object({ ...companyProfileShape, ...companyFinancialShape })
   .partial()
-  .extend({ password: passwordChange.transform((v) => (v === '' ? undefined : v)).optional() });
+  .extend({ password: optionalNewPassword.transform((v) => (v === '' ? undefined : v)).optional() });
 export type ProfileUpdateInput = z.input<typeof profileUpdateFields>;
 export type ProfileUpdateData = z.output<typeof profileUpdateFields>;
 
@@ -100,105 +126,70 @@ export function profileFormToUpdate(values: CompanyProfileFormValues): ProfileUp
   return password === '' ? fields : { ...fields, password };
 }
 
-/* ---------- Completeness (spec §9) ---------- */
+type PasswordPair = { password?: unknown; confirmPassword?: unknown };
 
-export const PROFILE_FIELD_LABELS = {
-  name: 'Naam',
-  email: 'E-mail',
-  company: 'Bedrijfsnaam',
-  address: 'Adres',
-  postalCode: 'Postcode',
-  city: 'Plaats',
-  kvkNumber: 'KVK-nummer',
-  btwNumber: 'BTW-nummer',
-  bankAccount: 'IBAN (bankrekening)',
+/**
+ * PUT /api/auth/profile: every updatable field, each optional — only the keys sent are written.
+ * `email` and any other unknown key are stripped, never applied. `bankAccountName` is the spec's other
+ * name for `accountName` (accountName wins when both are sent). A non-empty `password` is a new
+ * password; `confirmPassword`, when sent, must match it.
+ */
+export const profileUpdateInput = profileUpdateFields
+  .extend({
+    bankAccountName: companyFinancialShape.accountName
+      .optional()
+      .meta({ description: 'Andere naam voor `accountName` (naam rekeninghouder)' }),
+    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .refine(
+    (v) => v.password === undefined || v.confirmPassword === undefined || v.password === v.confirmPassword,
+    {
+      error: passwordMessages.mismatch,
+      path: ['confirmPassword'],
+      // Also when other fields are wrong, so every message comes back at once.
+      when: (payload) => {
+        const v = payload.value as PasswordPair | null;
+        return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
+      },
+    },
+  );
+export type ProfileUpdateRequest = z.input<typeof profileUpdateInput>;
+export type ProfileUpdateParsed = z.output<typeof profileUpdateInput>;
+
+export const changePasswordMessages = {
+  currentRequired: 'Huidig wachtwoord is verplicht',
+  currentWrong: 'Huidig wachtwoord is onjuist',
 } as const;
-export type ProfileScoreField = keyof typeof PROFILE_FIELD_LABELS;
 
-/** Company settings bar: 8 fields. */
-export const COMPLETENESS_FIELDS = [
-  'name',
-  'email',
-  'company',
-  'address',
-  'postalCode',
-  'city',
-  'kvkNumber',
-  'btwNumber',
-] as const satisfies readonly ProfileScoreField[];
+/** POST /api/auth/change-password: the current password, then a new one as at registration, twice. */
+export const changePasswordInput = z
+  .object({
+    currentPassword: z
+      .string({ error: changePasswordMessages.currentRequired })
+      .min(1, changePasswordMessages.currentRequired)
+      .max(PASSWORD_MAX),
+    newPassword: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: passwordMessages.confirmRequired })
+      .min(1, passwordMessages.confirmRequired)
+      .max(PASSWORD_MAX),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: passwordMessages.mismatch,
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const v = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | null;
+      return (
+        typeof v?.newPassword === 'string' &&
+        typeof v.confirmPassword === 'string' &&
+        v.confirmPassword !== ''
+      );
+    },
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
-/** Dashboard banner: 4 base points + 1 per filled field of these 6, out of 10. */
-export const DASHBOARD_SCORE_FIELDS = [
-  'address',
-  'postalCode',
-  'city',
-  'kvkNumber',
-  'btwNumber',
-  'bankAccount',
-] as const satisfies readonly ProfileScoreField[];
-export const DASHBOARD_BASE_POINTS = 4;
-export const DASHBOARD_SCORE_TOTAL = 10;
-/** The banner shows a warning colour below this percentage… */
-export const DASHBOARD_WARNING_BELOW_PERCENT = 70;
-/** …and lists at most this many missing fields. */
-export const DASHBOARD_MISSING_SHOWN = 3;
-
-/** Any object with (some of) the profile's fields, e.g. the stored user in the browser. */
-export type ProfileLike = Partial<Record<ProfileScoreField, string | null | undefined>>;
-
-/** Non-blank; a bare 'NL' BTW number counts as empty (spec §5). */
-export function isProfileFieldFilled(profile: ProfileLike, field: ProfileScoreField): boolean {
-  const value = profile[field];
-  if (typeof value !== 'string') return false;
-  return (field === 'btwNumber' ? normaliseBtw(value) : value.trim()) !== '';
-}
-
-function missingOf(profile: ProfileLike, fields: readonly ProfileScoreField[]) {
-  const missingFields = fields.filter((f) => !isProfileFieldFilled(profile, f));
-  return { missingFields, missing: missingFields.map((f) => PROFILE_FIELD_LABELS[f]) };
-}
-
-export interface ProfileCompleteness {
-  filled: number;
-  total: 8;
-  /** Rounded to a whole number. */
-  percent: number;
-  /** Dutch labels, in form order. */
-  missing: string[];
-  missingFields: ProfileScoreField[];
-}
-
-/** Company settings completeness: filled fields out of 8. */
-export function profileCompleteness(profile: ProfileLike): ProfileCompleteness {
-  const { missing, missingFields } = missingOf(profile, COMPLETENESS_FIELDS);
-  const total = COMPLETENESS_FIELDS.length as 8;
-  const filled = total - missingFields.length;
-  return { filled, total, percent: Math.round((filled / total) * 100), missing, missingFields };
-}
-
-export interface DashboardProfileScore {
-  /** 4 to 10. */
-  score: number;
-  total: 10;
-  percent: number;
-  /** All missing fields' Dutch labels; the banner shows the first DASHBOARD_MISSING_SHOWN. */
-  missing: string[];
-  missingFields: ProfileScoreField[];
-  /** Warning colour: percent below 70. */
-  warning: boolean;
-}
-
-/** Dashboard banner score: 4 base points + 1 per filled field among the 6, out of 10. */
-export function dashboardProfileScore(profile: ProfileLike): DashboardProfileScore {
-  const { missing, missingFields } = missingOf(profile, DASHBOARD_SCORE_FIELDS);
-  const score = DASHBOARD_BASE_POINTS + DASHBOARD_SCORE_FIELDS.length - missingFields.length;
-  const percent = Math.round((score / DASHBOARD_SCORE_TOTAL) * 100);
-  return {
-    score,
-    total: DASHBOARD_SCORE_TOTAL,
-    percent,
-    missing,
-    missingFields,
-    warning: percent < DASHBOARD_WARNING_BELOW_PERCENT,
-  };
-}
+/** What both security calls answer: `count` is the number of other sessions that were ended. */
+export const sessionsEndedOutput = successOutput.extend({
+  count: z.number().int().min(0),
+});
+export type SessionsEndedOutput = z.infer<typeof sessionsEndedOutput>;

@@ -4,7 +4,7 @@ import { KVK_MESSAGE } from '../rules/kvk';
 import { PHONE_MESSAGE } from '../rules/phone';
 import { POSTCODE_MESSAGE } from '../rules/postcode';
 import { errorsByField } from '../rules/test-support';
-import { customerInput } from './customer-fields';
+import { customerInput } from './customer';
 
 describe('customerInput', () => {
   it('needs only name, company and e-mail; fills the defaults', () => {

@@ -13,6 +13,7 @@ import {
 import { computeOrderTotals, MAX_AMOUNT_CENTS, parseAmount } from '../money';
 import { optionalText, requiredText } from '../rules/text';
 import { z } from '../zod-nl';
+import { pageOutput } from './common';
 
 /** Spec §5 Order form; the messages without spec wording are ours. */
 export const orderMessages = {
@@ -259,12 +260,7 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-export const orderPage = z.object({
-  items: z.array(orderSummaryOutput),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const orderPage = pageOutput(orderSummaryOutput);
 export type OrderPage = z.infer<typeof orderPage>;
 
 export const orderStatsInput = z.object({ period: z.enum(PERIODS).optional().default('month') });

@@ -5,7 +5,7 @@ import {
   DASHBOARD_MISSING_SHOWN,
   dashboardProfileScore,
   type ProfileLike,
-} from '../../../shared/schemas/company-profile';
+} from '../../../shared/profile-completeness';
 import { useAuth } from '../../lib/auth';
 import { buttonClass } from '../button';
 import { cx } from '../cx';

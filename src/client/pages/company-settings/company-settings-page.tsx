@@ -1,6 +1,6 @@
 import { Building, FileText, Landmark, ShieldCheck } from 'lucide-react';
 import { useCallback } from 'react';
-import type { ProfileScoreField } from '../../../shared/schemas/company-profile';
+import type { ProfileScoreField } from '../../../shared/profile-completeness';
 import { Button, Notice, PageHeader, type TabItem, TabPanel, Tabs } from '../../components';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';

@@ -4,7 +4,7 @@ import {
   type ProfileLike,
   type ProfileScoreField,
   profileCompleteness,
-} from '../../../shared/schemas/company-profile';
+} from '../../../shared/profile-completeness';
 import { ProgressBar } from '../../components';
 
 export type CompletenessCardProps = {

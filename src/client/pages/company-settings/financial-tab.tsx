@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Profile } from '../../../shared/schemas/profile';
+import type { Profile } from '../../../shared/schemas/company-profile';
 import { Card, TextField } from '../../components';
 import { SaveButton } from './save-button';
 import { SettingsFooter } from './settings-footer';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { COUNTRIES } from '../../../shared/constants';
-import type { Profile } from '../../../shared/schemas/profile';
+import type { Profile } from '../../../shared/schemas/company-profile';
 import {
   Card,
   PasswordField,

@@ -1,6 +1,6 @@
 import { KeyRound, LogOut, type LucideIcon, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { changePasswordInput } from '../../../shared/schemas/account-settings';
+import { changePasswordInput } from '../../../shared/schemas/company-profile';
 import {
   Badge,
   Button,

@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
+import type { ProfileScoreField } from '../../../shared/profile-completeness';
 import {
   formatIban,
   formatPostcode,
@@ -9,17 +10,16 @@ import {
   normaliseIban,
   phoneErrorFor,
 } from '../../../shared/rules';
-import type { ProfileUpdateRequest } from '../../../shared/schemas/account-settings';
 import {
   type CompanyFinancialFormValues,
   type CompanyProfileFormValues,
   companyFinancialFormSchema,
   companyMessages,
   companyProfileFormSchema,
-  type ProfileScoreField,
+  type Profile,
+  type ProfileUpdateRequest,
   profileFormToUpdate,
 } from '../../../shared/schemas/company-profile';
-import type { Profile } from '../../../shared/schemas/profile';
 import type { z } from '../../../shared/zod-nl';
 
 /** Spec §8 Company, to the letter. */

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { ProfileUpdateRequest } from '../../../shared/schemas/account-settings';
-import type { Profile } from '../../../shared/schemas/profile';
+import type { Profile, ProfileUpdateRequest } from '../../../shared/schemas/company-profile';
 import { useAuth } from '../../lib/auth';
 import { readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';

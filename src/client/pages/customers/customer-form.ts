@@ -1,12 +1,12 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import { maskBtw, maskKvk, maskPostcode, phoneErrorFor } from '../../../shared/rules';
 import { formatPostcode } from '../../../shared/rules/postcode';
-import type { Customer } from '../../../shared/schemas/customer';
 import {
+  type Customer,
   type CustomerInputData,
   customerFieldsShape,
   customerInput,
-} from '../../../shared/schemas/customer-fields';
+} from '../../../shared/schemas/customer';
 
 /** The form's state: every field as the user typed it (spec §3 Customer). */
 export type CustomerFormValues = {

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../../db/schema';
-import type { Profile } from '../../../shared/schemas/profile';
+import type { Profile } from '../../../shared/schemas/company-profile';
 
 /** The one place a user row becomes the REST/tRPC profile shape. */
 export function toProfile(u: UserRow): Profile {

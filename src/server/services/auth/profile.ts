@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type UserRow, users } from '../../../db/schema';
-import type { ProfileUpdateParsed } from '../../../shared/schemas/account-settings';
-import { profileCompleteness } from '../../../shared/schemas/company-profile';
-import type { Profile } from '../../../shared/schemas/profile';
+import { profileCompleteness } from '../../../shared/profile-completeness';
+import type { Profile, ProfileUpdateParsed } from '../../../shared/schemas/company-profile';
 import { notFound } from '../../errors';
 import { hashPassword } from './passwords';
 import { toProfile } from './profile-view';

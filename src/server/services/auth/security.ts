@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
-import { changePasswordMessages } from '../../../shared/schemas/account-settings';
+import { changePasswordMessages } from '../../../shared/schemas/company-profile';
 import { AppError, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { hitRateLimit, RATE_LIMIT_MESSAGE, RATE_LIMIT_WINDOW_MS } from './rate-limit';

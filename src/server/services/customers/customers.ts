@@ -1,8 +1,7 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type CustomerRow, customers } from '../../../db/schema';
-import type { Customer } from '../../../shared/schemas/customer';
-import type { CustomerInputData } from '../../../shared/schemas/customer-fields';
+import type { Customer, CustomerInputData } from '../../../shared/schemas/customer';
 import { isUuid, likePattern } from '../../db-helpers';
 import { notFound } from '../../errors';
 import { CUSTOMER_NOT_FOUND } from './messages';
