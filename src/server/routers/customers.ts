@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInput, successOutput } from '../../shared/schemas/common';
 import {
   customerInput,
   customerListQuery,
@@ -15,7 +16,6 @@ import {
 } from '../services/customers/customers';
 import { authedProcedure, router } from '../trpc';
 
-const idInput = z.object({ id: z.string().max(100) });
 const tags = ['customers'];
 
 export const customersRouter = router({
@@ -52,7 +52,7 @@ export const customersRouter = router({
   delete: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/customers/{id}', tags, summary: 'Klant verwijderen' } })
     .input(idInput)
-    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await deleteCustomer(ctx.db, ctx.user.id, input.id);
       return { success: true as const, message: 'Klant is verwijderd.' };

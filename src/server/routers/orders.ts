@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInput, successOutput } from '../../shared/schemas/common';
 import {
   checkOrderAmounts,
   orderInput,
@@ -21,7 +22,6 @@ import {
 import { listOrdersPage } from '../services/orders/orders-list';
 import { authedProcedure, router } from '../trpc';
 
-const idInput = z.object({ id: z.string().max(100) });
 const tags = ['orders'];
 
 export const ordersRouter = router({
@@ -80,7 +80,7 @@ export const ordersRouter = router({
   delete: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/orders/{id}', tags, summary: 'Order verwijderen' } })
     .input(idInput)
-    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await deleteOrder(ctx.db, ctx.user.id, input.id);
       return { success: true as const, message: ORDER_DELETED_MESSAGE };

@@ -3,10 +3,10 @@ import { AppError } from '../errors';
 import { publicProcedure, router } from '../trpc';
 
 const clientErrorInput = z.object({
-  message: z.string().max(2000),
-  stack: z.string().max(10000).optional(),
-  route: z.string().max(500),
-  componentStack: z.string().max(10000).optional(),
+  message: z.string().max(2000).describe('De foutmelding'),
+  stack: z.string().max(10000).optional().describe('De stack trace (optioneel)'),
+  route: z.string().max(500).describe('Het pad van het scherm waar de fout optrad'),
+  componentStack: z.string().max(10000).optional().describe('De React-componentenstack (optioneel)'),
 });
 
 export const systemRouter = router({
@@ -15,7 +15,11 @@ export const systemRouter = router({
       openapi: { method: 'GET', path: '/health', tags: ['system'], protect: false, summary: 'Gezondheid' },
     })
     .input(z.void())
-    .output(z.object({ status: z.literal('ok') }))
+    .output(
+      z.object({
+        status: z.literal('ok').describe("Altijd 'ok'; antwoordt 503 als de database niet bereikbaar is"),
+      }),
+    )
     .query(async ({ ctx }) => {
       try {
         await ctx.dbPing();
@@ -37,7 +41,7 @@ export const systemRouter = router({
       },
     })
     .input(clientErrorInput)
-    .output(z.object({ success: z.literal(true) }))
+    .output(z.object({ success: z.literal(true).describe('Altijd `true`: de melding is gelogd') }))
     .mutation(({ ctx, input }) => {
       ctx.log.error(
         {

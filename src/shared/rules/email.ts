@@ -32,5 +32,7 @@ export function emailSchema({ required, invalid }: EmailMessages) {
     message: invalid,
     required,
     maxRawLength: 1000,
+    description: `E-mailadres (naam@domein.tld, max. ${EMAIL_MAX_LENGTH} tekens), opgeslagen in kleine letters`,
+    example: 'jan@voorbeeld.nl',
   });
 }

@@ -1,7 +1,7 @@
 import { emailSchema } from '../rules/email';
 import { requiredText } from '../rules/text';
 import { z } from '../zod-nl';
-import { successOutput } from './common';
+import { instantOutput, successOutput } from './common';
 import { profileOutput } from './company-profile';
 import { newPasswordSchema, PASSWORD_MAX, passwordMessages, resetPasswordValueSchema } from './password';
 
@@ -17,17 +17,26 @@ export const loginInput = z.object({
   password: z
     .string({ error: 'Wachtwoord is verplicht' })
     .min(1, 'Wachtwoord is verplicht')
-    .max(PASSWORD_MAX),
-  rememberMe: z.boolean().optional().default(false),
+    .max(PASSWORD_MAX)
+    .describe('Het wachtwoord van het account'),
+  rememberMe: z
+    .boolean()
+    .optional()
+    .default(false)
+    .describe('Ingelogd blijven: de sessie geldt 30 dagen in plaats van 1 dag'),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
 export const registerInput = z.object({
-  name: requiredText('Naam is verplicht'),
+  name: requiredText('Naam is verplicht').describe('Naam van de gebruiker'),
   email: email('Email is verplicht', 'Voer een geldig email adres in'),
   password: newPasswordSchema,
-  company: requiredText('Bedrijfsnaam is verplicht'),
-  profileCompleted: z.boolean().optional().default(false),
+  company: requiredText('Bedrijfsnaam is verplicht').describe('Bedrijfsnaam'),
+  profileCompleted: z
+    .boolean()
+    .optional()
+    .default(false)
+    .describe('Of het bedrijfsprofiel al is ingevuld; bij registratie `false`'),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
@@ -45,7 +54,8 @@ export const resetPasswordFields = z
     password: resetPasswordValueSchema,
     confirmPassword: z
       .string({ error: passwordMessages.confirmRequired })
-      .min(1, passwordMessages.confirmRequired),
+      .min(1, passwordMessages.confirmRequired)
+      .describe('Het nieuwe wachtwoord nogmaals; moet gelijk zijn aan `password`'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: passwordMessages.mismatch,
@@ -55,32 +65,48 @@ export type ResetPasswordFields = z.input<typeof resetPasswordFields>;
 
 /** Login success: the profile plus the session token (also set as the HttpOnly cookie). */
 export const loginOutput = profileOutput.extend({
-  token: z.string(),
-  expiresAt: z.string(),
+  token: z
+    .string()
+    .describe(
+      'Sessietoken: stuur mee als `Authorization: Bearer <token>` (staat ook in de cookie `session`)',
+    ),
+  expiresAt: instantOutput('Einde van de sessie'),
 });
 export type LoginResult = z.infer<typeof loginOutput>;
 
 /** Verification token status codes of spec §7. */
-export const verifyStatus = z.enum(['verified', 'already_verified', 'expired_token', 'invalid_token']);
+export const verifyStatus = z
+  .enum(['verified', 'already_verified', 'expired_token', 'invalid_token'])
+  .describe('Uitkomst: verified, already_verified, expired_token of invalid_token');
 export type VerifyStatus = z.infer<typeof verifyStatus>;
 
 /** POST /auth/reset-password/{token}: the form's fields plus the token from the path. */
 export const resetPasswordInput = resetPasswordFields.safeExtend({
-  token: z.string({ error: 'Ongeldige of verlopen reset link. Vraag een nieuwe aan.' }).min(1).max(200),
+  token: z
+    .string({ error: 'Ongeldige of verlopen reset link. Vraag een nieuwe aan.' })
+    .min(1)
+    .max(200)
+    .describe('Het token uit de resetlink in de e-mail'),
 });
 
 export const verifyEmailInput = z.object({
-  token: z.string({ error: 'Verificatie token ontbreekt. Controleer de URL in uw e-mail.' }).min(1).max(200),
+  token: z
+    .string({ error: 'Verificatie token ontbreekt. Controleer de URL in uw e-mail.' })
+    .min(1)
+    .max(200)
+    .describe('Het token uit de verificatielink in de e-mail'),
 });
 
-export const registerOutput = successOutput.extend({ email: z.string() });
+export const registerOutput = successOutput.extend({
+  email: z.string().describe('Het geregistreerde e-mailadres, in kleine letters'),
+});
 export type RegisterOutput = z.infer<typeof registerOutput>;
 
 /** GET /auth/verify-email/{token} on success; its failures carry the same fields in the error body. */
 export const verifyEmailOutput = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  email: z.string(),
+  success: z.boolean().describe('`true` als het adres (nu of eerder) geverifieerd is'),
+  message: z.string().describe('Uitleg in het Nederlands, bedoeld om te tonen'),
+  email: z.string().describe('Het geverifieerde e-mailadres'),
   status: verifyStatus,
 });
 export type VerifyEmailOutput = z.infer<typeof verifyEmailOutput>;

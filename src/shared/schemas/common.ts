@@ -17,10 +17,10 @@ export const idOutput = () => z.string().describe('Unieke id (uuid)');
 export const instantOutput = (description: string) => z.string().describe(`${description} (ISO 8601, UTC)`);
 
 /** When the object was created and last changed. */
-export const timestampsOutput = {
+export const timestampsOutput = () => ({
   createdAt: instantOutput('Aangemaakt op'),
   updatedAt: instantOutput('Laatst gewijzigd op'),
-};
+});
 
 /** The plain acknowledgement many calls answer with. */
 export const successOutput = z.object({

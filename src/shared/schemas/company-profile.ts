@@ -8,7 +8,7 @@ import { requiredPostcodeSchema } from '../rules/postcode';
 import { optionalText, requiredText } from '../rules/text';
 import { websiteSchema } from '../rules/website';
 import { z } from '../zod-nl';
-import { successOutput } from './common';
+import { idOutput, instantOutput, successOutput } from './common';
 import { newPasswordSchema, optionalNewPassword, PASSWORD_MAX, passwordMessages } from './password';
 
 /**
@@ -19,28 +19,32 @@ import { newPasswordSchema, optionalNewPassword, PASSWORD_MAX, passwordMessages 
 
 /** The user/profile as every call returns it (spec §3). Never a hash, never a token hash. */
 export const profileOutput = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string(),
-  isEmailVerified: z.boolean(),
-  twoFactorEnabled: z.boolean(),
-  profileCompleted: z.boolean(),
-  address: z.string(),
-  postalCode: z.string(),
-  city: z.string(),
-  country: z.string(),
-  website: z.string(),
-  phoneNumber: z.string(),
-  kvkNumber: z.string(),
-  btwNumber: z.string(),
-  vatNumber: z.string(),
-  bankAccount: z.string(),
+  _id: idOutput(),
+  name: z.string().describe('Naam van de gebruiker'),
+  email: z.string().describe('E-mailadres waarmee de gebruiker inlogt (niet te wijzigen)'),
+  company: z.string().describe('Bedrijfsnaam'),
+  isEmailVerified: z
+    .boolean()
+    .describe('Of het e-mailadres is geverifieerd; pas dan kan de gebruiker inloggen'),
+  twoFactorEnabled: z.boolean().describe('Tweestapsverificatie (nog niet beschikbaar: altijd `false`)'),
+  profileCompleted: z
+    .boolean()
+    .describe('Of de 8 velden van de volledigheidsbalk zijn ingevuld; bijgewerkt bij elke profielwijziging'),
+  address: z.string().describe('Straat en huisnummer'),
+  postalCode: z.string().describe("Postcode, als '1234 AB'"),
+  city: z.string().describe('Plaats'),
+  country: z.string().describe('Land'),
+  website: z.string().describe("Website, met https:// ervoor; '' als niet ingevuld"),
+  phoneNumber: z.string().describe("Telefoonnummer, als +31…; '' als niet ingevuld"),
+  kvkNumber: z.string().describe("KVK-nummer (8 cijfers); '' als niet ingevuld"),
+  btwNumber: z.string().describe("BTW-nummer, als NL123456789B01; '' als niet ingevuld"),
+  vatNumber: z.string().describe("EU VAT-nummer met landcode; '' als niet ingevuld"),
+  bankAccount: z.string().describe("IBAN zonder spaties; '' als niet ingevuld"),
   /** The spec names both; they always hold the same value. */
-  accountName: z.string(),
-  bankAccountName: z.string(),
-  bankName: z.string(),
-  createdAt: z.string(),
+  accountName: z.string().describe('Naam van de rekeninghouder'),
+  bankAccountName: z.string().describe('Zelfde waarde als `accountName` (de specificatie noemt beide)'),
+  bankName: z.string().describe('Naam van de bank'),
+  createdAt: instantOutput('Account aangemaakt op'),
 });
 export type Profile = z.infer<typeof profileOutput>;
 
@@ -60,12 +64,14 @@ export const companyMessages = {
 
 /** Tab Bedrijfsprofiel, without e-mail and password (no defaults, so `.partial()` is a safe patch). */
 export const companyProfileShape = {
-  name: requiredText(companyMessages.nameRequired),
-  company: requiredText(companyMessages.companyRequired),
-  address: requiredText(companyMessages.addressRequired),
+  name: requiredText(companyMessages.nameRequired).describe('Naam van de gebruiker'),
+  company: requiredText(companyMessages.companyRequired).describe('Bedrijfsnaam'),
+  address: requiredText(companyMessages.addressRequired).describe('Straat en huisnummer'),
   postalCode: requiredPostcodeSchema(companyMessages.postalCodeRequired),
-  city: requiredText(companyMessages.cityRequired, 100),
-  country: z.enum(COUNTRIES, { error: companyMessages.countryInvalid }),
+  city: requiredText(companyMessages.cityRequired, 100).describe('Plaats'),
+  country: z
+    .enum(COUNTRIES, { error: companyMessages.countryInvalid })
+    .describe(`Land, een van: ${COUNTRIES.join(', ')}`),
   website: websiteSchema,
   phoneNumber: phoneSchema,
 };
@@ -76,8 +82,8 @@ export const companyFinancialShape = {
   btwNumber: btwSchemaCompany,
   vatNumber: vatSchema,
   bankAccount: ibanSchema,
-  accountName: optionalText(200),
-  bankName: optionalText(100),
+  accountName: optionalText(200).describe('Naam van de rekeninghouder (optioneel)'),
+  bankName: optionalText(100).describe('Naam van de bank (optioneel)'),
 };
 
 /**
@@ -139,7 +145,11 @@ export const profileUpdateInput = profileUpdateFields
     bankAccountName: companyFinancialShape.accountName
       .optional()
       .meta({ description: 'Andere naam voor `accountName` (naam rekeninghouder)' }),
-    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+    confirmPassword: z
+      .string()
+      .max(PASSWORD_MAX)
+      .optional()
+      .describe('Het nieuwe wachtwoord nogmaals (optioneel); moet dan gelijk zijn aan `password`'),
   })
   .refine(
     (v) => v.password === undefined || v.confirmPassword === undefined || v.password === v.confirmPassword,
@@ -167,12 +177,14 @@ export const changePasswordInput = z
     currentPassword: z
       .string({ error: changePasswordMessages.currentRequired })
       .min(1, changePasswordMessages.currentRequired)
-      .max(PASSWORD_MAX),
+      .max(PASSWORD_MAX)
+      .describe('Het huidige wachtwoord'),
     newPassword: newPasswordSchema,
     confirmPassword: z
       .string({ error: passwordMessages.confirmRequired })
       .min(1, passwordMessages.confirmRequired)
-      .max(PASSWORD_MAX),
+      .max(PASSWORD_MAX)
+      .describe('Het nieuwe wachtwoord nogmaals; moet gelijk zijn aan `newPassword`'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: passwordMessages.mismatch,
@@ -190,6 +202,6 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
 /** What both security calls answer: `count` is the number of other sessions that were ended. */
 export const sessionsEndedOutput = successOutput.extend({
-  count: z.number().int().min(0),
+  count: z.number().int().min(0).describe('Het aantal andere sessies dat is beëindigd'),
 });
 export type SessionsEndedOutput = z.infer<typeof sessionsEndedOutput>;

@@ -6,7 +6,7 @@ import { phoneSchema } from '../rules/phone';
 import { postcodeSchema } from '../rules/postcode';
 import { optionalText, requiredText } from '../rules/text';
 import { z } from '../zod-nl';
-import { pageOutput } from './common';
+import { idOutput, pageOutput, timestampsOutput } from './common';
 
 /**
  * The customer's fields (spec §3 Customer, §5 Customer form), each with its shared Dutch rule. Name,
@@ -20,21 +20,21 @@ export const customerMessages = {
   emailInvalid: 'Voer een geldig e-mailadres in',
 } as const;
 
-/** Without defaults, so `.partial()` of it is a safe patch shape (a missing key stays missing). */
+/** Without defaults, so the customer form can check one field at a time with its rule. */
 export const customerFieldsShape = {
   /** The contact person's name (spec: "name (contact person)"). */
-  name: requiredText(customerMessages.nameRequired),
-  company: requiredText(customerMessages.companyRequired),
-  contactPerson: optionalText(),
+  name: requiredText(customerMessages.nameRequired).describe('Naam (van de contactpersoon)'),
+  company: requiredText(customerMessages.companyRequired).describe('Bedrijfsnaam van de klant'),
+  contactPerson: optionalText().describe('Contactpersoon (optioneel)'),
   email: emailSchema({ required: customerMessages.emailRequired, invalid: customerMessages.emailInvalid }),
   phone: phoneSchema,
-  address: optionalText(),
+  address: optionalText().describe('Straat en huisnummer (optioneel)'),
   postalCode: postcodeSchema,
-  city: optionalText(100),
-  country: optionalText(100),
+  city: optionalText(100).describe('Plaats (optioneel)'),
+  country: optionalText(100).describe(`Land (optioneel; standaard ${DEFAULT_COUNTRY})`),
   kvkNumber: kvkSchema,
   btwNumber: btwSchemaCustomer,
-  active: z.boolean(),
+  active: z.boolean().describe('Actieve klant (standaard `true`)'),
 };
 
 /** Create and full update (POST /customers, PUT /customers/{id}): optional fields default to ''. */
@@ -57,21 +57,20 @@ export type CustomerInputData = z.output<typeof customerInput>;
 
 /** A customer as every call returns it (spec §3 Customer). */
 export const customerOutput = z.object({
-  _id: z.string(),
-  name: z.string(),
-  company: z.string(),
-  contactPerson: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  postalCode: z.string(),
-  city: z.string(),
-  country: z.string(),
-  kvkNumber: z.string(),
-  btwNumber: z.string(),
-  active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  _id: idOutput(),
+  name: z.string().describe('Naam (van de contactpersoon)'),
+  company: z.string().describe('Bedrijfsnaam van de klant'),
+  contactPerson: z.string().describe("Contactpersoon; '' als niet ingevuld"),
+  email: z.string().describe('E-mailadres, in kleine letters'),
+  phone: z.string().describe("Telefoonnummer, als +31…; '' als niet ingevuld"),
+  address: z.string().describe("Straat en huisnummer; '' als niet ingevuld"),
+  postalCode: z.string().describe("Postcode, als '1234 AB'; '' als niet ingevuld"),
+  city: z.string().describe("Plaats; '' als niet ingevuld"),
+  country: z.string().describe('Land'),
+  kvkNumber: z.string().describe("KVK-nummer (8 cijfers); '' als niet ingevuld"),
+  btwNumber: z.string().describe("BTW-nummer, als NL123456789B01; '' als niet ingevuld"),
+  active: z.boolean().describe('Actieve klant'),
+  ...timestampsOutput(),
 });
 export type Customer = z.infer<typeof customerOutput>;
 

@@ -18,14 +18,19 @@ export const orderSettingsMessages = {
 export const ORDER_PREFIX_MAX = 20;
 export const STARTING_NUMBER_MAX = 999_999_999;
 
-export const orderNumberFormat = z.enum(['year', 'sequential'], { error: orderSettingsMessages.format });
+export const orderNumberFormat = z
+  .enum(['year', 'sequential'], { error: orderSettingsMessages.format })
+  .describe("'year' als het jaartal in het nummer staat, anders 'sequential' (synoniem van `includeYear`)");
 
 /** Letters (any script), digits, '-' and '_'; trimmed; a trailing '-' is dropped (the separator adds one). */
 export const orderPrefixSchema = z
   .string({ error: orderSettingsMessages.prefixChars })
   .overwrite((v) => normalisePrefix(v))
   .max(ORDER_PREFIX_MAX, { error: orderSettingsMessages.prefixMax })
-  .regex(/^[\p{L}\p{N}_-]*$/u, { error: orderSettingsMessages.prefixChars });
+  .regex(/^[\p{L}\p{N}_-]*$/u, { error: orderSettingsMessages.prefixChars })
+  .describe(
+    `Prefix van het ordernummer: letters, cijfers, - en _, max. ${ORDER_PREFIX_MAX} tekens; mag leeg zijn`,
+  );
 
 /** A whole number ≥ 1, typed as text ('1001') or sent as a number. */
 export const startingNumberSchema = z
@@ -45,7 +50,8 @@ export const startingNumberSchema = z
       return z.NEVER;
     }
     return n;
-  });
+  })
+  .describe(`Startnummer van de reeks: geheel getal van 1 tot ${STARTING_NUMBER_MAX} (getal of tekst)`);
 
 /**
  * PUT /auth/order-settings: any of the four fields; what is left out keeps its current value.
@@ -55,7 +61,10 @@ export const startingNumberSchema = z
 export const orderSettingsInput = z.object({
   format: orderNumberFormat.optional(),
   prefix: orderPrefixSchema.optional(),
-  includeYear: z.boolean({ error: orderSettingsMessages.includeYear }).optional(),
+  includeYear: z
+    .boolean({ error: orderSettingsMessages.includeYear })
+    .optional()
+    .describe('Jaartal in het nummer; de reeks begint dan elk kalenderjaar opnieuw bij het startnummer'),
   startingNumber: startingNumberSchema.optional(),
 });
 export type OrderSettingsInput = z.input<typeof orderSettingsInput>;
@@ -64,12 +73,14 @@ export type OrderSettingsInputData = z.output<typeof orderSettingsInput>;
 export const orderSettingsOutput = z.object({
   /** 'year' when the year is in the number, else 'sequential' (always agrees with includeYear). */
   format: orderNumberFormat,
-  prefix: z.string(),
-  includeYear: z.boolean(),
-  startingNumber: z.number().int(),
+  prefix: z.string().describe("Prefix van het ordernummer; '' voor geen prefix"),
+  includeYear: z.boolean().describe('Of het jaartal in het nummer staat'),
+  startingNumber: z.number().int().describe('Startnummer van de reeks'),
 });
 export type OrderSettings = z.infer<typeof orderSettingsOutput>;
 
 /** GET /auth/next-order-number: a preview; the number is assigned when the order is saved. */
-export const nextOrderNumberOutput = z.object({ nextNumber: z.string() });
+export const nextOrderNumberOutput = z.object({
+  nextNumber: z.string().describe('Het nummer dat de volgende order nu zou krijgen, bijv. INK-2026-1001'),
+});
 export type NextOrderNumber = z.infer<typeof nextOrderNumberOutput>;

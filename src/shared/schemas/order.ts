@@ -13,7 +13,7 @@ import {
 import { computeOrderTotals, MAX_AMOUNT_CENTS, parseAmount } from '../money';
 import { optionalText, requiredText } from '../rules/text';
 import { z } from '../zod-nl';
-import { pageOutput } from './common';
+import { idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
 
 /** Spec §5 Order form; the messages without spec wording are ours. */
 export const orderMessages = {
@@ -45,20 +45,22 @@ export const ORDER_MAX_ITEMS = 500;
 export const ORDER_MAX_QUANTITY = 1_000_000;
 
 /** A customer id; an object carrying `_id` or `id` (as a picker may hand it over) is reduced to that id. */
-export const customerRef = z.preprocess(
-  (v) => {
-    let value = v;
-    if (value && typeof value === 'object') {
-      const o = value as Record<string, unknown>;
-      value = o._id ?? o.id;
-    }
-    return typeof value === 'string' ? value.trim() : value;
-  },
-  z
-    .string({ error: orderMessages.customerRequired })
-    .min(1, { error: orderMessages.customerRequired })
-    .max(100, { error: orderMessages.customerRequired }),
-);
+export const customerRef = z
+  .preprocess(
+    (v) => {
+      let value = v;
+      if (value && typeof value === 'object') {
+        const o = value as Record<string, unknown>;
+        value = o._id ?? o.id;
+      }
+      return typeof value === 'string' ? value.trim() : value;
+    },
+    z
+      .string({ error: orderMessages.customerRequired })
+      .min(1, { error: orderMessages.customerRequired })
+      .max(100, { error: orderMessages.customerRequired }),
+  )
+  .describe('Het `_id` van een eigen klant (een object met `_id` of `id` mag ook)');
 
 /** '3' and 3 alike; empty or missing becomes 1 (spec §5). */
 const quantitySchema = z
@@ -74,6 +76,9 @@ const quantitySchema = z
       .int({ error: orderMessages.quantity })
       .min(1, { error: orderMessages.quantity })
       .max(ORDER_MAX_QUANTITY, { error: orderMessages.quantityMax }),
+  )
+  .describe(
+    `Aantal: geheel getal van 1 tot ${ORDER_MAX_QUANTITY} (getal of tekst); leeg of ontbrekend wordt 1`,
   );
 
 /** Euros as a number or as text with a dot or a comma ('12.50', '12,5'); the parsed value is in cents. */
@@ -104,7 +109,10 @@ const priceSchema = z
       return z.NEVER;
     }
     return parsed.cents;
-  });
+  })
+  .describe(
+    "Prijs per eenheid exclusief btw in euro, groter dan 0, max. 2 decimalen: getal of tekst met punt of komma ('12.50', '12,50')",
+  );
 
 /** 21, 9, 0 (numbers or text, '21%' too) or 'verlegd'; missing or empty becomes 21. */
 export function parseVatRate(v: unknown): VatRate | undefined {
@@ -126,14 +134,20 @@ const vatSchema = z
       return z.NEVER;
     }
     return rate;
-  });
+  })
+  .describe("Btw-tarief: 21, 9, 0 of 'verlegd' (getal of tekst, '21%' mag ook); ontbrekend wordt 21");
 
 const intLike = (v: unknown) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
 
 export const orderItemInput = z.object({
-  description: requiredText(orderMessages.descriptionRequired, 500),
+  description: requiredText(orderMessages.descriptionRequired, 500).describe(
+    'Omschrijving van het product of de dienst',
+  ),
   quantity: quantitySchema,
-  unit: z.enum(UNITS, { error: orderMessages.unit }).default(DEFAULT_UNIT),
+  unit: z
+    .enum(UNITS, { error: orderMessages.unit })
+    .default(DEFAULT_UNIT)
+    .describe(`Eenheid: ${UNITS.join(', ')} (standaard ${DEFAULT_UNIT})`),
   price: priceSchema,
   vat: vatSchema,
 });
@@ -143,18 +157,31 @@ export type OrderItemInput = z.input<typeof orderItemInput>;
 export const orderInputShape = {
   customer: customerRef,
   /** ISO 8601; missing means now (the form sends the current moment). */
-  date: z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: orderMessages.date }).optional(),
-  project: optionalText(200).default(''),
-  reference: optionalText(200).default(''),
+  date: z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: orderMessages.date })
+    .optional()
+    .describe('Orderdatum: ISO 8601-tijdstip met tijdzone of een dag (JJJJ-MM-DD); ontbrekend is nu'),
+  project: optionalText(200).default('').describe('Projectnaam (optioneel)'),
+  reference: optionalText(200)
+    .default('')
+    .describe('Referentie, bijv. het kenmerk van de leverancier (optioneel)'),
   items: z
     .array(orderItemInput, { error: orderMessages.itemsRequired })
     .min(1, { error: orderMessages.itemsRequired })
-    .max(ORDER_MAX_ITEMS, { error: orderMessages.tooManyItems }),
-  status: z.enum(ORDER_STATUSES, { error: orderMessages.status }).default(DEFAULT_ORDER_STATUS),
+    .max(ORDER_MAX_ITEMS, { error: orderMessages.tooManyItems })
+    .describe(`De orderregels: 1 tot ${ORDER_MAX_ITEMS}`),
+  status: z
+    .enum(ORDER_STATUSES, { error: orderMessages.status })
+    .default(DEFAULT_ORDER_STATUS)
+    .describe(`Status: ${ORDER_STATUSES.join(', ')} (standaard ${DEFAULT_ORDER_STATUS})`),
   paymentTerm: z
     .preprocess(intLike, z.literal(PAYMENT_TERMS, { error: orderMessages.paymentTerm }))
-    .default(DEFAULT_PAYMENT_TERM),
-  btwVerlegd: z.boolean({ error: orderMessages.btwVerlegd }).default(false),
+    .default(DEFAULT_PAYMENT_TERM)
+    .describe(`Betalingstermijn in dagen: ${PAYMENT_TERMS.join(', ')} (standaard ${DEFAULT_PAYMENT_TERM})`),
+  btwVerlegd: z
+    .boolean({ error: orderMessages.btwVerlegd })
+    .default(false)
+    .describe('BTW verlegd: geen btw op de order, ook niet op regels met een tarief'),
 };
 
 type OrderAmountsCheck = {
@@ -187,47 +214,57 @@ export type OrderInputData = z.output<typeof orderInput>;
 
 /* ---------------------------------------------------------------- responses */
 
-export const vatRateOutput = z.union([z.literal(21), z.literal(9), z.literal(0), z.literal('verlegd')]);
+export const vatRateOutput = () =>
+  z
+    .union([z.literal(21), z.literal(9), z.literal(0), z.literal('verlegd')])
+    .describe("Btw-tarief: 21, 9, 0 of 'verlegd'");
 
 /** Amounts in responses are euros with two decimals, as numbers (ARCHITECTURE.md, REST shapes). */
-const euros = () => z.number();
+const euros = (description: string) => z.number().describe(`${description}, in euro (2 decimalen)`);
 
 export const orderItemOutput = z.object({
-  description: z.string(),
-  quantity: z.number().int(),
-  unit: z.enum(UNITS),
-  price: euros(),
-  vat: vatRateOutput,
-  total: euros(),
+  description: z.string().describe('Omschrijving van het product of de dienst'),
+  quantity: z.number().int().describe('Aantal'),
+  unit: z.enum(UNITS).describe(`Eenheid: ${UNITS.join(', ')}`),
+  price: euros('Prijs per eenheid exclusief btw'),
+  vat: vatRateOutput(),
+  total: euros('Regeltotaal exclusief btw (aantal × prijs)'),
 });
 export type OrderItem = z.infer<typeof orderItemOutput>;
 
 export const vatByRateOutput = z.object({
-  rate: vatRateOutput,
+  rate: vatRateOutput(),
   /** The sum of the line totals at this rate. */
-  base: euros(),
-  vat: euros(),
+  base: euros('Som van de regeltotalen tegen dit tarief'),
+  vat: euros('Btw over die som'),
 });
 
 const orderSummaryShape = {
-  _id: z.string(),
-  orderNumber: z.string(),
-  date: z.string(),
-  project: z.string(),
-  reference: z.string(),
-  paymentTerm: z.number().int(),
-  status: z.enum(ORDER_STATUSES),
-  btwVerlegd: z.boolean(),
+  _id: idOutput(),
+  orderNumber: z
+    .string()
+    .describe('Ordernummer, bijv. INK-2026-1001; toegekend bij het aanmaken en daarna vast'),
+  date: instantOutput('Orderdatum'),
+  project: z.string().describe("Projectnaam; '' als niet ingevuld"),
+  reference: z.string().describe("Referentie; '' als niet ingevuld"),
+  paymentTerm: z.number().int().describe('Betalingstermijn in dagen (14, 30 of 60)'),
+  status: z.enum(ORDER_STATUSES).describe(`Status: ${ORDER_STATUSES.join(', ')}`),
+  btwVerlegd: z.boolean().describe('BTW verlegd: geen btw op de order'),
   /** The customer's _id; null once the customer was deleted (shown as 'Onbekende klant'). */
-  customer: z.string().nullable(),
-  customerName: z.string().nullable(),
-  customerCompany: z.string().nullable(),
-  subtotal: euros(),
+  customer: z
+    .string()
+    .nullable()
+    .describe("Het `_id` van de klant; null als de klant is verwijderd ('Onbekende klant')"),
+  customerName: z.string().nullable().describe('Naam van de klant; null als de klant is verwijderd'),
+  customerCompany: z
+    .string()
+    .nullable()
+    .describe('Bedrijfsnaam van de klant; null als de klant is verwijderd'),
+  subtotal: euros('Totaal exclusief btw'),
   /** The total VAT; 0 when btwVerlegd. */
-  vat: euros(),
-  total: euros(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  vat: euros('Totale btw (0 bij BTW verlegd)'),
+  total: euros('Totaal inclusief btw'),
+  ...timestampsOutput(),
 };
 
 /** An order in the list views (no lines). */
@@ -237,8 +274,8 @@ export type OrderSummary = z.infer<typeof orderSummaryOutput>;
 /** An order as GET/POST/PUT answer it: with its lines and the VAT per rate. */
 export const orderOutput = z.object({
   ...orderSummaryShape,
-  items: z.array(orderItemOutput),
-  vatByRate: z.array(vatByRateOutput),
+  items: z.array(orderItemOutput).describe('De orderregels, in volgorde'),
+  vatByRate: z.array(vatByRateOutput).describe('De btw per tarief, voor de totalen onder de order'),
 });
 export type Order = z.infer<typeof orderOutput>;
 

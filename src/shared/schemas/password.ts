@@ -19,6 +19,8 @@ export const passwordMessages = {
   tooLong: `Wachtwoord mag maximaal ${PASSWORD_MAX} karakters bevatten`,
 } as const;
 
+const RULE_TEXT = `Nieuw wachtwoord: ${PASSWORD_MIN} tot ${PASSWORD_MAX} tekens, met een hoofdletter, een kleine letter en een cijfer`;
+
 const passwordBase = z
   .string({ error: passwordMessages.required })
   .min(1, passwordMessages.required)
@@ -29,13 +31,13 @@ const passwordBase = z
 export const newPasswordSchema = passwordBase
   .regex(/[A-Z]/, passwordMessages.uppercase)
   .regex(/[a-z]/, passwordMessages.lowercase)
-  .regex(/[0-9]/, passwordMessages.digit);
+  .regex(/[0-9]/, passwordMessages.digit)
+  .describe(RULE_TEXT);
 
 /** Reset: one combined message for the three classes, as the spec words it. */
-export const resetPasswordValueSchema = passwordBase.refine(
-  (v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v),
-  passwordMessages.mixed,
-);
+export const resetPasswordValueSchema = passwordBase
+  .refine((v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v), passwordMessages.mixed)
+  .describe(RULE_TEXT);
 
 /** The profile form's password: '' means "not changing it"; anything else must be a new password. */
 export const optionalNewPassword = z
@@ -45,4 +47,5 @@ export const optionalNewPassword = z
     const result = newPasswordSchema.safeParse(value);
     if (result.success) return;
     for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-  });
+  })
+  .describe(`${RULE_TEXT}; leeg laten om het wachtwoord niet te wijzigen`);
