@@ -13,6 +13,7 @@ import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
+import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
@@ -32,13 +33,14 @@ export type BuildAppOptions = {
 };
 
 export function buildOpenApiDocument(baseUrl: string) {
-  return generateOpenApiDocument(appRouter, {
+  const doc = generateOpenApiDocument(appRouter, {
     title: 'Inkooporders API',
     description:
       'REST-toegang tot Inkooporders. Log in met POST /auth/login en stuur het ontvangen `token` mee als `Authorization: Bearer <token>` (of gebruik de sessiecookie).',
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
   });
+  return describeErrorBodies(doc);
 }
 
 const isMutation = (method: string) =>
