@@ -11,7 +11,7 @@ import {
   PasswordField,
   PasswordStrengthMeter,
 } from '../../components';
-import { errorMessage, readApiError } from '../../lib/auth-errors';
+import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { type FieldErrors, settingsMessages } from './settings-form';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import type { ProfileUpdateRequest } from '../../../shared/schemas/account-settings';
 import type { Profile } from '../../../shared/schemas/profile';
+import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
-import { readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import type { SettingsFeedback } from './settings-footer';
 import { type Checked, errorsFromDetails, type FieldErrors, settingsMessages } from './settings-form';

@@ -4,7 +4,7 @@
  */
 import { type FieldErrors, fieldErrors } from '../../../shared/field-errors';
 import { type OrderInput, orderInput } from '../../../shared/schemas/order';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import type { LineDraft, OrderDraft } from './order-draft';
 
 export const SAVE_FALLBACK_ERROR = 'Er is een fout opgetreden bij het opslaan van de order.';
