@@ -1,19 +1,30 @@
+import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../server/routers';
+import type { FieldErrors } from '../../shared/field-errors';
+
 /**
- * What the auth screens need to know about a failed call, read from a TRPCClientError (or anything
- * else that was thrown). The server's error body is `err.shape`: `{message, code, data: {httpStatus},
- * details?, ...extra}` where extra carries e.g. `emailVerificationRequired`, `userId`, `email` or a
- * verification `status`. Only a body that came from the server counts as a "server message": a
+ * What a screen needs to know about a failed call. The server's error body (server/http/error-body.ts)
+ * reaches us as `err.shape`, typed by the server's errorFormatter: `{message, code, data: {code,
+ * httpStatus, path}, details?}` plus the auth fields (`emailVerificationRequired`, `userId`, `email`,
+ * a verification `status`). Only a body that came from the server counts as a "server message": a
  * network failure has no shape, and its English browser text is never shown.
  */
+
+export type ApiError = TRPCClientError<AppRouter>;
+
+/** tRPC's client error, typed with our router (the guard tRPC's documentation gives). */
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof TRPCClientError;
+}
 
 export type ApiErrorInfo = {
   /** The server's own (Dutch) message, or null when the server did not answer. */
   serverMessage: string | null;
   httpStatus: number | null;
   /** `{field: message}` of a refused input. */
-  details: Record<string, string>;
+  details: FieldErrors;
   emailVerificationRequired: boolean;
-  /** Verification status code ('expired_token', 'invalid_token', …). */
+  /** Verification status code ('expired_token', 'invalid_token'). */
   status: string | null;
   email: string | null;
   userId: string | null;
@@ -24,35 +35,34 @@ export type ApiErrorInfo = {
 export const NETWORK_ERROR_MESSAGE =
   'Kan de server niet bereiken. Controleer uw internetverbinding en probeer het opnieuw.';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+const NETWORK_FAILURE = /failed to fetch|networkerror|network error|load failed|fetch failed/i;
+
+/** A body from another server version (or a proxy) may hold anything: keep the string messages only. */
+function stringsOnly(details: FieldErrors | undefined): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [field, message] of Object.entries(details ?? {})) {
+    if (typeof message === 'string') out[field] = message;
+  }
+  return out;
+}
 
 export function readApiError(err: unknown): ApiErrorInfo {
-  const shape = isRecord(err) && isRecord(err.shape) ? err.shape : null;
-  const data =
-    isRecord(err) && isRecord(err.data) ? err.data : shape && isRecord(shape.data) ? shape.data : null;
-  const httpStatus = data && typeof data.httpStatus === 'number' ? data.httpStatus : null;
-  const details: Record<string, string> = {};
-  if (shape && isRecord(shape.details)) {
-    for (const [field, message] of Object.entries(shape.details)) {
-      if (typeof message === 'string') details[field] = message;
-    }
-  }
-  const rawMessage = isRecord(err) ? str(err.message) : null;
-  const isNetworkError =
-    !shape &&
-    (err instanceof TypeError ||
-      (rawMessage !== null &&
-        /failed to fetch|networkerror|network error|load failed|fetch failed/i.test(rawMessage)));
+  const apiError = isApiError(err) ? err : null;
+  const shape = apiError?.shape;
+  const rawMessage = err instanceof Error && err.message ? err.message : null;
   return {
-    serverMessage: shape ? (str(shape.message) ?? rawMessage) : null,
-    httpStatus,
-    details,
+    serverMessage: shape ? shape.message || rawMessage : null,
+    httpStatus: apiError?.data?.httpStatus ?? null,
+    details: stringsOnly(shape?.details),
     emailVerificationRequired: shape?.emailVerificationRequired === true,
-    status: shape ? str(shape.status) : null,
-    email: shape ? str(shape.email) : null,
-    userId: shape ? str(shape.userId) : null,
-    isNetworkError,
+    status: shape?.status || null,
+    email: shape?.email || null,
+    userId: shape?.userId || null,
+    isNetworkError:
+      !shape &&
+      (err instanceof TypeError ||
+        apiError?.cause instanceof TypeError ||
+        (rawMessage !== null && NETWORK_FAILURE.test(rawMessage))),
   };
 }
 

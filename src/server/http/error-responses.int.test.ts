@@ -1,6 +1,8 @@
+import { TRPCClientError } from '@trpc/client';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readApiError } from '../../client/lib/api-errors';
 import { passwordMessages } from '../../shared/schemas/auth';
 import { orderMessages } from '../../shared/schemas/order';
 import { buildTestApp, testConfig, testDeps } from '../../test/context';
@@ -90,6 +92,20 @@ describe('a refused input (400)', () => {
       details: { email: 'Voer een geldig email adres in', password: passwordMessages.uppercase },
     });
     expectNothingInternal(res);
+  });
+
+  it('the client reads it through lib/api-errors, typed by the errorFormatter', async () => {
+    const res = await post('/trpc/auth.register', { ...weakRegistration(), email: 'geen-adres' });
+    expect(readApiError(TRPCClientError.from(res.json()))).toEqual({
+      serverMessage: VALIDATION_MESSAGE,
+      httpStatus: 400,
+      details: { email: 'Voer een geldig email adres in', password: passwordMessages.uppercase },
+      emailVerificationRequired: false,
+      status: null,
+      email: null,
+      userId: null,
+      isNetworkError: false,
+    });
   });
 
   it('names nested fields by their dot-joined path on both transports', async () => {
