@@ -44,8 +44,6 @@ export function readSessionToken(req: FastifyRequest, opts: AuthOptions = {}): s
   return null;
 }
 
-export type RequestAuthenticator = ReturnType<typeof createRequestAuth>;
-
 export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config'>) {
   const secure = deps.config.appUrl.startsWith('https://');
   const cookie = { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const;
