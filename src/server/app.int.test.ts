@@ -9,7 +9,7 @@ import { openTestDatabase, type TestDatabase } from '../test/db';
 import { createCapturingMailer } from '../test/mailer';
 import { createSignedInUser } from '../test/users';
 import { buildApp } from './app';
-import { GENERIC_INTERNAL_MESSAGE } from './trpc';
+import { GENERIC_INTERNAL_MESSAGE } from './http/error-body';
 
 describe('the HTTP edge (integration)', () => {
   let database: TestDatabase;

@@ -10,9 +10,13 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from './deps';
+import { AppError, notFound } from './errors';
 import { registerDevMail } from './http/dev-mail';
+import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
+import { describeErrorBodies } from './http/error-body-schema';
+import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
 import { type AppRouter, appRouter } from './routers';
-import { createContextFactory, VALIDATION_MESSAGE } from './trpc';
+import { createContextFactory } from './trpc';
 
 /** The built client; CLIENT_DIST_DIR lets parallel test runs each serve their own build. */
 export const clientDistDir = process.env.CLIENT_DIST_DIR
@@ -29,13 +33,14 @@ export type BuildAppOptions = {
 };
 
 export function buildOpenApiDocument(baseUrl: string) {
-  return generateOpenApiDocument(appRouter, {
+  const doc = generateOpenApiDocument(appRouter, {
     title: 'Inkooporders API',
     description:
       'REST-toegang tot Inkooporders. Log in met POST /auth/login en stuur het ontvangen `token` mee als `Authorization: Bearer <token>` (of gebruik de sessiecookie).',
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
   });
+  return describeErrorBodies(doc);
 }
 
 const isMutation = (method: string) =>
@@ -51,6 +56,7 @@ export async function buildApp({
     ? Fastify({ loggerInstance: logger, bodyLimit: 1024 * 1024 })
     : Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   const createContext = createContextFactory(deps);
+  registerErrorHandler(app, deps.log);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -81,19 +87,17 @@ export async function buildApp({
     const type = req.headers['content-type'] ?? '';
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'];
     if (hasBody && !type.startsWith('application/json')) {
-      return reply.code(415).send({
-        message: 'Alleen JSON wordt geaccepteerd (Content-Type: application/json).',
-        code: 'UNSUPPORTED_MEDIA_TYPE',
-      });
+      return sendError(reply, new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE));
     }
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(fastifyTRPCPlugin<AppRouter>, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext,
-      onError: ({ error, path: p }: { error: { code: string; cause?: unknown }; path?: string }) => {
+      responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
+      onError: ({ error, path: p }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
       },
@@ -109,8 +113,6 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(async (api) => {
-    // trpc-to-openapi answers a refused zod input with an English message; keep its `details` and
-    // `issues`, but say it in Dutch like the tRPC path does.
     // trpc-to-openapi refuses any POST/PUT without a JSON content type, even one with no body at all
     // (`POST /api/auth/resend-verification` with only a bearer header). A bodiless call is an empty
     // JSON call; Fastify has parsed nothing by now, so this changes no body.
@@ -118,22 +120,15 @@ export async function buildApp({
       if (isMutation(req.method) && !req.headers['content-type'] && req.body === undefined)
         req.headers['content-type'] = 'application/json';
     });
-    api.addHook('onSend', async (_req, reply, payload) => {
-      if (
-        reply.statusCode !== 400 ||
-        typeof payload !== 'string' ||
-        !payload.includes('Input validation failed')
-      )
-        return payload;
-      const body = JSON.parse(payload) as Record<string, unknown>;
-      if (body.message === 'Input validation failed') body.message = VALIDATION_MESSAGE;
-      return JSON.stringify(body);
-    });
+    const restErrors = createRestErrorBodies();
+    api.addHook('onSend', restErrors.onSend);
     await api.register(fastifyTRPCOpenApiPlugin<AppRouter>, {
       basePath: '/api',
       router: appRouter,
       createContext: createContext as never,
-      onError: ({ error, path: p }) => {
+      responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
+      onError: ({ error, path: p, req }) => {
+        restErrors.remember(req, error);
         if (error.code === 'INTERNAL_SERVER_ERROR')
           deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
       },
@@ -153,12 +148,10 @@ export async function buildApp({
       if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/trpc/') && !path.extname(p)) {
         return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
       }
-      return reply.code(404).send({ message: 'Niet gevonden.', code: 'NOT_FOUND' });
+      return sendError(reply, notFound());
     });
   } else {
-    app.setNotFoundHandler((_req, reply) =>
-      reply.code(404).send({ message: 'Niet gevonden.', code: 'NOT_FOUND' }),
-    );
+    app.setNotFoundHandler((_req, reply) => sendError(reply, notFound()));
   }
 
   return app;

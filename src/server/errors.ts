@@ -1,34 +1,51 @@
 import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import type { FieldErrors } from '../shared/field-errors';
 
-/** The domain's error codes, each with one HTTP status (applied once, in trpc.ts). */
-export const appErrorStatus = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_SERVER_ERROR: 500,
-} as const satisfies Partial<Record<TRPC_ERROR_CODE_KEY, number>>;
-
-export type AppErrorCode = keyof typeof appErrorStatus;
+/** The codes the domain answers with; each has one HTTP status, the one tRPC gives it. */
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR';
 
 /**
- * A failure the user should hear about, with a Dutch message. `extra` fields are copied onto the
- * top level of the error body (REST and tRPC alike), e.g. `emailVerificationRequired` or `details`.
+ * Fields an error body carries beside `message` and `code` (REST and tRPC alike). The auth screens
+ * read the last five; every field a response may carry is listed here, so nothing else can leak.
  */
+export type ErrorExtra = {
+  /** `{field: message}` of refused input. */
+  details?: FieldErrors;
+  success?: false;
+  /** A verification link's state. */
+  status?: 'invalid_token' | 'expired_token';
+  email?: string;
+  userId?: string;
+  emailVerificationRequired?: true;
+};
+
+export type AppErrorOptions = {
+  /** Response headers, e.g. `Retry-After` on a 429; both transports send them. */
+  headers?: Record<string, string>;
+};
+
+/** A failure the user should hear about, with a Dutch message. */
 export class AppError extends TRPCError {
-  readonly extra: Record<string, unknown>;
-  constructor(code: AppErrorCode, message: string, extra: Record<string, unknown> = {}) {
+  readonly extra: ErrorExtra;
+  readonly headers: Record<string, string>;
+  constructor(code: AppErrorCode, message: string, extra: ErrorExtra = {}, options: AppErrorOptions = {}) {
     super({ code, message });
     this.extra = extra;
+    this.headers = options.headers ?? {};
   }
 }
 
 export const notFound = (message = 'Niet gevonden.') => new AppError('NOT_FOUND', message);
 
 /** A 400 with `details: {field: message}`, the same shape as a refused zod input. */
-export const invalidInput = (details: Record<string, string>, message = 'Ongeldige invoer.') =>
+export const invalidInput = (details: FieldErrors, message = 'Ongeldige invoer.') =>
   new AppError('BAD_REQUEST', message, { details });

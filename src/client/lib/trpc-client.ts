@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../server/routers';
+import { httpBatchLink } from '@trpc/client';
+import { isApiError } from './api-errors';
 import { trpc } from './trpc';
 
 /** Paths where a 401 is an answer to show (wrong password), not a reason to leave the page. */
@@ -14,7 +14,7 @@ const PUBLIC_PREFIXES = [
 ];
 
 export function isUnauthorized(err: unknown): boolean {
-  return err instanceof TRPCClientError && (err as TRPCClientError<AppRouter>).data?.httpStatus === 401;
+  return isApiError(err) && err.data?.httpStatus === 401;
 }
 
 /** "Any 401 response redirects to /login" (spec §7) — except on the public screens themselves. */
@@ -32,8 +32,7 @@ export function createQueryClient() {
     mutationCache: new MutationCache({ onError: redirectOn401 }),
     defaultOptions: {
       queries: {
-        retry: (count, err) =>
-          !(err instanceof TRPCClientError && (err.data?.httpStatus ?? 500) < 500) && count < 2,
+        retry: (count, err) => !(isApiError(err) && (err.data?.httpStatus ?? 500) < 500) && count < 2,
         refetchOnWindowFocus: false,
       },
     },

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OutboxRow } from '../../db/schema';
 import { formatDateTime } from '../../shared/dates';
 import type { AppDeps } from '../deps';
+import { notFound as notFoundError } from '../errors';
 import { extractLinks, getOutboxMessage, listOutbox } from '../services/mail/outbox';
+import { sendError } from './error-responses';
 
 /**
  * The outbox viewer (ARCHITECTURE.md "The outbox"): with no SMTP_URL every mail is stored, and here
@@ -12,8 +14,7 @@ import { extractLinks, getOutboxMessage, listOutbox } from '../services/mail/out
  */
 export function registerDevMail(app: FastifyInstance, deps: AppDeps): void {
   const enabled = !deps.config.smtpUrl;
-  const notFound = (reply: FastifyReply) =>
-    reply.code(404).send({ message: 'Niet gevonden.', code: 'NOT_FOUND' });
+  const notFound = (reply: FastifyReply) => sendError(reply, notFoundError());
 
   app.get<{ Querystring: { to?: string } }>('/dev/mail.json', async (req, reply) => {
     if (!enabled) return notFound(reply);

@@ -6,11 +6,12 @@ import { emailTokens, users } from '../../db/schema';
 import { buildTestApp, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
+import { VALIDATION_MESSAGE } from '../http/error-body';
+import { UNAUTHORIZED_MESSAGE } from '../http/request-auth';
 import { authMessages } from '../services/auth/messages';
 import { hashToken } from '../services/auth/session-tokens';
 import { createSession } from '../services/auth/sessions';
 import { createMailer } from '../services/mail/mailer';
-import { UNAUTHORIZED_MESSAGE, VALIDATION_MESSAGE } from '../trpc';
 
 /** The REST contract over real HTTP (Fastify inject), with the real outbox mailer. */
 let database: TestDatabase;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { type ReactNode, useState } from 'react';
 import type { OrderPage, OrderSummary } from '../../../shared/schemas/order';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../confirm-dialog';
 import { useToast } from '../toast';

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { forgotPasswordInput } from '../../../shared/schemas/auth';
 import { Button, buttonClass, Notice } from '../../components';
-import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
+import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading, AuthLayout, BackToLogin } from './auth-layout';
 import { EmailField } from './email-field';

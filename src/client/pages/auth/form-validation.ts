@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { fieldErrors } from '../../../shared/field-errors';
 import type { z } from '../../../shared/zod-nl';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -12,12 +13,7 @@ export type Validation<T> = { ok: true; data: T; errors: FieldErrors } | { ok: f
 export function validateForm<S extends z.ZodType>(schema: S, values: unknown): Validation<z.output<S>> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data, errors: {} };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrors(result.error) };
 }
 
 /** Move focus to the first field that shows an error, after React has painted it. */

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../../shared/schemas/auth';
 import { Button, Notice, PasswordField, PasswordStrengthMeter, TextField } from '../../components';
-import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/auth-errors';
+import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Notice, SUCCESS_AUTO_CLOSE_MS } from '../../components';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 
 export const RESEND_SUCCESS_MESSAGE = 'Verificatie e-mail is opnieuw verzonden';

@@ -12,8 +12,8 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useParams } from 'wouter';
 import { resendVerificationPublicInput } from '../../../shared/schemas/auth';
 import { Button, Spinner } from '../../components';
+import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
-import { readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { Confetti } from './confetti';

@@ -2,6 +2,7 @@
  * The Ordernummering panel's pure rules (spec §3 Order number settings, §5 Order numbering): the
  * values as typed, the check with the shared schema, and the live example number.
  */
+import { type FieldErrors, fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import { DEFAULT_ORDER_NUMBER_SETTINGS, exampleOrderNumber } from '../../../shared/order-number';
 import {
   type OrderSettings,
@@ -13,6 +14,7 @@ import {
 export type NumberingValues = { prefix: string; startingNumber: string; includeYear: boolean };
 export type NumberingField = 'prefix' | 'startingNumber';
 export type NumberingErrors = Partial<Record<NumberingField, string>>;
+const NUMBERING_FIELDS: readonly NumberingField[] = ['prefix', 'startingNumber'];
 
 const START_MAX_DIGITS = String(STARTING_NUMBER_MAX).length;
 
@@ -63,19 +65,10 @@ export function checkNumbering(values: NumberingValues): NumberingCheck {
   };
   const parsed = orderSettingsInput.safeParse(input);
   if (parsed.success) return { ok: true, input };
-  return { ok: false, errors: numberingErrorsOf(parsed.error.issues) };
+  return { ok: false, errors: numberingErrorsOf(fieldErrors(parsed.error)) };
 }
 
-/** First message per field from zod issues or the server's `details` ({field: message}). */
-export function numberingErrorsOf(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[] | Record<string, string>,
-): NumberingErrors {
-  const list = Array.isArray(issues)
-    ? issues.map((i) => [String(i.path[0] ?? ''), i.message] as const)
-    : Object.entries(issues);
-  const errors: NumberingErrors = {};
-  for (const [field, message] of list) {
-    if ((field === 'prefix' || field === 'startingNumber') && !errors[field]) errors[field] = message;
-  }
-  return errors;
+/** The panel's fields from `{field: message}`: the check's own or the server's `details`. */
+export function numberingErrorsOf(details: FieldErrors): NumberingErrors {
+  return pickFieldErrors(details, NUMBERING_FIELDS);
 }

@@ -2,7 +2,7 @@ import { Check, Hash, RotateCw, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type OrderSettings, orderSettingsMessages } from '../../../shared/schemas/order-settings';
 import { Button, Card, Checkbox, cx, Notice, Spinner, TextField } from '../../components';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import {
   checkNumbering,

@@ -1,5 +1,6 @@
 import { KeyRound, LogOut, type LucideIcon, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import { changePasswordInput } from '../../../shared/schemas/company-profile';
 import {
   Badge,
@@ -10,7 +11,7 @@ import {
   PasswordField,
   PasswordStrengthMeter,
 } from '../../components';
-import { errorMessage, readApiError } from '../../lib/auth-errors';
+import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { type FieldErrors, settingsMessages } from './settings-form';
@@ -28,13 +29,7 @@ const SIGN_OUT_ERROR =
 
 function passwordErrors(values: typeof EMPTY): FieldErrors<PwField> {
   const result = changePasswordInput.safeParse(values);
-  const errors: FieldErrors<PwField> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as PwField;
-    if (PASSWORD_FIELDS.includes(key) && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
+  return result.success ? {} : pickFieldErrors(fieldErrors(result.error), PASSWORD_FIELDS);
 }
 
 /** A security card's title: its icon, then the text. */

@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
+import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import type { ProfileScoreField } from '../../../shared/profile-completeness';
 import {
   formatIban,
@@ -178,15 +179,8 @@ export function checkFinancialField(
 
 export type Checked<F extends string, T> = { ok: true; data: T } | { ok: false; errors: FieldErrors<F> };
 
-function errorsOf<F extends string>(error: z.ZodError, fields: readonly F[]): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && (fields as readonly string[]).includes(key) && !errors[key as F])
-      errors[key as F] = issue.message;
-  }
-  return errors;
-}
+const errorsOf = <F extends string>(error: z.ZodError, fields: readonly F[]): FieldErrors<F> =>
+  pickFieldErrors(fieldErrors(error), fields);
 
 /** The whole Bedrijfsprofiel form; `data` is what PUT /auth/profile gets (spec §7: no email, no confirmPassword). */
 export function checkProfileForm(values: ProfileFormValues): Checked<ProfileFormField, ProfileUpdateRequest> {

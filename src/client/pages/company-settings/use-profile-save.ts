@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { Profile, ProfileUpdateRequest } from '../../../shared/schemas/company-profile';
+import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
-import { readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 import type { SettingsFeedback } from './settings-footer';
 import { type Checked, errorsFromDetails, type FieldErrors, settingsMessages } from './settings-form';

@@ -14,7 +14,7 @@ import {
   TextField,
   useToast,
 } from '../../components';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import {
   CUSTOMER_SECTIONS,

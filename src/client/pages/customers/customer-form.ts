@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
+import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import { maskBtw, maskKvk, maskPostcode, phoneErrorFor } from '../../../shared/rules';
 import { formatPostcode } from '../../../shared/rules/postcode';
 import {
@@ -95,12 +96,7 @@ export type CustomerValidation =
 export function validateCustomer(values: CustomerFormValues): CustomerValidation {
   const result = customerInput.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
-  const errors: CustomerFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && isCustomerField(key) && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrorsFromDetails(fieldErrors(result.error)) };
 }
 
 const FIELD_NAMES = Object.keys(emptyCustomerValues()) as (keyof CustomerFormValues)[];
@@ -111,11 +107,7 @@ export function isCustomerField(key: string): key is keyof CustomerFormValues {
 
 /** A refused save's `details` ({field: message}) → the form's errors; keys the form does not know are left out. */
 export function fieldErrorsFromDetails(details: Record<string, string>): CustomerFieldErrors {
-  const errors: CustomerFieldErrors = {};
-  for (const [key, message] of Object.entries(details)) {
-    if (isCustomerField(key)) errors[key] = message;
-  }
-  return errors;
+  return pickFieldErrors(details, FIELD_NAMES);
 }
 
 /** The modal's collapsible sections and the fields each holds, in screen order. */

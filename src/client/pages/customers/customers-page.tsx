@@ -12,7 +12,7 @@ import {
   Spinner,
   useToast,
 } from '../../components';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import { downloadCsv } from '../../lib/csv';
 import { trpc } from '../../lib/trpc';
 import { CustomerCard } from './customer-card';

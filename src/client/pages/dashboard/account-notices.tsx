@@ -1,8 +1,8 @@
 import { MailExclamationPoint, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Notice } from '../../components';
+import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
-import { readApiError } from '../../lib/auth-errors';
 import { trpc } from '../../lib/trpc';
 
 /** Spec §8 Dashboard. */

@@ -6,7 +6,7 @@ import type { Period } from '../../../shared/constants';
 import { Button, buttonClass, Notice, PageHeader, Select } from '../../components';
 import { isOrderPeriod, PERIOD_OPTIONS, useOrderDelete } from '../../components/order-table';
 import { ProfileBanner } from '../../components/profile-banner';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { ConnectionNotice, VerificationWarning } from './account-notices';
 import { readConnectionProblem, writeConnectionProblem } from './dashboard-view';

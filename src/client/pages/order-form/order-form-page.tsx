@@ -1,7 +1,7 @@
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button, buttonClass, EmptyState, Notice, PageHeader, Spinner } from '../../components';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { OrderFormView } from './order-form-view';
 import './order-form.css';

@@ -2,15 +2,15 @@
  * From the draft to the call: the payload, the client-side check with the very schema the server
  * uses (shared/schemas/order.ts), and the texts of a refused save (spec §8 Order form).
  */
+import { type FieldErrors, fieldErrors } from '../../../shared/field-errors';
 import { type OrderInput, orderInput } from '../../../shared/schemas/order';
-import { readApiError } from '../../lib/auth-errors';
+import { readApiError } from '../../lib/api-errors';
 import type { LineDraft, OrderDraft } from './order-draft';
 
 export const SAVE_FALLBACK_ERROR = 'Er is een fout opgetreden bij het opslaan van de order.';
 export const VALIDATION_HEADING = 'Validatiefout:';
 
-/** `{field path: message}`, e.g. `{customer: 'Selecteer een klant', 'items.0.price': '…'}`. */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 const lineInput = (line: LineDraft) => ({
   description: line.description,
@@ -46,12 +46,7 @@ export function checkDraft(draft: OrderDraft, initialDate: string): DraftCheck {
   const input = draftToInput(draft, initialDate);
   const parsed = orderInput.safeParse(input);
   if (parsed.success) return { ok: true, input };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrors(parsed.error) };
 }
 
 const FIELD_LABELS: Record<string, string> = {

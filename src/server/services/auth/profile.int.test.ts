@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../db/schema';
+import { fieldErrors } from '../../../shared/field-errors';
 import { buildTestApp, createTestCaller, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { rejectionOf } from '../../../test/helpers';
 import { createCapturingMailer } from '../../../test/mailer';
 import { createSignedInUser } from '../../../test/users';
 import type { AppDeps } from '../../deps';
-import { VALIDATION_MESSAGE, zodDetails } from '../../trpc';
+import { VALIDATION_MESSAGE } from '../../http/error-body';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
@@ -176,7 +177,7 @@ describe('auth.updateProfile', () => {
       (await as(token)).auth.updateProfile({ city: 'Zwolle', ...fields } as never),
     );
     expect(err.code).toBe('BAD_REQUEST');
-    expect(zodDetails(err.cause as never)).toEqual(details);
+    expect(fieldErrors(err.cause as never)).toEqual(details);
     expect(await rowOf(user.id)).toEqual(before);
     expect(await sessionIdsOf(user.id)).toHaveLength(2);
   });
@@ -192,7 +193,7 @@ describe('auth.updateProfile', () => {
         confirmPassword: 'anders',
       }),
     );
-    expect(zodDetails(err.cause as never)).toEqual({
+    expect(fieldErrors(err.cause as never)).toEqual({
       name: 'Naam is verplicht',
       postalCode: 'Ongeldige postcode',
       kvkNumber: 'KVK nummer moet 8 cijfers bevatten',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { rejectionOf } from '../../../test/helpers';
+import { AppError } from '../../errors';
 import { assertAuthRateLimit, hitRateLimit, RATE_LIMIT_WINDOW_MS } from './rate-limit';
 
 let database: TestDatabase;
@@ -12,35 +13,33 @@ afterAll(async () => {
 });
 
 describe('hitRateLimit', () => {
+  const count = async (key: string, now: Date) =>
+    (await hitRateLimit(database.db, key, RATE_LIMIT_WINDOW_MS, now)).count;
+
   it('counts within a window and starts again once it has passed', async () => {
     const t0 = new Date('2030-01-01T10:00:00Z');
     const key = `test:${crypto.randomUUID()}`;
-    expect(await hitRateLimit(database.db, key, RATE_LIMIT_WINDOW_MS, t0)).toBe(1);
-    expect(await hitRateLimit(database.db, key, RATE_LIMIT_WINDOW_MS, new Date(t0.getTime() + 60_000))).toBe(
-      2,
-    );
-    expect(
-      await hitRateLimit(
-        database.db,
-        key,
-        RATE_LIMIT_WINDOW_MS,
-        new Date(t0.getTime() + RATE_LIMIT_WINDOW_MS - 1),
-      ),
-    ).toBe(3);
+    expect(await count(key, t0)).toBe(1);
+    expect(await count(key, new Date(t0.getTime() + 60_000))).toBe(2);
+    expect(await count(key, new Date(t0.getTime() + RATE_LIMIT_WINDOW_MS - 1))).toBe(3);
     // The window started at t0; at t0 + 15 min it is over.
-    expect(
-      await hitRateLimit(
-        database.db,
-        key,
-        RATE_LIMIT_WINDOW_MS,
-        new Date(t0.getTime() + RATE_LIMIT_WINDOW_MS),
-      ),
-    ).toBe(1);
+    expect(await count(key, new Date(t0.getTime() + RATE_LIMIT_WINDOW_MS))).toBe(1);
+  });
+
+  it('says how many whole seconds are left of the window', async () => {
+    const t0 = new Date('2030-01-01T10:00:00Z');
+    const key = `test:${crypto.randomUUID()}`;
+    const at = (ms: number) =>
+      hitRateLimit(database.db, key, RATE_LIMIT_WINDOW_MS, new Date(t0.getTime() + ms));
+    expect((await at(0)).retryAfterSeconds).toBe(900);
+    expect((await at(60_500)).retryAfterSeconds).toBe(840);
+    expect((await at(RATE_LIMIT_WINDOW_MS - 1)).retryAfterSeconds).toBe(1);
   });
 
   it('loses no count when many requests arrive at once', async () => {
     const key = `test:${crypto.randomUUID()}`;
-    const counts = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(database.db, key)));
+    const hits = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(database.db, key)));
+    const counts = hits.map((h) => h.count);
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 });
@@ -55,6 +54,8 @@ describe('assertAuthRateLimit', () => {
       assertAuthRateLimit(database.db, { action: 'login', ip, limit: 3, now: t0 }),
     );
     expect(err.code).toBe('TOO_MANY_REQUESTS');
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).headers).toEqual({ 'Retry-After': '900' });
     // Another action has its own budget.
     await assertAuthRateLimit(database.db, { action: 'register', ip, limit: 3, now: t0 });
     const later = new Date(t0.getTime() + RATE_LIMIT_WINDOW_MS + 1);

@@ -9,6 +9,22 @@ export const RATE_LIMIT_MESSAGE = 'Te veel pogingen. Probeer het over enkele min
 /** The calls that are limited; the two resend calls share one budget. */
 export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'resend-verification';
 
+export type RateLimitHit = {
+  /** Attempts in the current window, this one included. */
+  count: number;
+  /** Whole seconds until the window ends (at least 1): the 429's Retry-After. */
+  retryAfterSeconds: number;
+};
+
+/** The 429 of a spent budget; Retry-After says when the window ends. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(
+    'TOO_MANY_REQUESTS',
+    RATE_LIMIT_MESSAGE,
+    {},
+    { headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
+
 /**
  * Counts one attempt against `key` in a fixed window and returns the count so far, in one atomic
  * statement, so concurrent requests and several server processes on one database count correctly.
@@ -19,7 +35,7 @@ export async function hitRateLimit(
   key: string,
   windowMs = RATE_LIMIT_WINDOW_MS,
   now = new Date(),
-): Promise<number> {
+): Promise<RateLimitHit> {
   const windowStartedBefore = new Date(now.getTime() - windowMs);
   const expired = sql`${rateLimits.windowStart} <= ${windowStartedBefore.toISOString()}::timestamptz`;
   const [row] = await db
@@ -32,8 +48,10 @@ export async function hitRateLimit(
         windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const windowStart = row?.windowStart ?? now;
+  const leftMs = windowStart.getTime() + windowMs - now.getTime();
+  return { count: row?.count ?? 1, retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)) };
 }
 
 export type AuthRateLimitInput = {
@@ -53,14 +71,15 @@ export async function assertAuthRateLimit(db: DbOrTx, input: AuthRateLimitInput)
   const now = input.now ?? new Date();
   const keys = [`${input.action}:ip:${input.ip}`];
   if (input.email) keys.push(`${input.action}:email:${input.email.toLowerCase()}`);
-  let exceeded = false;
+  // Seconds until every spent budget has a new window; 0 while none is spent.
+  let retryAfter = 0;
   for (const key of keys) {
-    const count = await hitRateLimit(db, key, RATE_LIMIT_WINDOW_MS, now);
-    if (count > input.limit) exceeded = true;
+    const hit = await hitRateLimit(db, key, RATE_LIMIT_WINDOW_MS, now);
+    if (hit.count > input.limit) retryAfter = Math.max(retryAfter, hit.retryAfterSeconds);
   }
   // Now and then, forget windows that ended long ago so the table stays small.
   if (Math.random() < 0.01) await pruneRateLimits(db, now);
-  if (exceeded) throw new AppError('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE);
+  if (retryAfter > 0) throw tooManyAttempts(retryAfter);
 }
 
 export async function pruneRateLimits(db: DbOrTx, now = new Date()): Promise<void> {

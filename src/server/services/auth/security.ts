@@ -4,7 +4,7 @@ import { sessions, users } from '../../../db/schema';
 import { changePasswordMessages } from '../../../shared/schemas/company-profile';
 import { AppError, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { hitRateLimit, RATE_LIMIT_MESSAGE, RATE_LIMIT_WINDOW_MS } from './rate-limit';
+import { hitRateLimit, RATE_LIMIT_WINDOW_MS, tooManyAttempts } from './rate-limit';
 
 /** Ends every session of the user except `keepSessionId`; returns how many ended. */
 export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<number> {
@@ -46,8 +46,8 @@ export async function changePassword(
   userId: string,
   params: ChangePasswordParams,
 ): Promise<SessionsEnded> {
-  const attempts = await hitRateLimit(db, `change-password:user:${userId}`, RATE_LIMIT_WINDOW_MS, params.now);
-  if (attempts > params.limit) throw new AppError('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE);
+  const attempt = await hitRateLimit(db, `change-password:user:${userId}`, RATE_LIMIT_WINDOW_MS, params.now);
+  if (attempt.count > params.limit) throw tooManyAttempts(attempt.retryAfterSeconds);
 
   const [user] = await db
     .select({ passwordHash: users.passwordHash })

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, NETWORK_ERROR_MESSAGE, readApiError } from './auth-errors';
+import { errorMessage, NETWORK_ERROR_MESSAGE, readApiError } from './api-errors';
 
 /** A TRPCClientError as the client builds it from an error body of our errorFormatter. */
 function serverError(shape: Record<string, unknown>) {

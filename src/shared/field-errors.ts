@@ -1,0 +1,44 @@
+/**
+ * Refused input as `{field: message}`: the shape the server sends as `details` and every form shows
+ * under its fields. One place builds it from zod issues, so the server's answer and the client's own
+ * check name a field the same way.
+ */
+
+/** `{field path: message}`, e.g. `{customer: 'Selecteer een klant', 'items.0.price': '…'}`. */
+export type FieldErrors = Record<string, string>;
+
+/** Where an issue about the input as a whole (no path) lands. */
+export const FORM_ERROR_KEY = '_';
+
+/** What is read of a zod issue; a ZodError's `issues` fit, and so does any array of them. */
+export type IssueLike = { readonly path: readonly PropertyKey[]; readonly message: string };
+
+/**
+ * The first message per field (the one a form shows under it). Nested paths are dot-joined
+ * (`items.0.price`); an issue without a path lands on `_`.
+ */
+export function fieldErrors(
+  source: readonly IssueLike[] | { readonly issues: readonly IssueLike[] },
+): FieldErrors {
+  const issues = 'issues' in source ? source.issues : source;
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : FORM_ERROR_KEY;
+    // hasOwn, not `in`: a field called 'constructor' is a field like any other.
+    if (!Object.hasOwn(errors, key)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** Only the fields a form has (in the form's own field type); the others it could not show. */
+export function pickFieldErrors<F extends string>(
+  errors: FieldErrors,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const picked: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const message = Object.hasOwn(errors, field) ? errors[field] : undefined;
+    if (message !== undefined) picked[field] = message;
+  }
+  return picked;
+}
