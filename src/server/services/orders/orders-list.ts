@@ -1,9 +1,10 @@
 import { and, type Column, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { customers, orders } from '../../../db/schema';
-import type { OrderListQuery, OrderPage } from '../../../shared/schemas/order';
+import type { OrderSummaryRecord } from '../../../shared/order-record';
+import type { OrderListQuery } from '../../../shared/schemas/order';
 import { likePattern } from '../customers/customers';
-import { toOrderSummary } from './orders';
+import { toOrderSummaryRecord } from './order-records';
 import { periodRange } from './orders-period';
 
 /**
@@ -18,6 +19,8 @@ import { periodRange } from './orders-period';
  *    and the page are two cheap index-driven queries.
  */
 export type ListOrdersParams = OrderListQuery & { now?: Date };
+
+export type OrderSummaryPage = { items: OrderSummaryRecord[]; total: number; page: number; pageSize: number };
 
 const contains = (column: Column, pattern: string) => sql`lower(${column}) like lower(${pattern})`;
 
@@ -49,7 +52,7 @@ export async function listOrdersPage(
   db: DbOrTx,
   userId: string,
   params: ListOrdersParams = {},
-): Promise<OrderPage> {
+): Promise<OrderSummaryPage> {
   const where = listFilter(userId, params);
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? 25;
@@ -95,7 +98,7 @@ export async function listOrdersPage(
   );
   const items = rows.map((order) => {
     const customer = order.customerId ? names.get(order.customerId) : undefined;
-    return toOrderSummary({
+    return toOrderSummaryRecord({
       order,
       customerName: customer?.name ?? null,
       customerCompany: customer?.company ?? null,

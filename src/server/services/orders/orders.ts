@@ -1,84 +1,18 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { customers, type OrderItemRow, type OrderRow, orderItems, orders } from '../../../db/schema';
-import type { VatRate } from '../../../shared/constants';
-import { centsToDecimal, centsToEuros, computeOrderTotals, decimalToCents } from '../../../shared/money';
-import type { Order, OrderInputData, OrderSummary } from '../../../shared/schemas/order';
+import { centsToDecimal, computeOrderTotals } from '../../../shared/money';
+import type { OrderRecord } from '../../../shared/order-record';
+import type { OrderInputData } from '../../../shared/schemas/order';
 import { AppError, notFound } from '../../errors';
 import { isUniqueViolation } from '../auth/users';
 import { CUSTOMER_NOT_FOUND, isUuid } from '../customers/customers';
 import { assignOrderNumber } from './order-numbering';
+import { customerJoin, type OrderWithCustomer, orderColumns, toOrderRecord, vatToDb } from './order-records';
 
 export const ORDER_NOT_FOUND = 'Order niet gevonden.';
 export const ORDER_DELETED_MESSAGE = 'Order is verwijderd.';
 export const ORDER_NUMBER_CONFLICT = 'Het ordernummer was net al in gebruik. Sla de order opnieuw op.';
-
-/* ---------------------------------------------------------------- mapping to the REST shape */
-
-const vatFromDb = (v: OrderItemRow['vat']): VatRate => (v === 'verlegd' ? 'verlegd' : (Number(v) as VatRate));
-const vatToDb = (v: VatRate): OrderItemRow['vat'] => String(v) as OrderItemRow['vat'];
-const euros = (decimal: string) => centsToEuros(decimalToCents(decimal));
-
-/** The columns every order read selects: the order and its customer's names (null once deleted). */
-export const orderColumns = {
-  order: orders,
-  customerName: customers.name,
-  customerCompany: customers.company,
-};
-/** Joins the customer only when it is the same user's (it always is; this keeps it so). */
-export const customerJoin = and(eq(customers.id, orders.customerId), eq(customers.userId, orders.userId));
-
-export type OrderWithCustomer = {
-  order: OrderRow;
-  customerName: string | null;
-  customerCompany: string | null;
-};
-
-export function toOrderSummary({ order: o, customerName, customerCompany }: OrderWithCustomer): OrderSummary {
-  return {
-    _id: o.id,
-    orderNumber: o.orderNumber,
-    date: o.date.toISOString(),
-    project: o.project,
-    reference: o.reference,
-    paymentTerm: o.paymentTerm,
-    status: o.status,
-    btwVerlegd: o.btwVerlegd,
-    customer: customerName === null ? null : o.customerId,
-    customerName,
-    customerCompany,
-    subtotal: euros(o.subtotal),
-    vat: euros(o.vat),
-    total: euros(o.total),
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-  };
-}
-
-export function toOrder(row: OrderWithCustomer, items: OrderItemRow[]): Order {
-  const lines = items.map((i) => ({
-    quantity: i.quantity,
-    priceCents: decimalToCents(i.price),
-    vat: vatFromDb(i.vat),
-  }));
-  const totals = computeOrderTotals(lines, row.order.btwVerlegd);
-  return {
-    ...toOrderSummary(row),
-    items: items.map((i) => ({
-      description: i.description,
-      quantity: i.quantity,
-      unit: i.unit,
-      price: euros(i.price),
-      vat: vatFromDb(i.vat),
-      total: euros(i.total),
-    })),
-    vatByRate: totals.vatByRate.map((r) => ({
-      rate: r.rate,
-      base: centsToEuros(r.baseCents),
-      vat: centsToEuros(r.vatCents),
-    })),
-  };
-}
 
 /* ---------------------------------------------------------------- reads */
 
@@ -95,7 +29,7 @@ async function itemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Orde
 }
 
 /** GET /orders: every order of the user with its lines, newest first (spec §7: a plain array). */
-export async function listAllOrders(db: DbOrTx, userId: string): Promise<Order[]> {
+export async function listAllOrders(db: DbOrTx, userId: string): Promise<OrderRecord[]> {
   const rows = await db
     .select(orderColumns)
     .from(orders)
@@ -114,7 +48,7 @@ export async function listAllOrders(db: DbOrTx, userId: string): Promise<Order[]
     if (list) list.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((r) => toOrder(r, byOrder.get(r.order.id) ?? []));
+  return rows.map((r) => toOrderRecord(r, byOrder.get(r.order.id) ?? []));
 }
 
 async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderWithCustomer> {
@@ -129,10 +63,10 @@ async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderW
   return row;
 }
 
-export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<Order> {
+export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<OrderRecord> {
   const row = await findOwned(db, userId, id);
   const items = await itemsOf(db, [id]);
-  return toOrder(row, items.get(id) ?? []);
+  return toOrderRecord(row, items.get(id) ?? []);
 }
 
 /* ---------------------------------------------------------------- writes */
@@ -196,7 +130,7 @@ export async function createOrder(
   userId: string,
   input: OrderInputData,
   now: Date = new Date(),
-): Promise<Order> {
+): Promise<OrderRecord> {
   const id = await db
     .transaction(async (tx) => {
       const customerId = await ownedCustomerId(tx, userId, input.customer);
@@ -230,7 +164,7 @@ export async function updateOrder(
   userId: string,
   id: string,
   input: OrderInputData,
-): Promise<Order> {
+): Promise<OrderRecord> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   await db.transaction(async (tx) => {
     const customerId = await ownedCustomerId(tx, userId, input.customer);
