@@ -68,7 +68,10 @@ export const DEFAULT_ORDER_PREFIX = 'INK';
 /** The order-number field's text when neither the preview call nor the settings give a number (spec §4). */
 export const ORDER_NUMBER_FALLBACK_TEXT = 'Wordt automatisch gegenereerd';
 
-/** Shown where an order's customer was deleted (spec §2 Orders list). */
+/**
+ * Shown where an order has no customer to show (spec §2 Orders list): its customer was deleted before
+ * orders kept a snapshot of their customer. Later deletions keep the snapshot's name.
+ */
 export const UNKNOWN_CUSTOMER = 'Onbekende klant';
 
 /** Timings of spec §9, in milliseconds. */

@@ -10,6 +10,23 @@
 import type { OrderStatus, Unit, VatRate } from './constants';
 import type { VatByRate } from './money';
 
+/**
+ * The customer as it was when the order was last saved (ARCHITECTURE "Documents do not change
+ * afterwards"): the PDF, the e-mail variables and the REST shape read it, so editing or deleting the
+ * customer later changes no order already written. Stored in orders.customer_snapshot.
+ */
+export type CustomerSnapshot = {
+  name: string;
+  company: string;
+  contactPerson: string;
+  email: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  btwNumber: string;
+};
+
 /** An order without its lines, as lists show it. */
 export type OrderSummaryRecord = {
   id: string;
@@ -22,10 +39,13 @@ export type OrderSummaryRecord = {
   paymentTerm: number;
   status: OrderStatus;
   btwVerlegd: boolean;
-  /** The customer's id; null once the customer is gone. */
+  /**
+   * The id of the customer the order was written for; it stays when that customer is deleted later.
+   * Null only for orders whose customer was deleted before snapshots existed.
+   */
   customerId: string | null;
-  customerName: string | null;
-  customerCompany: string | null;
+  /** What the order shows of its customer; null only where customerId is null. */
+  customerSnapshot: CustomerSnapshot | null;
   subtotalCents: number;
   /** The total VAT; 0 when btwVerlegd. */
   vatCents: number;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { centsToDecimal, computeOrderTotals, eurosToCents, MAX_AMOUNT_CENTS } from '../../shared/money';
-import type { OrderLineRecord, OrderRecord } from '../../shared/order-record';
+import type { CustomerSnapshot, OrderLineRecord, OrderRecord } from '../../shared/order-record';
 import { orderOutput, orderPage, orderStatsOutput, orderSummaryOutput } from '../../shared/schemas/order';
 import type { OrderStatsRecord } from '../services/orders/dashboard-stats';
 import { orderPageToWire, orderStatsToWire, orderSummaryToWire, orderToWire } from './order-wire';
@@ -11,6 +11,18 @@ const lines: OrderLineRecord[] = [
   { description: 'Montage', quantity: 2, unit: 'uur', priceCents: 4550, vat: 21, totalCents: 9100 },
   { description: 'Handboek', quantity: 1, unit: 'stuk', priceCents: 1250, vat: 9, totalCents: 1250 },
 ];
+
+const snapshot: CustomerSnapshot = {
+  name: 'Petra Jansen',
+  company: 'Jansen Bouw B.V.',
+  contactPerson: 'P. Jansen',
+  email: 'petra@jansenbouw.nl',
+  address: 'Dorpsstraat 1',
+  postalCode: '1234 AB',
+  city: 'Utrecht',
+  country: 'Nederland',
+  btwNumber: 'NL123456789B01',
+};
 
 const record: OrderRecord = {
   id: '3f0c8a52-1d1e-4a8c-9d5e-0b6f2f0a1c11',
@@ -22,8 +34,7 @@ const record: OrderRecord = {
   status: 'sent',
   btwVerlegd: false,
   customerId: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-  customerName: 'Petra Jansen',
-  customerCompany: 'Jansen Bouw B.V.',
+  customerSnapshot: snapshot,
   subtotalCents: 70347,
   vatCents: 14623,
   totalCents: 84970,
@@ -45,6 +56,17 @@ const wireSummary = {
   customer: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   customerName: 'Petra Jansen',
   customerCompany: 'Jansen Bouw B.V.',
+  customerSnapshot: {
+    name: 'Petra Jansen',
+    company: 'Jansen Bouw B.V.',
+    contactPerson: 'P. Jansen',
+    email: 'petra@jansenbouw.nl',
+    address: 'Dorpsstraat 1',
+    postalCode: '1234 AB',
+    city: 'Utrecht',
+    country: 'Nederland',
+    btwNumber: 'NL123456789B01',
+  },
   subtotal: 703.47,
   vat: 146.23,
   total: 849.7,
@@ -77,14 +99,13 @@ describe('orderToWire', () => {
     );
   });
 
-  it("keeps 'verlegd' and a customer that is gone (null id and names)", () => {
+  it("keeps 'verlegd', and an order without a customer (null id, names and snapshot)", () => {
     const verlegd = computeOrderTotals(lines, true);
     const wire = orderToWire({
       ...record,
       btwVerlegd: true,
       customerId: null,
-      customerName: null,
-      customerCompany: null,
+      customerSnapshot: null,
       vatCents: 0,
       totalCents: 70347,
       items: [{ ...lines[0]!, vat: 'verlegd' }],
@@ -95,6 +116,7 @@ describe('orderToWire', () => {
       customer: null,
       customerName: null,
       customerCompany: null,
+      customerSnapshot: null,
       vat: 0,
       total: 703.47,
       vatByRate: [{ rate: 'verlegd', base: 703.47, vat: 0 }],

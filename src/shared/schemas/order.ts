@@ -208,6 +208,24 @@ export const vatByRateOutput = z.object({
   vat: euros(),
 });
 
+/** What an order keeps of its customer (shared/order-record.ts, CustomerSnapshot). */
+export const customerSnapshotOutput = z
+  .object({
+    name: z.string(),
+    company: z.string(),
+    contactPerson: z.string(),
+    email: z.string(),
+    address: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    country: z.string(),
+    btwNumber: z.string(),
+  })
+  .meta({
+    description:
+      'De klant zoals die was toen de order voor het laatst werd opgeslagen. Een latere wijziging of verwijdering van de klant verandert de order niet; opnieuw opslaan neemt de actuele gegevens van de klant over (bestaat de klant niet meer, dan blijft deze snapshot staan).',
+  });
+
 const orderSummaryShape = {
   _id: z.string(),
   orderNumber: z.string(),
@@ -217,10 +235,19 @@ const orderSummaryShape = {
   paymentTerm: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   btwVerlegd: z.boolean(),
-  /** The customer's _id; null once the customer was deleted (shown as 'Onbekende klant'). */
-  customer: z.string().nullable(),
+  /**
+   * The _id of the customer the order was written for; it stays after that customer is deleted. Null,
+   * like the three fields below, only for an order whose customer was deleted before snapshots existed
+   * (shown as 'Onbekende klant').
+   */
+  customer: z.string().nullable().meta({
+    description:
+      'Het _id van de klant waarvoor de order is geschreven; blijft staan als die klant later wordt verwijderd (de gegevens staan in customerSnapshot). Alleen null bij orders waarvan de klant al verwijderd was vóór er snapshots waren.',
+  }),
+  /** customerSnapshot.name and .company, for lists. */
   customerName: z.string().nullable(),
   customerCompany: z.string().nullable(),
+  customerSnapshot: customerSnapshotOutput.nullable(),
   subtotal: euros(),
   /** The total VAT; 0 when btwVerlegd. */
   vat: euros(),

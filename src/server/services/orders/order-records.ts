@@ -1,5 +1,4 @@
-import { and, eq } from 'drizzle-orm';
-import { customers, type OrderItemRow, type OrderRow, orders } from '../../../db/schema';
+import type { OrderItemRow, OrderRow } from '../../../db/schema';
 import type { VatRate } from '../../../shared/constants';
 import { computeOrderTotals, decimalToCents } from '../../../shared/money';
 import type { OrderLineRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
@@ -10,26 +9,7 @@ export const vatFromDb = (v: OrderItemRow['vat']): VatRate =>
   v === 'verlegd' ? 'verlegd' : (Number(v) as VatRate);
 export const vatToDb = (v: VatRate): OrderItemRow['vat'] => String(v) as OrderItemRow['vat'];
 
-/** The columns every order read selects: the order and its customer's names (null once deleted). */
-export const orderColumns = {
-  order: orders,
-  customerName: customers.name,
-  customerCompany: customers.company,
-};
-/** Joins the customer only when it is the same user's (it always is; this keeps it so). */
-export const customerJoin = and(eq(customers.id, orders.customerId), eq(customers.userId, orders.userId));
-
-export type OrderWithCustomer = {
-  order: OrderRow;
-  customerName: string | null;
-  customerCompany: string | null;
-};
-
-export function toOrderSummaryRecord({
-  order: o,
-  customerName,
-  customerCompany,
-}: OrderWithCustomer): OrderSummaryRecord {
+export function toOrderSummaryRecord(o: OrderRow): OrderSummaryRecord {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -39,9 +19,9 @@ export function toOrderSummaryRecord({
     paymentTerm: o.paymentTerm,
     status: o.status,
     btwVerlegd: o.btwVerlegd,
-    customerId: customerName === null ? null : o.customerId,
-    customerName,
-    customerCompany,
+    customerId: o.customerId,
+    // Never the customer's current data: the order shows whom it was written for (see CustomerSnapshot).
+    customerSnapshot: o.customerSnapshot,
     // The stored totals were computed by computeOrderTotals when the order was saved.
     subtotalCents: decimalToCents(o.subtotal),
     vatCents: decimalToCents(o.vat),
@@ -51,7 +31,7 @@ export function toOrderSummaryRecord({
   };
 }
 
-export function toOrderRecord(row: OrderWithCustomer, items: OrderItemRow[]): OrderRecord {
+export function toOrderRecord(order: OrderRow, items: OrderItemRow[]): OrderRecord {
   const lines = items.map<OrderLineRecord>((i) => ({
     description: i.description,
     quantity: i.quantity,
@@ -61,8 +41,8 @@ export function toOrderRecord(row: OrderWithCustomer, items: OrderItemRow[]): Or
     totalCents: decimalToCents(i.total),
   }));
   return {
-    ...toOrderSummaryRecord(row),
+    ...toOrderSummaryRecord(order),
     items: lines,
-    vatByRate: computeOrderTotals(lines, row.order.btwVerlegd).vatByRate,
+    vatByRate: computeOrderTotals(lines, order.btwVerlegd).vatByRate,
   };
 }

@@ -53,6 +53,8 @@ describe('demo seed (npm run seed)', () => {
       expect(Math.round(o.vat * 100)).toBe(vat);
       expect(Math.round(o.total * 100)).toBe(subtotal + vat);
       expect(o.customer).not.toBeNull();
+      expect(o.customerSnapshot?.company).toBe(o.customerCompany);
+      expect(o.customerCompany).toBeTruthy();
     }
     expect(new Set(all.map((o) => o.orderNumber)).size).toBe(300);
   });
