@@ -19,7 +19,7 @@ import {
 
 /**
  * /inkooporders and / through the UI (issue 5): search, filters and paging of the list, the delete
- * confirmation, 'Onbekende klant'; the dashboard's cards against numbers computed here from the orders
+ * confirmation, a deleted customer's orders keeping its name; the dashboard's cards against numbers computed here from the orders
  * created over REST, their change after a create and a delete, the CSV export, the connection and
  * verification notices; screenshots at 1280×800 and 375×812 in light and dark.
  */
@@ -358,13 +358,13 @@ test('orders list and dashboard: search, filter, page, delete, cards, export', a
     expect(gone.status()).toBe(404);
   });
 
-  await test.step("a deleted customer's orders show 'Onbekende klant'", async () => {
+  await test.step("a deleted customer's orders still show the customer they were written for", async () => {
     await deleteCustomer(api, tijdelijk);
     await page.goto(`/inkooporders?zoek=${encodeURIComponent(schilder!.orderNumber)}`);
     await expect(search).toHaveValue(schilder!.orderNumber);
     await expect(rows(table)).toHaveCount(1);
-    await expect(rows(table).first()).toContainText('Onbekende klant');
-    await expect(rows(table).first()).not.toContainText('Tijdelijk BV');
+    await expect(rows(table).first()).toContainText('Tijdelijk BV');
+    await expect(rows(table).first()).not.toContainText('Onbekende klant');
   });
 
   await test.step('navigation state from the order form is taken and cleared', async () => {
@@ -468,7 +468,7 @@ test('orders list and dashboard: search, filter, page, delete, cards, export', a
       `${dakgoot!.orderNumber};${dutchDate(dakgoot!.date)};Karim Bos;Installatiebedrijf Bos;Dakgoot;;Betaald;1000,00;0,00;1000,00;Ja`,
     );
     expect(body).toContain(
-      `${schilder!.orderNumber};${dutchDate(schilder!.date)};Onbekende klant;;Schilderwerk;;Concept;${csvAmount(schilder!.subtotalCents)};${csvAmount(schilder!.vatCents)};${csvAmount(schilder!.totalCents)};Nee`,
+      `${schilder!.orderNumber};${dutchDate(schilder!.date)};Tim Tijdelijk;Tijdelijk BV;Schilderwerk;;Concept;${csvAmount(schilder!.subtotalCents)};${csvAmount(schilder!.vatCents)};${csvAmount(schilder!.totalCents)};Nee`,
     );
     const winkel = orders[7]!;
     expect(body).toContain(

@@ -7,7 +7,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { customers, orderCounters, orderItems, orderSettings, orders, users } from '../src/db/schema';
+import {
+  type CustomerRow,
+  customers,
+  orderCounters,
+  orderItems,
+  orderSettings,
+  orders,
+  users,
+} from '../src/db/schema';
+import { toCustomerSnapshot } from '../src/server/services/orders/customer-snapshot';
 import type { OrderStatus, VatRate } from '../src/shared/constants';
 import { amsterdamYear } from '../src/shared/dates';
 import { centsToDecimal, computeOrderTotals } from '../src/shared/money';
@@ -128,14 +137,9 @@ export async function seedDemoData(db: Db, userId: string, opts: SeedOptions = {
       updatedAt: createdAt,
     };
   });
-  const savedCustomers: { id: string; createdAt: Date }[] = [];
+  const savedCustomers: CustomerRow[] = [];
   await insertInBatches(customerRows, 200, async (batch) => {
-    savedCustomers.push(
-      ...(await db
-        .insert(customers)
-        .values(batch)
-        .returning({ id: customers.id, createdAt: customers.createdAt })),
-    );
+    savedCustomers.push(...(await db.insert(customers).values(batch).returning()));
   });
   savedCustomers.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
@@ -168,6 +172,7 @@ export async function seedDemoData(db: Db, userId: string, opts: SeedOptions = {
       userId,
       orderNumber: formatOrderNumber(DEFAULT_ORDER_NUMBER_SETTINGS, year, sequence),
       customerId: customer.id,
+      customerSnapshot: toCustomerSnapshot(customer),
       date,
       project: rnd.pick(PROJECTS),
       reference: rnd.next() < 0.5 ? `PO-${rnd.int(10_000, 99_999)}` : '',

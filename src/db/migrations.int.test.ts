@@ -76,3 +76,47 @@ describe('migration 0005: customer snapshots for orders written before it', () =
     ]);
   });
 });
+
+describe('migration 0006: orders keep the id of a deleted customer; missing snapshots filled and searchable', () => {
+  let before0006: TestDatabase;
+  let folder: string;
+  beforeAll(async () => {
+    folder = migrationsUpTo('0005_pdf_and_customer_snapshot');
+    before0006 = await openTestDatabase({ migrationsFolder: folder });
+  });
+  afterAll(async () => {
+    await before0006.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('snapshots an order saved without one, and a later customer delete leaves the order its id', async () => {
+    const db = before0006.db;
+    const select = async () => {
+      const result = (await db.execute(
+        sql`select order_number, customer_id, customer_snapshot->>'company' as company, customer_search from orders order by order_number`,
+      )) as unknown as Record<string, unknown>[] | { rows: Record<string, unknown>[] };
+      return Array.isArray(result) ? result : result.rows;
+    };
+    await db.execute(sql`insert into users (id, email, password_hash, name, company)
+      values ('00000000-0000-4000-8000-000000000001', 'a@b.nl', 'x', 'Anna', 'Anna BV')`);
+    await db.execute(sql`insert into customers (id, user_id, name, company, email)
+      values ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000001', 'Jan', 'Jansen BV', 'jan@jansen.nl')`);
+    // INK-1 was saved after 0005 by code that wrote no snapshot; INK-2 lost its customer before 0005.
+    await db.execute(sql`insert into orders (id, user_id, order_number, customer_id, subtotal, vat, total)
+      values ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', 'INK-1', '00000000-0000-4000-8000-0000000000c1', '10.00', '2.10', '12.10'),
+             ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000001', 'INK-2', null, '10.00', '2.10', '12.10')`);
+
+    await before0006.migrate();
+    await db.execute(sql`delete from customers where id = '00000000-0000-4000-8000-0000000000c1'`);
+
+    expect(await select()).toEqual([
+      {
+        order_number: 'INK-1',
+        customer_id: '00000000-0000-4000-8000-0000000000c1',
+        company: 'Jansen BV',
+        customer_search: 'jan\njansen bv',
+      },
+      { order_number: 'INK-2', customer_id: null, company: null, customer_search: null },
+    ]);
+  });
+});

@@ -83,7 +83,10 @@ export type Country = (typeof COUNTRIES)[number];
 /** A new account's and a new customer's country, and the one a customer card leaves unmentioned. */
 export const DEFAULT_COUNTRY: Country = 'Nederland';
 
-/** Shown where an order's customer was deleted (spec §2 Orders list). */
+/**
+ * Shown where an order has no customer to show (spec §2 Orders list): its customer was deleted before
+ * orders kept a snapshot of their customer. Later deletions keep the snapshot's name.
+ */
 export const UNKNOWN_CUSTOMER = 'Onbekende klant';
 
 /** Timings of spec §9, in milliseconds. */

@@ -16,6 +16,7 @@ function order(n: number, extra: Partial<OrderSummary> = {}): OrderSummary {
     customer: `c-${n}`,
     customerName: `Naam ${n}`,
     customerCompany: `Bedrijf ${n}`,
+    customerSnapshot: null,
     subtotal: 100,
     vat: 21,
     total: 121,

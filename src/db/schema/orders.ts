@@ -12,27 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CustomerSnapshot } from '../../shared/order-record';
 import { idColumn, lifecycleDates } from './columns';
-import { customers } from './customers';
 import { users } from './users';
 
-/**
- * The customer as it was when the order was last saved (ARCHITECTURE "Documents do not change
- * afterwards"): the PDF, the e-mail variables and the REST shape read it, so editing or deleting the
- * customer later changes no order already written. Null only for orders whose customer was deleted
- * before snapshots existed.
- */
-export type CustomerSnapshot = {
-  name: string;
-  company: string;
-  contactPerson: string;
-  email: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  btwNumber: string;
-};
+// The snapshot's type is the read model's (shared/order-record.ts); re-exported for the schema's users.
+export type { CustomerSnapshot };
 
 /** numeric(12,2), read and written as decimal text ('12.50'); src/shared/money.ts converts to cents. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
@@ -49,9 +34,23 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     orderNumber: text('order_number').notNull(),
-    /** Deleting a customer keeps its orders (shown as 'Onbekende klant'). */
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /**
+     * The customer the order was written for. No foreign key on purpose: deleting that customer keeps
+     * the id here, so the order still knows whom it was for (saving it again with that customer keeps
+     * its snapshot) while customer_snapshot keeps what it shows. Null only for orders whose customer was
+     * deleted before migration 0006 (they show 'Onbekende klant').
+     */
+    customerId: uuid('customer_id'),
+    /** See CustomerSnapshot; null only where customer_id is. */
     customerSnapshot: jsonb('customer_snapshot').$type<CustomerSnapshot>(),
+    /**
+     * The snapshot's name and company, lowercased, one per line: what the orders list shows and so
+     * searches. Scanning one text column costs about what order_number does; reading both fields out
+     * of the jsonb per row made a search on 10 000 orders about 1.7× slower (measured on PGlite).
+     */
+    customerSearch: text('customer_search').generatedAlwaysAs(
+      sql`lower(("customer_snapshot" ->> 'name') || chr(10) || ("customer_snapshot" ->> 'company'))`,
+    ),
     date: timestamp('date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     project: text('project').notNull().default(''),
     reference: text('reference').notNull().default(''),
@@ -71,8 +70,6 @@ export const orders = pgTable(
     index('orders_user_date_idx').on(t.userId, t.date.desc(), t.id.desc()),
     index('orders_user_status_date_idx').on(t.userId, t.status, t.date.desc()),
     index('orders_user_number_lower_idx').on(t.userId, sql`lower(${t.orderNumber})`),
-    // ON DELETE SET NULL from customers looks orders up by customer.
-    index('orders_customer_idx').on(t.customerId),
     check('orders_status_check', sql`${t.status} in ('concept', 'sent', 'paid', 'cancelled')`),
     check('orders_payment_term_check', sql`${t.paymentTerm} in (14, 30, 60)`),
   ],

@@ -15,6 +15,7 @@ describe('orders and order numbering over REST (integration)', () => {
   let app: FastifyInstance;
   let auth: { authorization: string };
   let otherAuth: { authorization: string };
+  let userIdA: string;
   let customerId: string;
   let otherCustomerId: string;
   const year = amsterdamYear(new Date());
@@ -26,6 +27,7 @@ describe('orders and order numbering over REST (integration)', () => {
     const b = await createSignedInUser(database.db);
     auth = { authorization: `Bearer ${a.token}` };
     otherAuth = { authorization: `Bearer ${b.token}` };
+    userIdA = a.user.id;
     customerId = (await insertCustomer(database.db, a.user.id)).id;
     otherCustomerId = (await insertCustomer(database.db, b.user.id)).id;
   });
@@ -64,6 +66,17 @@ describe('orders and order numbering over REST (integration)', () => {
       customer: customerId,
       customerName: 'Petra Jansen',
       customerCompany: 'Jansen Bouw B.V.',
+      customerSnapshot: {
+        name: 'Petra Jansen',
+        company: 'Jansen Bouw B.V.',
+        contactPerson: '',
+        email: 'petra@jansenbouw.nl',
+        address: '',
+        postalCode: '',
+        city: '',
+        country: 'Nederland',
+        btwNumber: '',
+      },
       items: [
         { description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 },
         { description: 'Montage', quantity: 2, unit: 'uur', price: 45.5, vat: 21, total: 91 },
@@ -225,6 +238,48 @@ describe('orders and order numbering over REST (integration)', () => {
     ).toMatchObject({ prefix: 'BST', startingNumber: 300 });
   });
 
+  it('GET, list and PUT an order whose customer was deleted; another missing customer is refused', async () => {
+    const gone = await insertCustomer(database.db, userIdA, { company: 'Verdwijnt BV', city: 'Zwolle' });
+    const o = (
+      await app.inject({ method: 'POST', url: '/api/orders', headers: auth, payload: orderPayload(gone.id) })
+    ).json();
+    const del = await app.inject({ method: 'DELETE', url: `/api/customers/${gone.id}`, headers: auth });
+    expect(del.statusCode).toBe(200);
+
+    const get = await app.inject({ method: 'GET', url: `/api/orders/${o._id}`, headers: auth });
+    expect(get.statusCode).toBe(200);
+    expect(get.json()).toEqual(o);
+    expect(o).toMatchObject({
+      customer: gone.id,
+      customerCompany: 'Verdwijnt BV',
+      customerSnapshot: { company: 'Verdwijnt BV', city: 'Zwolle' },
+    });
+    const list = (await app.inject({ method: 'GET', url: '/api/orders', headers: auth })).json();
+    expect(list.find((x: { _id: string }) => x._id === o._id)).toEqual(o);
+
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/orders/${o._id}`,
+      headers: auth,
+      payload: orderPayload(gone.id, { project: 'Nagekomen' }),
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({
+      project: 'Nagekomen',
+      customer: gone.id,
+      customerSnapshot: o.customerSnapshot,
+    });
+
+    const elsewhere = await app.inject({
+      method: 'PUT',
+      url: `/api/orders/${o._id}`,
+      headers: auth,
+      payload: orderPayload('00000000-0000-4000-8000-000000000000'),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe('Klant niet gevonden.');
+  });
+
   it('describes the order calls in the OpenAPI document', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
@@ -232,5 +287,12 @@ describe('orders and order numbering over REST (integration)', () => {
     );
     expect(Object.keys(doc.paths['/orders'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(doc.paths['/orders/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    const order = doc.paths['/orders/{id}'].get.responses['200'].content['application/json'].schema;
+    const snapshot = JSON.stringify(order.properties.customerSnapshot);
+    for (const field of ['name', 'company', 'contactPerson', 'email', 'postalCode', 'btwNumber']) {
+      expect(snapshot).toContain(`"${field}"`);
+    }
+    expect(snapshot).toContain('De klant zoals die was toen de order voor het laatst werd opgeslagen');
+    expect(order.required).toContain('customerSnapshot');
   });
 });

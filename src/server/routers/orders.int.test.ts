@@ -196,15 +196,16 @@ describe('orders (integration)', () => {
     expect((await rejectionOf(alice.orders.get({ id: 'abc' }))).code).toBe('NOT_FOUND');
   });
 
-  it('keeps orders readable when their customer is deleted (customer null)', async () => {
+  it('keeps orders readable when their customer is deleted (its id and snapshot stay)', async () => {
     const gone = await insertCustomer(database.db, alice.ctx.user!.id, { company: 'Verdwijnt BV' });
     const o = await alice.orders.create(orderPayload(gone.id));
     await alice.customers.delete({ id: gone.id });
     expect(await alice.orders.get({ id: o._id })).toMatchObject({
       _id: o._id,
-      customer: null,
-      customerName: null,
-      customerCompany: null,
+      customer: gone.id,
+      customerName: 'Petra Jansen',
+      customerCompany: 'Verdwijnt BV',
+      customerSnapshot: { name: 'Petra Jansen', company: 'Verdwijnt BV', email: 'petra@jansenbouw.nl' },
       total: 849.7,
     });
     expect(await database.db.$count(customers)).toBeGreaterThan(0);

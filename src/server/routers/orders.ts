@@ -21,6 +21,7 @@ import {
 } from '../services/orders/orders';
 import { listOrdersPage } from '../services/orders/orders-list';
 import { authedProcedure, router } from '../trpc';
+import { orderPageToWire, orderStatsToWire, orderToWire } from './order-wire';
 
 const tags = ['orders'];
 
@@ -29,25 +30,25 @@ export const ordersRouter = router({
     .meta({ openapi: { method: 'GET', path: '/orders', tags, summary: 'Alle orders, nieuwste eerst' } })
     .input(z.void())
     .output(z.array(orderOutput))
-    .query(({ ctx }) => listAllOrders(ctx.db, ctx.user.id)),
+    .query(async ({ ctx }) => (await listAllOrders(ctx.db, ctx.user.id)).map(orderToWire)),
 
   /** The screens' list: search, status, period and paging in SQL (not part of the REST contract). */
   page: authedProcedure
     .input(orderListQuery)
     .output(orderPage)
-    .query(({ ctx, input }) => listOrdersPage(ctx.db, ctx.user.id, input)),
+    .query(async ({ ctx, input }) => orderPageToWire(await listOrdersPage(ctx.db, ctx.user.id, input))),
 
   /** The dashboard cards (not part of the REST contract). */
   stats: authedProcedure
     .input(orderStatsInput)
     .output(orderStatsOutput)
-    .query(({ ctx, input }) => orderStats(ctx.db, ctx.user.id, input.period)),
+    .query(async ({ ctx, input }) => orderStatsToWire(await orderStats(ctx.db, ctx.user.id, input.period))),
 
   get: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/orders/{id}', tags, summary: 'Eén order met regels' } })
     .input(idInput)
     .output(orderOutput)
-    .query(({ ctx, input }) => getOrder(ctx.db, ctx.user.id, input.id)),
+    .query(async ({ ctx, input }) => orderToWire(await getOrder(ctx.db, ctx.user.id, input.id))),
 
   create: authedProcedure
     .meta({
@@ -62,7 +63,7 @@ export const ordersRouter = router({
     })
     .input(orderInput)
     .output(orderOutput)
-    .mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, input)),
+    .mutation(async ({ ctx, input }) => orderToWire(await createOrder(ctx.db, ctx.user.id, input))),
 
   update: authedProcedure
     .meta({
@@ -75,7 +76,9 @@ export const ordersRouter = router({
     })
     .input(z.object({ ...orderInputShape, ...idInput.shape }).superRefine(checkOrderAmounts))
     .output(orderOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) => updateOrder(ctx.db, ctx.user.id, id, fields)),
+    .mutation(async ({ ctx, input: { id, ...fields } }) =>
+      orderToWire(await updateOrder(ctx.db, ctx.user.id, id, fields)),
+    ),
 
   delete: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/orders/{id}', tags, summary: 'Order verwijderen' } })

@@ -239,6 +239,19 @@ export const vatByRateOutput = z.object({
   vat: euros('Btw over die som'),
 });
 
+/** What an order keeps of its customer (shared/order-record.ts, CustomerSnapshot). */
+export const customerSnapshotOutput = z.object({
+  name: z.string().describe('Naam van de klant'),
+  company: z.string().describe("Bedrijfsnaam; '' als niet ingevuld"),
+  contactPerson: z.string().describe("Contactpersoon; '' als niet ingevuld"),
+  email: z.string().describe('E-mailadres van de klant'),
+  address: z.string().describe("Adres; '' als niet ingevuld"),
+  postalCode: z.string().describe("Postcode; '' als niet ingevuld"),
+  city: z.string().describe("Plaats; '' als niet ingevuld"),
+  country: z.string().describe('Land'),
+  btwNumber: z.string().describe("BTW-nummer van de klant; '' als niet ingevuld"),
+});
+
 const orderSummaryShape = {
   _id: idOutput(),
   orderNumber: z
@@ -250,16 +263,28 @@ const orderSummaryShape = {
   paymentTerm: z.number().int().describe('Betalingstermijn in dagen (14, 30 of 60)'),
   status: z.enum(ORDER_STATUSES).describe(`Status: ${ORDER_STATUSES.join(', ')}`),
   btwVerlegd: z.boolean().describe('BTW verlegd: geen btw op de order'),
-  /** The customer's _id; null once the customer was deleted (shown as 'Onbekende klant'). */
-  customer: z
+  /**
+   * The _id of the customer the order was written for; it stays after that customer is deleted. Null,
+   * like the three fields below, only for an order whose customer was deleted before snapshots existed
+   * (shown as 'Onbekende klant').
+   */
+  customer: z.string().nullable().meta({
+    description:
+      'Het _id van de klant waarvoor de order is geschreven; blijft staan als die klant later wordt verwijderd (de gegevens staan in customerSnapshot). Alleen null bij orders waarvan de klant al verwijderd was vóór er snapshots waren.',
+  }),
+  /** customerSnapshot.name and .company, for lists. */
+  customerName: z
     .string()
     .nullable()
-    .describe("Het `_id` van de klant; null als de klant is verwijderd ('Onbekende klant')"),
-  customerName: z.string().nullable().describe('Naam van de klant; null als de klant is verwijderd'),
+    .describe('Naam van de klant zoals vastgelegd bij het opslaan van de order (customerSnapshot.name)'),
   customerCompany: z
     .string()
     .nullable()
-    .describe('Bedrijfsnaam van de klant; null als de klant is verwijderd'),
+    .describe('Bedrijfsnaam van de klant zoals vastgelegd bij het opslaan (customerSnapshot.company)'),
+  customerSnapshot: customerSnapshotOutput.nullable().meta({
+    description:
+      'De klant zoals die was toen de order voor het laatst werd opgeslagen. Een latere wijziging of verwijdering van de klant verandert de order niet; opnieuw opslaan neemt de actuele gegevens van de klant over (bestaat de klant niet meer, dan blijft deze snapshot staan).',
+  }),
   subtotal: euros('Totaal exclusief btw'),
   /** The total VAT; 0 when btwVerlegd. */
   vat: euros('Totale btw (0 bij BTW verlegd)'),

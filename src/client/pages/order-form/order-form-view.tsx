@@ -156,7 +156,6 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   };
 
   const customerError = errors.customer ?? (customers.isError ? CUSTOMERS_LOAD_ERROR : undefined);
-  const savedCustomer = customers.data?.find((c) => c._id === saved?.customer);
   const otherErrors = unplacedErrors(errors, draft.items);
 
   return (
@@ -237,7 +236,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
         <SendNowDialog
           open={askSend}
           orderNumber={saved.orderNumber}
-          customerName={savedCustomer?.company}
+          customerName={saved.customerCompany ?? undefined}
           onSend={() => guard.leave('/inkooporders', { state: { openEmailModal: true, orderId: saved._id } })}
           onLater={() => guard.leave('/inkooporders')}
         />

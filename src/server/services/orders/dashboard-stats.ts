@@ -2,9 +2,16 @@ import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { customers, orders } from '../../../db/schema';
 import type { Period } from '../../../shared/constants';
-import { centsToEuros, decimalToCents } from '../../../shared/money';
-import type { OrderStats } from '../../../shared/schemas/order';
-import { growthPercent, periodRange } from './orders-period';
+import { decimalToCents } from '../../../shared/money';
+import { growthPercent, type PeriodRange, periodRange } from './orders-period';
+
+/** The dashboard cards' numbers: amounts in cents, the period as instants (the wire: order-wire.ts). */
+export type OrderStatsRecord = PeriodRange & {
+  period: Period;
+  totalOrders: { value: number; previous: number; growth: number };
+  revenue: { valueCents: number; previousCents: number; growth: number };
+  activeCustomers: { value: number; newInPeriod: number; newInPreviousPeriod: number; growth: number };
+};
 
 /**
  * The dashboard's three cards (tRPC `orders.stats`), each one aggregate query; no order is loaded.
@@ -20,7 +27,7 @@ export async function orderStats(
   userId: string,
   period: Period,
   now: Date = new Date(),
-): Promise<OrderStats> {
+): Promise<OrderStatsRecord> {
   const { from, to, previousFrom } = periodRange(period, now);
   const f = sql`${from.toISOString()}::timestamptz`;
   const t = sql`${to.toISOString()}::timestamptz`;
@@ -56,17 +63,17 @@ export async function orderStats(
   const previousRevenueCents = decimalToCents(o.previousRevenue);
   return {
     period,
-    from: from.toISOString(),
-    to: to.toISOString(),
-    previousFrom: previousFrom.toISOString(),
+    from,
+    to,
+    previousFrom,
     totalOrders: {
       value: o.orders,
       previous: o.previousOrders,
       growth: growthPercent(o.orders, o.previousOrders),
     },
     revenue: {
-      value: centsToEuros(revenueCents),
-      previous: centsToEuros(previousRevenueCents),
+      valueCents: revenueCents,
+      previousCents: previousRevenueCents,
       growth: growthPercent(revenueCents, previousRevenueCents),
     },
     activeCustomers: {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client';
+import type { Period } from '../../../shared/constants';
 import type { OrderInput } from '../../../shared/schemas/order';
 import { createTestCaller, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { createCapturingMailer } from '../../../test/mailer';
 import { insertCustomer, parsedOrder } from '../../../test/orders-fixtures';
 import { createSignedInUser } from '../../../test/users';
+import { orderPageToWire, orderStatsToWire } from '../../routers/order-wire';
 import { orderStats } from './dashboard-stats';
 import { createOrder } from './orders';
 import { listOrdersPage } from './orders-list';
@@ -83,8 +85,10 @@ describe('orders list and dashboard stats (integration)', () => {
   });
   afterAll(() => database.close());
 
-  const page = (params: Parameters<typeof listOrdersPage>[2]) =>
-    listOrdersPage(db, userId, { now: NOW, ...params });
+  // Asserted as the screens receive it (order-wire.ts): euros and ISO strings.
+  const page = async (params: Parameters<typeof listOrdersPage>[2]) =>
+    orderPageToWire(await listOrdersPage(db, userId, { now: NOW, ...params }));
+  const stats = async (period: Period) => orderStatsToWire(await orderStats(db, userId, period, NOW));
   const projects = async (params: Parameters<typeof listOrdersPage>[2]) =>
     (await page(params)).items.map((o) => o.project);
 
@@ -146,8 +150,22 @@ describe('orders list and dashboard stats (integration)', () => {
     expect((await listOrdersPage(db, other.user.id, {})).total).toBe(0);
   });
 
+  it('answers in cents and Dates (the read model), not in wire euros', async () => {
+    const [newest] = (await listOrdersPage(db, userId, { now: NOW, pageSize: 1 })).items;
+    expect(newest).toMatchObject({
+      project: 'Geannuleerd werk',
+      date: new Date('2026-05-07T10:00:00Z'),
+      subtotalCents: 5000,
+      vatCents: 0,
+      totalCents: 5000,
+    });
+    const month = await orderStats(db, userId, 'month', NOW);
+    expect(month.from).toEqual(new Date('2026-04-30T22:00:00.000Z'));
+    expect(month.revenue).toEqual({ valueCents: 20000, previousCents: 11000, growth: 81.8 });
+  });
+
   it('dashboard: this month against last month', async () => {
-    expect(await orderStats(db, userId, 'month', NOW)).toEqual({
+    expect(await stats('month')).toEqual({
       period: 'month',
       from: '2026-04-30T22:00:00.000Z',
       to: '2026-05-31T22:00:00.000Z',
@@ -162,11 +180,11 @@ describe('orders list and dashboard stats (integration)', () => {
   });
 
   it('dashboard: quarter and year, +100 % from zero', async () => {
-    const quarter = await orderStats(db, userId, 'quarter', NOW);
+    const quarter = await stats('quarter');
     expect(quarter.totalOrders).toEqual({ value: 5, previous: 1, growth: 400 });
     expect(quarter.revenue).toEqual({ value: 310, previous: 100, growth: 210 });
     expect(quarter.activeCustomers).toMatchObject({ newInPeriod: 3, newInPreviousPeriod: 0, growth: 100 });
-    const year = await orderStats(db, userId, 'year', NOW);
+    const year = await stats('year');
     expect(year.totalOrders).toEqual({ value: 6, previous: 0, growth: 100 });
     expect(year.revenue).toEqual({ value: 410, previous: 0, growth: 100 });
     expect(year.activeCustomers).toMatchObject({

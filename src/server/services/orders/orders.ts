@@ -1,84 +1,19 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { customers, type OrderItemRow, type OrderRow, orderItems, orders } from '../../../db/schema';
-import type { VatRate } from '../../../shared/constants';
-import { centsToDecimal, centsToEuros, computeOrderTotals, decimalToCents } from '../../../shared/money';
-import type { Order, OrderInputData, OrderSummary } from '../../../shared/schemas/order';
+import { type OrderItemRow, type OrderRow, orderItems, orders } from '../../../db/schema';
+import { centsToDecimal, computeOrderTotals } from '../../../shared/money';
+import type { OrderRecord } from '../../../shared/order-record';
+import type { OrderInputData } from '../../../shared/schemas/order';
 import { isUniqueViolation, isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
 import { CUSTOMER_NOT_FOUND } from '../customers/messages';
+import { findOwnedCustomer } from './customer-snapshot';
 import { assignOrderNumber } from './order-numbering';
+import { toOrderRecord, vatToDb } from './order-records';
 
 export const ORDER_NOT_FOUND = 'Order niet gevonden.';
 export const ORDER_DELETED_MESSAGE = 'Order is verwijderd.';
 export const ORDER_NUMBER_CONFLICT = 'Het ordernummer was net al in gebruik. Sla de order opnieuw op.';
-
-/* ---------------------------------------------------------------- mapping to the REST shape */
-
-const vatFromDb = (v: OrderItemRow['vat']): VatRate => (v === 'verlegd' ? 'verlegd' : (Number(v) as VatRate));
-const vatToDb = (v: VatRate): OrderItemRow['vat'] => String(v) as OrderItemRow['vat'];
-const euros = (decimal: string) => centsToEuros(decimalToCents(decimal));
-
-/** The columns every order read selects: the order and its customer's names (null once deleted). */
-export const orderColumns = {
-  order: orders,
-  customerName: customers.name,
-  customerCompany: customers.company,
-};
-/** Joins the customer only when it is the same user's (it always is; this keeps it so). */
-export const customerJoin = and(eq(customers.id, orders.customerId), eq(customers.userId, orders.userId));
-
-export type OrderWithCustomer = {
-  order: OrderRow;
-  customerName: string | null;
-  customerCompany: string | null;
-};
-
-export function toOrderSummary({ order: o, customerName, customerCompany }: OrderWithCustomer): OrderSummary {
-  return {
-    _id: o.id,
-    orderNumber: o.orderNumber,
-    date: o.date.toISOString(),
-    project: o.project,
-    reference: o.reference,
-    paymentTerm: o.paymentTerm,
-    status: o.status,
-    btwVerlegd: o.btwVerlegd,
-    customer: customerName === null ? null : o.customerId,
-    customerName,
-    customerCompany,
-    subtotal: euros(o.subtotal),
-    vat: euros(o.vat),
-    total: euros(o.total),
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-  };
-}
-
-export function toOrder(row: OrderWithCustomer, items: OrderItemRow[]): Order {
-  const lines = items.map((i) => ({
-    quantity: i.quantity,
-    priceCents: decimalToCents(i.price),
-    vat: vatFromDb(i.vat),
-  }));
-  const totals = computeOrderTotals(lines, row.order.btwVerlegd);
-  return {
-    ...toOrderSummary(row),
-    items: items.map((i) => ({
-      description: i.description,
-      quantity: i.quantity,
-      unit: i.unit,
-      price: euros(i.price),
-      vat: vatFromDb(i.vat),
-      total: euros(i.total),
-    })),
-    vatByRate: totals.vatByRate.map((r) => ({
-      rate: r.rate,
-      base: centsToEuros(r.baseCents),
-      vat: centsToEuros(r.vatCents),
-    })),
-  };
-}
 
 /* ---------------------------------------------------------------- reads */
 
@@ -95,11 +30,10 @@ async function itemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Orde
 }
 
 /** GET /orders: every order of the user with its lines, newest first (spec §7: a plain array). */
-export async function listAllOrders(db: DbOrTx, userId: string): Promise<Order[]> {
+export async function listAllOrders(db: DbOrTx, userId: string): Promise<OrderRecord[]> {
   const rows = await db
-    .select(orderColumns)
+    .select()
     .from(orders)
-    .leftJoin(customers, customerJoin)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.date), desc(orders.id));
   const items = await db
@@ -114,39 +48,57 @@ export async function listAllOrders(db: DbOrTx, userId: string): Promise<Order[]
     if (list) list.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((r) => toOrder(r, byOrder.get(r.order.id) ?? []));
+  return rows.map((r) => toOrderRecord(r, byOrder.get(r.id) ?? []));
 }
 
-async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderWithCustomer> {
+async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderRow> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   const [row] = await db
-    .select(orderColumns)
+    .select()
     .from(orders)
-    .leftJoin(customers, customerJoin)
     .where(and(eq(orders.id, id), eq(orders.userId, userId)))
     .limit(1);
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
 
-export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<Order> {
+export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<OrderRecord> {
   const row = await findOwned(db, userId, id);
   const items = await itemsOf(db, [id]);
-  return toOrder(row, items.get(id) ?? []);
+  return toOrderRecord(row, items.get(id) ?? []);
 }
 
 /* ---------------------------------------------------------------- writes */
 
-/** The customer must be one of the user's own: anything else is "not found", like a missing one. */
-async function ownedCustomerId(db: DbOrTx, userId: string, id: string): Promise<string> {
-  if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-  return row.id;
+type CustomerFields = Pick<typeof orders.$inferInsert, 'customerId' | 'customerSnapshot'>;
+
+/**
+ * The customer a new order is for, with its snapshot. It must be one of the user's own: anything
+ * else is "not found", like a missing one.
+ */
+async function customerOfNewOrder(db: DbOrTx, userId: string, id: string): Promise<CustomerFields> {
+  const customer = await findOwnedCustomer(db, userId, id);
+  if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+  return { customerId: customer.id, customerSnapshot: customer.snapshot };
+}
+
+/**
+ * The customer fields a save of an existing order writes. Saving takes a fresh snapshot of the
+ * customer as it is now: a change to the customer reaches an order when that order is saved again,
+ * never before. When the order's own customer was deleted since, saving it with that same customer
+ * keeps the snapshot it has (the order was written for that customer and still shows it). Any other
+ * missing or foreign customer is refused as on create.
+ */
+async function customerOfSavedOrder(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  currentCustomerId: string | null,
+): Promise<CustomerFields> {
+  const customer = await findOwnedCustomer(db, userId, id);
+  if (customer) return { customerId: customer.id, customerSnapshot: customer.snapshot };
+  if (id.toLowerCase() === currentCustomerId) return {};
+  throw notFound(CUSTOMER_NOT_FOUND);
 }
 
 /** Totals by THE rounding rule (shared/money.ts), as the numeric columns store them. */
@@ -175,9 +127,8 @@ function amounts(input: OrderInputData) {
   };
 }
 
-function orderFields(input: OrderInputData, customerId: string) {
+function orderFields(input: OrderInputData) {
   return {
-    customerId,
     project: input.project,
     reference: input.reference,
     paymentTerm: input.paymentTerm,
@@ -196,10 +147,10 @@ export async function createOrder(
   userId: string,
   input: OrderInputData,
   now: Date = new Date(),
-): Promise<Order> {
+): Promise<OrderRecord> {
   const id = await db
     .transaction(async (tx) => {
-      const customerId = await ownedCustomerId(tx, userId, input.customer);
+      const customer = await customerOfNewOrder(tx, userId, input.customer);
       const orderNumber = await assignOrderNumber(tx, userId, now);
       const { order, items } = amounts(input);
       const [row] = await tx
@@ -208,7 +159,8 @@ export async function createOrder(
           userId,
           orderNumber,
           date: input.date ? new Date(input.date) : now,
-          ...orderFields(input, customerId),
+          ...orderFields(input),
+          ...customer,
           ...order,
         })
         .returning({ id: orders.id });
@@ -230,22 +182,28 @@ export async function updateOrder(
   userId: string,
   id: string,
   input: OrderInputData,
-): Promise<Order> {
+): Promise<OrderRecord> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const owned = and(eq(orders.id, id), eq(orders.userId, userId));
   await db.transaction(async (tx) => {
-    const customerId = await ownedCustomerId(tx, userId, input.customer);
+    // Reading the row FOR UPDATE locks it, so two saves of one order apply one after the other.
+    const [current] = await tx
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(owned)
+      .for('update');
+    if (!current) throw notFound(ORDER_NOT_FOUND);
+    const customer = await customerOfSavedOrder(tx, userId, input.customer, current.customerId);
     const { order, items } = amounts(input);
-    // Updating the row first locks it, so two saves of one order apply one after the other.
-    const updated = await tx
+    await tx
       .update(orders)
       .set({
-        ...orderFields(input, customerId),
+        ...orderFields(input),
+        ...customer,
         ...(input.date ? { date: new Date(input.date) } : {}),
         ...order,
       })
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-      .returning({ id: orders.id });
-    if (updated.length === 0) throw notFound(ORDER_NOT_FOUND);
+      .where(owned);
     await tx.delete(orderItems).where(eq(orderItems.orderId, id));
     await tx.insert(orderItems).values(items(id));
   });

@@ -6,6 +6,7 @@ import { customers, orders, users } from '../../../db/schema';
 import { amsterdamYear } from '../../../shared/dates';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { insertCustomer, parsedOrder } from '../../../test/orders-fixtures';
+import { orderToWire } from '../../routers/order-wire';
 import { previewNextOrderNumber } from './order-numbering';
 import { createOrder, listAllOrders } from './orders';
 
@@ -42,7 +43,8 @@ describe('demo seed (npm run seed)', () => {
     expect(await db.$count(orders, eq(orders.userId, userId))).toBe(300);
     expect(await db.$count(customers, eq(customers.userId, userId))).toBe(30);
 
-    const all = await listAllOrders(db, userId);
+    // Checked as the API answers it: euros on the wire still add up to the cents stored.
+    const all = (await listAllOrders(db, userId)).map(orderToWire);
     expect(all.reduce((n, o) => n + o.items.length, 0)).toBe(counts.items);
     for (const o of all) {
       const vat = o.vatByRate.reduce((s, r) => s + Math.round(r.vat * 100), 0);
@@ -51,6 +53,8 @@ describe('demo seed (npm run seed)', () => {
       expect(Math.round(o.vat * 100)).toBe(vat);
       expect(Math.round(o.total * 100)).toBe(subtotal + vat);
       expect(o.customer).not.toBeNull();
+      expect(o.customerSnapshot?.company).toBe(o.customerCompany);
+      expect(o.customerCompany).toBeTruthy();
     }
     expect(new Set(all.map((o) => o.orderNumber)).size).toBe(300);
   });

@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, computeOrderTotals, eurosToCents, MAX_AMOUNT_CENTS } from '../../shared/money';
+import type { CustomerSnapshot, OrderLineRecord, OrderRecord } from '../../shared/order-record';
+import { orderOutput, orderPage, orderStatsOutput, orderSummaryOutput } from '../../shared/schemas/order';
+import type { OrderStatsRecord } from '../services/orders/dashboard-stats';
+import { orderPageToWire, orderStatsToWire, orderSummaryToWire, orderToWire } from './order-wire';
+
+const lines: OrderLineRecord[] = [
+  { description: 'Bureaustoel', quantity: 3, unit: 'stuk', priceCents: 19999, vat: 21, totalCents: 59997 },
+  { description: 'Montage', quantity: 2, unit: 'uur', priceCents: 4550, vat: 21, totalCents: 9100 },
+  { description: 'Handboek', quantity: 1, unit: 'stuk', priceCents: 1250, vat: 9, totalCents: 1250 },
+];
+
+const snapshot: CustomerSnapshot = {
+  name: 'Petra Jansen',
+  company: 'Jansen Bouw B.V.',
+  contactPerson: 'P. Jansen',
+  email: 'petra@jansenbouw.nl',
+  address: 'Dorpsstraat 1',
+  postalCode: '1234 AB',
+  city: 'Utrecht',
+  country: 'Nederland',
+  btwNumber: 'NL123456789B01',
+};
+
+const record: OrderRecord = {
+  id: '3f0c8a52-1d1e-4a8c-9d5e-0b6f2f0a1c11',
+  orderNumber: 'INK-2026-1001',
+  date: new Date('2026-05-15T10:30:00Z'),
+  project: 'Verbouwing kantoor',
+  reference: 'REF-1',
+  paymentTerm: 30,
+  status: 'sent',
+  btwVerlegd: false,
+  customerId: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  customerSnapshot: snapshot,
+  subtotalCents: 70347,
+  vatCents: 14623,
+  totalCents: 84970,
+  createdAt: new Date('2026-05-15T10:31:02.123Z'),
+  updatedAt: new Date('2026-05-16T08:00:00.000Z'),
+  items: lines,
+  vatByRate: computeOrderTotals(lines, false).vatByRate,
+};
+
+const wireSummary = {
+  _id: '3f0c8a52-1d1e-4a8c-9d5e-0b6f2f0a1c11',
+  orderNumber: 'INK-2026-1001',
+  date: '2026-05-15T10:30:00.000Z',
+  project: 'Verbouwing kantoor',
+  reference: 'REF-1',
+  paymentTerm: 30,
+  status: 'sent',
+  btwVerlegd: false,
+  customer: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  customerName: 'Petra Jansen',
+  customerCompany: 'Jansen Bouw B.V.',
+  customerSnapshot: {
+    name: 'Petra Jansen',
+    company: 'Jansen Bouw B.V.',
+    contactPerson: 'P. Jansen',
+    email: 'petra@jansenbouw.nl',
+    address: 'Dorpsstraat 1',
+    postalCode: '1234 AB',
+    city: 'Utrecht',
+    country: 'Nederland',
+    btwNumber: 'NL123456789B01',
+  },
+  subtotal: 703.47,
+  vat: 146.23,
+  total: 849.7,
+  createdAt: '2026-05-15T10:31:02.123Z',
+  updatedAt: '2026-05-16T08:00:00.000Z',
+};
+
+describe('orderToWire', () => {
+  it('sends every field of the REST shape: _id, ISO strings, euros with two decimals', () => {
+    expect(orderToWire(record)).toStrictEqual({
+      ...wireSummary,
+      items: [
+        { description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 },
+        { description: 'Montage', quantity: 2, unit: 'uur', price: 45.5, vat: 21, total: 91 },
+        { description: 'Handboek', quantity: 1, unit: 'stuk', price: 12.5, vat: 9, total: 12.5 },
+      ],
+      vatByRate: [
+        { rate: 21, base: 690.97, vat: 145.1 },
+        { rate: 9, base: 12.5, vat: 1.13 },
+      ],
+    });
+  });
+
+  it('sends exactly the fields the output schema declares, nothing more', () => {
+    const wire = orderToWire(record);
+    expect(Object.keys(wire).sort()).toEqual(Object.keys(orderOutput.shape).sort());
+    expect(orderOutput.strict().parse(wire)).toStrictEqual(wire);
+    expect(Object.keys(orderSummaryToWire(record)).sort()).toEqual(
+      Object.keys(orderSummaryOutput.shape).sort(),
+    );
+  });
+
+  it("keeps 'verlegd', and an order without a customer (null id, names and snapshot)", () => {
+    const verlegd = computeOrderTotals(lines, true);
+    const wire = orderToWire({
+      ...record,
+      btwVerlegd: true,
+      customerId: null,
+      customerSnapshot: null,
+      vatCents: 0,
+      totalCents: 70347,
+      items: [{ ...lines[0]!, vat: 'verlegd' }],
+      vatByRate: verlegd.vatByRate,
+    });
+    expect(wire).toMatchObject({
+      btwVerlegd: true,
+      customer: null,
+      customerName: null,
+      customerCompany: null,
+      customerSnapshot: null,
+      vat: 0,
+      total: 703.47,
+      vatByRate: [{ rate: 'verlegd', base: 703.47, vat: 0 }],
+    });
+    expect(wire.items[0]!.vat).toBe('verlegd');
+  });
+
+  it('turns any amount in cents into the euro number of its exact decimal, and back', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS }), (cents) => {
+        const wire = orderToWire({
+          ...record,
+          subtotalCents: cents,
+          items: [{ ...lines[0]!, priceCents: cents, totalCents: cents }],
+        });
+        expect(wire.subtotal).toBe(Number(centsToDecimal(cents)));
+        expect(wire.items[0]!.price).toBe(Number(centsToDecimal(cents)));
+        expect(eurosToCents(wire.subtotal)).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('orderPageToWire', () => {
+  it('maps the rows and keeps the paging numbers', () => {
+    const wire = orderPageToWire({ items: [record], total: 41, page: 2, pageSize: 25 });
+    expect(wire).toStrictEqual({ items: [wireSummary], total: 41, page: 2, pageSize: 25 });
+    expect(orderPage.strict().parse(wire)).toStrictEqual(wire);
+  });
+});
+
+describe('orderStatsToWire', () => {
+  const stats: OrderStatsRecord = {
+    period: 'month',
+    from: new Date('2026-04-30T22:00:00.000Z'),
+    to: new Date('2026-05-31T22:00:00.000Z'),
+    previousFrom: new Date('2026-03-31T22:00:00.000Z'),
+    totalOrders: { value: 3, previous: 2, growth: 50 },
+    revenue: { valueCents: 2000001, previousCents: 11005, growth: 18073.6 },
+    activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
+  };
+
+  it('sends the period as ISO instants and the revenue in euros', () => {
+    const wire = orderStatsToWire(stats);
+    expect(wire).toStrictEqual({
+      period: 'month',
+      from: '2026-04-30T22:00:00.000Z',
+      to: '2026-05-31T22:00:00.000Z',
+      previousFrom: '2026-03-31T22:00:00.000Z',
+      totalOrders: { value: 3, previous: 2, growth: 50 },
+      revenue: { value: 20000.01, previous: 110.05, growth: 18073.6 },
+      activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
+    });
+    expect(orderStatsOutput.strict().parse(wire)).toStrictEqual(wire);
+  });
+});

@@ -1,0 +1,72 @@
+import { centsToEuros } from '../../shared/money';
+import type { OrderRecord, OrderSummaryRecord } from '../../shared/order-record';
+import type { Order, OrderPage, OrderStats, OrderSummary } from '../../shared/schemas/order';
+import type { OrderStatsRecord } from '../services/orders/dashboard-stats';
+import type { OrderSummaryPage } from '../services/orders/orders-list';
+
+/**
+ * The order read model (cents, Dates) → the REST/tRPC shape (ARCHITECTURE "REST shapes"): `_id`, ISO
+ * 8601 strings, euros as numbers. The one place the routers turn records into what they send; the
+ * conversion is exact (centsToEuros), so 849.7 on the wire is 84970 cents in the record.
+ */
+
+export function orderSummaryToWire(o: OrderSummaryRecord): OrderSummary {
+  return {
+    _id: o.id,
+    orderNumber: o.orderNumber,
+    date: o.date.toISOString(),
+    project: o.project,
+    reference: o.reference,
+    paymentTerm: o.paymentTerm,
+    status: o.status,
+    btwVerlegd: o.btwVerlegd,
+    customer: o.customerId,
+    customerName: o.customerSnapshot?.name ?? null,
+    customerCompany: o.customerSnapshot?.company ?? null,
+    customerSnapshot: o.customerSnapshot,
+    subtotal: centsToEuros(o.subtotalCents),
+    vat: centsToEuros(o.vatCents),
+    total: centsToEuros(o.totalCents),
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+export function orderToWire(o: OrderRecord): Order {
+  return {
+    ...orderSummaryToWire(o),
+    items: o.items.map((i) => ({
+      description: i.description,
+      quantity: i.quantity,
+      unit: i.unit,
+      price: centsToEuros(i.priceCents),
+      vat: i.vat,
+      total: centsToEuros(i.totalCents),
+    })),
+    vatByRate: o.vatByRate.map((r) => ({
+      rate: r.rate,
+      base: centsToEuros(r.baseCents),
+      vat: centsToEuros(r.vatCents),
+    })),
+  };
+}
+
+export function orderPageToWire(p: OrderSummaryPage): OrderPage {
+  return { items: p.items.map(orderSummaryToWire), total: p.total, page: p.page, pageSize: p.pageSize };
+}
+
+export function orderStatsToWire(s: OrderStatsRecord): OrderStats {
+  return {
+    period: s.period,
+    from: s.from.toISOString(),
+    to: s.to.toISOString(),
+    previousFrom: s.previousFrom.toISOString(),
+    totalOrders: { ...s.totalOrders },
+    revenue: {
+      value: centsToEuros(s.revenue.valueCents),
+      previous: centsToEuros(s.revenue.previousCents),
+      growth: s.revenue.growth,
+    },
+    activeCustomers: { ...s.activeCustomers },
+  };
+}

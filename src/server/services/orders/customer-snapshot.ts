@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { type CustomerRow, customers } from '../../../db/schema';
+import type { CustomerSnapshot } from '../../../shared/order-record';
+import { isUuid } from '../../db-helpers';
+
+/** The part of a customer an order keeps (shared/order-record.ts, CustomerSnapshot). */
+export function toCustomerSnapshot(c: Pick<CustomerRow, keyof CustomerSnapshot>): CustomerSnapshot {
+  return {
+    name: c.name,
+    company: c.company,
+    contactPerson: c.contactPerson,
+    email: c.email,
+    address: c.address,
+    postalCode: c.postalCode,
+    city: c.city,
+    country: c.country,
+    btwNumber: c.btwNumber,
+  };
+}
+
+export type OwnedCustomer = { id: string; snapshot: CustomerSnapshot };
+
+/** One of the user's own customers as an order will show it; null when missing, foreign or not an id. */
+export async function findOwnedCustomer(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<OwnedCustomer | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .limit(1);
+  return row ? { id: row.id, snapshot: toCustomerSnapshot(row) } : null;
+}

@@ -1,0 +1,48 @@
+import type { OrderItemRow, OrderRow } from '../../../db/schema';
+import type { VatRate } from '../../../shared/constants';
+import { computeOrderTotals, decimalToCents } from '../../../shared/money';
+import type { OrderLineRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
+
+/** Database rows → the order read model (shared/order-record.ts): cents and Dates. */
+
+export const vatFromDb = (v: OrderItemRow['vat']): VatRate =>
+  v === 'verlegd' ? 'verlegd' : (Number(v) as VatRate);
+export const vatToDb = (v: VatRate): OrderItemRow['vat'] => String(v) as OrderItemRow['vat'];
+
+export function toOrderSummaryRecord(o: OrderRow): OrderSummaryRecord {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    date: o.date,
+    project: o.project,
+    reference: o.reference,
+    paymentTerm: o.paymentTerm,
+    status: o.status,
+    btwVerlegd: o.btwVerlegd,
+    customerId: o.customerId,
+    // Never the customer's current data: the order shows whom it was written for (see CustomerSnapshot).
+    customerSnapshot: o.customerSnapshot,
+    // The stored totals were computed by computeOrderTotals when the order was saved.
+    subtotalCents: decimalToCents(o.subtotal),
+    vatCents: decimalToCents(o.vat),
+    totalCents: decimalToCents(o.total),
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+  };
+}
+
+export function toOrderRecord(order: OrderRow, items: OrderItemRow[]): OrderRecord {
+  const lines = items.map<OrderLineRecord>((i) => ({
+    description: i.description,
+    quantity: i.quantity,
+    unit: i.unit,
+    priceCents: decimalToCents(i.price),
+    vat: vatFromDb(i.vat),
+    totalCents: decimalToCents(i.total),
+  }));
+  return {
+    ...toOrderSummaryRecord(order),
+    items: lines,
+    vatByRate: computeOrderTotals(lines, order.btwVerlegd).vatByRate,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * An order as the services return it and as the PDF document and the e-mail variables read it: amounts
+ * in integer cents (by the rounding rule of money.ts), moments as Dates. Calendar days are cut in the
+ * Netherlands where they are shown (formatDate in format.ts), never here.
+ *
+ * The REST/tRPC shape (euros as numbers, ISO strings, `_id`) is something else: the routers map a record
+ * to it in src/server/routers/order-wire.ts, so `{{order.total}}` and the PDF never round-trip through
+ * floats.
+ */
+import type { OrderStatus, Unit, VatRate } from './constants';
+import type { VatByRate } from './money';
+
+/**
+ * The customer as it was when the order was last saved (ARCHITECTURE "Documents do not change
+ * afterwards"): the PDF, the e-mail variables and the REST shape read it, so editing or deleting the
+ * customer later changes no order already written. Stored in orders.customer_snapshot.
+ */
+export type CustomerSnapshot = {
+  name: string;
+  company: string;
+  contactPerson: string;
+  email: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  btwNumber: string;
+};
+
+/** An order without its lines, as lists show it. */
+export type OrderSummaryRecord = {
+  id: string;
+  orderNumber: string;
+  /** The order date, an instant; its day is the calendar day in Europe/Amsterdam. */
+  date: Date;
+  project: string;
+  reference: string;
+  /** Days. */
+  paymentTerm: number;
+  status: OrderStatus;
+  btwVerlegd: boolean;
+  /**
+   * The id of the customer the order was written for; it stays when that customer is deleted later.
+   * Null only for orders whose customer was deleted before snapshots existed.
+   */
+  customerId: string | null;
+  /** What the order shows of its customer; null only where customerId is null. */
+  customerSnapshot: CustomerSnapshot | null;
+  subtotalCents: number;
+  /** The total VAT; 0 when btwVerlegd. */
+  vatCents: number;
+  totalCents: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type OrderLineRecord = {
+  description: string;
+  quantity: number;
+  unit: Unit;
+  priceCents: number;
+  vat: VatRate;
+  /** quantity × price, exact. */
+  totalCents: number;
+};
+
+/** An order with its lines and the VAT per rate (in the order 21, 9, 0, verlegd). */
+export type OrderRecord = OrderSummaryRecord & {
+  items: OrderLineRecord[];
+  vatByRate: VatByRate[];
+};
