@@ -1,5 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
+import { clearOfMidnight } from './support/clock-guard';
+import { amsterdamToday, amsterdamYear, isoDay } from './support/dates';
 import { failProcedure } from './support/trpc-faults';
 
 /**
@@ -12,9 +14,6 @@ import { failProcedure } from './support/trpc-faults';
 const SHOTS = 'e2e-artifacts/screenshots';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
-const YEAR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric' }).format(
-  new Date(),
-);
 
 const CUSTOMERS = [
   {
@@ -95,15 +94,19 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
   browser,
 }) => {
   test.setTimeout(300_000);
+  // Order numbers carry the Dutch year of the moment they are handed out: the run must not span New Year.
+  await clearOfMidnight('year', 10 * 60_000);
+  const year = amsterdamYear();
   await page.setViewportSize(DESKTOP);
   await signUpAndLogin(page, request);
   for (const customer of CUSTOMERS) {
     const res = await page.request.post('/api/customers', { data: customer });
     expect(res.status(), await res.text()).toBe(200);
   }
-  const firstNumber = `INK-${YEAR}-1001`;
+  const firstNumber = `INK-${year}-1001`;
 
   await test.step('a fresh form: title, number preview, defaults, the last line cannot be removed', async () => {
+    const dayBefore = isoDay(amsterdamToday());
     await page.goto('/nieuwe-order');
     await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe Inkooporder' })).toBeVisible();
     const number = page.getByRole('textbox', { name: 'Ordernummer' });
@@ -120,10 +123,9 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
       'Betaald',
       'Geannuleerd',
     ]);
-    const today = await page.evaluate(() =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date()),
-    );
-    await expect(page.getByLabel('Datum')).toHaveValue(today);
+    // Today in the Netherlands (the day the form opened, or the next if midnight passed meanwhile).
+    const dayNow = isoDay(amsterdamToday());
+    await expect(page.getByLabel('Datum')).toHaveValue(new RegExp(`^(${dayBefore}|${dayNow})$`));
     await expect(line(page, 1).getByRole('button', { name: 'Regel 1 verwijderen' })).toBeDisabled();
     await expect(page.getByText('Let op: één of meer orderregels')).toHaveCount(0);
   });
@@ -382,7 +384,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
       expect(res.status(), await res.text()).toBe(200);
     } else {
       await tab.click();
-      await checkNumberingPanel(page, firstNumber);
+      await checkNumberingPanel(page, firstNumber, year);
       for (const [viewport, name, theme] of [
         [DESKTOP, 'desktop', 'dark'],
         [PHONE, 'phone', 'light'],
@@ -391,14 +393,14 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
         const themed = await themedPage(browser, page.context(), viewport, theme);
         await themed.goto('/bedrijfsinstellingen');
         await themed.getByRole('tab', { name: 'Document instellingen' }).click();
-        await expect(themed.getByText(`Voorbeeld: INK-${YEAR}-5000`)).toBeVisible();
+        await expect(themed.getByText(`Voorbeeld: INK-${year}-5000`)).toBeVisible();
         await shoot(themed, `numbering-${name}-${theme}`);
         await themed.context().close();
       }
     }
 
     await page.goto('/nieuwe-order');
-    await expect(page.getByRole('textbox', { name: 'Ordernummer' })).toHaveValue(`INK-${YEAR}-5000`);
+    await expect(page.getByRole('textbox', { name: 'Ordernummer' })).toHaveValue(`INK-${year}-5000`);
   });
 
   await test.step('load failures: number preview fallbacks, order, customers', async () => {
@@ -408,7 +410,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
       message: 'Niet gevonden.',
     });
     await page.goto('/nieuwe-order');
-    await expect(number).toHaveValue(`INK-${YEAR}-5000`);
+    await expect(number).toHaveValue(`INK-${year}-5000`);
     await expect(page.getByText('Kan ordernummer niet genereren', { exact: true })).toBeVisible();
 
     const restoreSettings = await failProcedure(page, 'orderSettings.get', {
@@ -433,7 +435,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
   });
 });
 
-async function checkNumberingPanel(page: Page, firstNumber: string) {
+async function checkNumberingPanel(page: Page, firstNumber: string, year: number) {
   const panel = page.locator('form').filter({ has: page.getByText('Ordernummering', { exact: true }) });
   await expect(panel.getByText(`Voorbeeld: ${firstNumber}`)).toBeVisible();
   await shoot(page, 'numbering-before-desktop-light');
@@ -441,7 +443,7 @@ async function checkNumberingPanel(page: Page, firstNumber: string) {
   await panel.getByRole('textbox', { name: 'Startnummer' }).blur();
   await expect(panel.getByText('Startnummer moet minimaal 1 zijn')).toBeVisible();
   await panel.getByRole('textbox', { name: 'Startnummer' }).fill('5000');
-  await expect(panel.getByText(`Voorbeeld: INK-${YEAR}-5000`)).toBeVisible();
+  await expect(panel.getByText(`Voorbeeld: INK-${year}-5000`)).toBeVisible();
   await panel.getByRole('checkbox', { name: 'Jaar opnemen in nummer' }).uncheck();
   await expect(panel.getByText('Voorbeeld: INK-5000')).toBeVisible();
   await panel.getByRole('checkbox', { name: 'Jaar opnemen in nummer' }).check();

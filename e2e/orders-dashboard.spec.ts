@@ -1,19 +1,17 @@
 import fs from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
+import { amsterdamDay, dutchDate, noon } from './support/dates';
 import {
   type CreatedOrder,
   createCustomer,
   createOrder,
   csvAmount,
   deleteCustomer,
-  dutchDate,
-  dutchDay,
   euro,
   expectedStats,
   growthLabel,
   type NewOrder,
-  noon,
   type Period,
 } from './support/orders';
 
@@ -125,7 +123,7 @@ test('orders list and dashboard: search, filter, page, delete, cards, export', a
   });
 
   const now = new Date();
-  const today = dutchDay(now);
+  const today = amsterdamDay(now);
   const thisMonth = (day: number) => noon(today.year, today.month, Math.min(day, today.day));
   const lastMonth = (day: number) => noon(today.year, today.month - 1, day);
   const lastYear = (month: number) => noon(today.year - 1, month, 10);
@@ -324,7 +322,7 @@ test('orders list and dashboard: search, filter, page, delete, cards, export', a
     const thisMonthCount = orders.filter(expectedMonth).length;
     await expect(pager(page)).toContainText(`Toont 1 - ${thisMonthCount} van ${thisMonthCount} orders`);
     await period.selectOption({ label: 'Heel Jaar' });
-    const thisYear = orders.filter((o) => dutchDay(o.date).year === today.year).length;
+    const thisYear = orders.filter((o) => amsterdamDay(o.date).year === today.year).length;
     await expect(pager(page)).toContainText(`van ${thisYear} orders`);
     await period.selectOption({ label: 'Alle perioden' });
     await expect(pager(page)).toContainText('Toont 1 - 20 van 25 orders');
@@ -576,7 +574,7 @@ test('orders list and dashboard: search, filter, page, delete, cards, export', a
   });
 
   function expectedMonth(o: CreatedOrder) {
-    const d = dutchDay(o.date);
+    const d = amsterdamDay(o.date);
     return d.year === today.year && d.month === today.month;
   }
 
