@@ -2,15 +2,14 @@ import fs from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin, switchTheme } from './support/auth';
 import { amsterdamToday, isoDay } from './support/dates';
+import { DESKTOP, PHONE, shotsNamed } from './support/screens';
 
 /**
  * /klanten through the UI (issue 4): add, edit, search, filter, export (the CSV file itself), delete;
  * screenshots at 1280×800 and 375×812 in light and dark.
  */
 
-const SHOTS = 'e2e-artifacts/screenshots';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
+const shoot = shotsNamed('customers');
 
 type NewCustomer = {
   name: string;
@@ -84,12 +83,6 @@ async function seedCustomers(page: Page, customers: NewCustomer[]) {
 
 const card = (page: Page, company: string) => page.getByRole('article', { name: company, exact: true });
 const cards = (page: Page) => page.getByRole('article');
-
-async function shoot(page: Page, name: string) {
-  // Let toasts, modal and skeleton animations settle.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: `${SHOTS}/customers-${name}.png` });
-}
 
 async function fieldIn(dialog: Locator, name: string) {
   return dialog.getByRole('textbox', { name, exact: true });

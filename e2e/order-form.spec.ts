@@ -1,7 +1,8 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
 import { amsterdamToday, amsterdamYear, isoDay } from './support/dates';
+import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
 /**
@@ -11,9 +12,7 @@ import { failProcedure } from './support/trpc-faults';
  * next preview; validation. Screenshots at 1280×800 and 375×812, light and dark.
  */
 
-const SHOTS = 'e2e-artifacts/screenshots';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
+const shoot = shotsNamed('order-form');
 
 const CUSTOMERS = [
   {
@@ -31,32 +30,6 @@ const CUSTOMERS = [
 ];
 
 type ApiOrder = { _id: string; orderNumber: string; status: string; total: number; items: unknown[] };
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  // Let notices, dialogs and fades settle.
-  await page.waitForTimeout(400);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: wider than the viewport`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/order-form-${name}.png`, fullPage });
-}
-
-/** A second page with the same session, at a size and theme of its own (theme set before any script). */
-async function themedPage(
-  browser: Browser,
-  from: BrowserContext,
-  viewport: { width: number; height: number },
-  theme: 'light' | 'dark',
-): Promise<Page> {
-  const context = await browser.newContext({
-    storageState: await from.storageState(),
-    viewport,
-    locale: 'nl-NL',
-    timezoneId: 'Europe/Amsterdam',
-    baseURL: test.info().project.use.baseURL,
-  });
-  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
-  return context.newPage();
-}
 
 const line = (page: Page, n: number) => page.getByRole('listitem', { name: `Regel ${n}`, exact: true });
 const inLine = (row: Locator, name: string) => row.getByRole('textbox', { name, exact: true });
@@ -357,7 +330,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
         await themed.goto(`/inkooporders/${orderId}/edit`);
         await expect(themed.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(total(themed, 'total')).toHaveText('€ 167,57');
-        await shoot(themed, `edit-${size}-${theme}`, size === 'phone');
+        await shoot(themed, `edit-${size}-${theme}`, { fullPage: size === 'phone' });
         await line(themed, 1).evaluate((el) => {
           el.scrollIntoView({ block: 'start' });
           window.scrollBy(0, -96);
@@ -366,7 +339,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
         if (size === 'phone') {
           await themed.goto('/nieuwe-order');
           await expect(themed.getByRole('textbox', { name: 'Ordernummer' })).not.toHaveValue('');
-          await shoot(themed, `new-${size}-${theme}`, true);
+          await shoot(themed, `new-${size}-${theme}`, { fullPage: true });
         }
         await themed.context().close();
       }
