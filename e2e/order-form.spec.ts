@@ -298,9 +298,21 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
       page.getByText(`Order ${firstNumber} is succesvol bijgewerkt!`, { exact: true }),
     ).toBeVisible();
     const dialog = page.getByRole('dialog', { name: 'Order per e-mail versturen?' });
+    // The orders screen takes the state out of its history entry as soon as it mounts, so reading
+    // history.state afterwards races it: record what the form pushes (wouter's 'pushState' event).
+    await page.evaluate(() => {
+      const w = window as unknown as { pushed: unknown[] };
+      w.pushed = [];
+      window.addEventListener('pushState', () =>
+        w.pushed.push({ path: window.location.pathname, state: window.history.state }),
+      );
+    });
     await dialog.getByRole('button', { name: 'Ja, verstuur e-mail' }).click();
     await expect(page).toHaveURL(/\/inkooporders$/);
-    expect(await page.evaluate(() => window.history.state)).toEqual({ openEmailModal: true, orderId });
+    expect(await page.evaluate(() => (window as unknown as { pushed: unknown[] }).pushed)).toContainEqual({
+      path: '/inkooporders',
+      state: { openEmailModal: true, orderId },
+    });
 
     const res = await page.request.get(`/api/orders/${orderId}`);
     expect(((await res.json()) as ApiOrder).status).toBe('paid');
