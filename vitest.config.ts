@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    // e2e/support holds plain helpers too (dates); the Playwright specs themselves are *.spec.ts.
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

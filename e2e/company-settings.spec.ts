@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { loginOverHttp, registerVerifiedUser, switchTheme, type TestUser } from './support/auth';
+import { DESKTOP, devicePage, PHONE, shotsNamed } from './support/screens';
 
 /**
  * /bedrijfsinstellingen (issue 3) and the dashboard's profile banner: fill both tabs as a user, see the
@@ -7,17 +8,7 @@ import { loginOverHttp, registerVerifiedUser, switchTheme, type TestUser } from 
  * tab in light and dark, at 1280 px and 375 px.
  */
 
-const SHOTS = 'e2e-artifacts/screenshots';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: wider than the viewport`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/settings-${name}.png`, fullPage });
-}
+const shoot = shotsNamed('settings');
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 /** A password input (Playwright counts it as a textbox too), by its label. */
@@ -58,7 +49,7 @@ test('company profile and financial data: rules, save, reload, completeness, she
     await expect(banner(page)).toContainText('40% compleet');
     await expect(banner(page)).toHaveClass(/profile-banner--warning/);
     await expect(banner(page)).toContainText('Adres, Postcode, Plaats en 3 meer');
-    await shoot(page, 'dashboard-banner-warning-light-desktop', false);
+    await shoot(page, 'dashboard-banner-warning-light-desktop');
     await banner(page).getByRole('link', { name: 'Profiel aanvullen' }).click();
     await expect(page).toHaveURL(/\/bedrijfsinstellingen/);
   });
@@ -128,7 +119,7 @@ test('company profile and financial data: rules, save, reload, completeness, she
     await expect(panel(page).getByText('Adres is verplicht')).toBeVisible();
     await expect(panel(page).getByText('Plaats is verplicht')).toBeVisible();
     await expect(field(page, 'Adres')).toBeFocused();
-    await shoot(page, 'profile-errors-light-desktop');
+    await shoot(page, 'profile-errors-light-desktop', { fullPage: true });
 
     await field(page, 'Adres').fill('Oudegracht 100');
     await expect(panel(page).getByText('Adres is verplicht')).toBeHidden();
@@ -288,48 +279,27 @@ async function partlyFilledUser(request: Parameters<typeof registerVerifiedUser>
 
 /** Desktop: the whole page. Phone: what the screen shows at the top and at the bottom of the tab. */
 async function tabShots(page: Page, name: string, device: 'desktop' | 'mobile') {
-  if (device === 'desktop') return shoot(page, name);
+  if (device === 'desktop') return shoot(page, name, { fullPage: true });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await shoot(page, `${name}-top`, false);
+  await shoot(page, `${name}-top`);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await shoot(page, `${name}-bottom`, false);
-}
-
-async function viewport(
-  browser: Browser,
-  baseURL: string | undefined,
-  size: typeof DESKTOP,
-  mobile: boolean,
-) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: size,
-    deviceScaleFactor: mobile ? 2 : 1,
-    isMobile: mobile,
-    hasTouch: mobile,
-    locale: 'nl-NL',
-  });
-  return context.newPage();
+  await shoot(page, `${name}-bottom`);
 }
 
 for (const [device, size] of [
   ['desktop', DESKTOP],
   ['mobile', PHONE],
 ] as const) {
-  test(`screenshots: every tab and the banner, light and dark, ${device}`, async ({
-    browser,
-    request,
-    baseURL,
-  }) => {
+  test(`screenshots: every tab and the banner, light and dark, ${device}`, async ({ browser, request }) => {
     test.setTimeout(120_000);
-    const page = await viewport(browser, baseURL, size, device === 'mobile');
+    const page = await devicePage(browser, size);
     await partlyFilledUser(request, page);
     for (const theme of ['light', 'dark'] as const) {
       await page.goto('/');
       await switchTheme(page, theme);
       await expect(banner(page)).toBeVisible();
       await expect(banner(page)).toContainText('70% compleet');
-      await shoot(page, `dashboard-banner-${theme}-${device}`, false);
+      await shoot(page, `dashboard-banner-${theme}-${device}`);
 
       await page.goto('/bedrijfsinstellingen#profiel');
       await expect(completeness(page)).toContainText('75%');
@@ -356,7 +326,7 @@ for (const [device, size] of [
       await expect(top).toBeHidden();
       await page.evaluate(() => window.scrollTo(0, 2500));
       await expect(top).toBeVisible();
-      await shoot(page, 'scroll-top-dark-mobile', false);
+      await shoot(page, 'scroll-top-dark-mobile');
       await top.click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     }

@@ -1,5 +1,8 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
+import { clearOfMidnight } from './support/clock-guard';
+import { amsterdamToday, amsterdamYear, isoDay } from './support/dates';
+import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
 /**
@@ -9,12 +12,7 @@ import { failProcedure } from './support/trpc-faults';
  * next preview; validation. Screenshots at 1280×800 and 375×812, light and dark.
  */
 
-const SHOTS = 'e2e-artifacts/screenshots';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-const YEAR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric' }).format(
-  new Date(),
-);
+const shoot = shotsNamed('order-form');
 
 const CUSTOMERS = [
   {
@@ -32,32 +30,6 @@ const CUSTOMERS = [
 ];
 
 type ApiOrder = { _id: string; orderNumber: string; status: string; total: number; items: unknown[] };
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  // Let notices, dialogs and fades settle.
-  await page.waitForTimeout(400);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: wider than the viewport`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/order-form-${name}.png`, fullPage });
-}
-
-/** A second page with the same session, at a size and theme of its own (theme set before any script). */
-async function themedPage(
-  browser: Browser,
-  from: BrowserContext,
-  viewport: { width: number; height: number },
-  theme: 'light' | 'dark',
-): Promise<Page> {
-  const context = await browser.newContext({
-    storageState: await from.storageState(),
-    viewport,
-    locale: 'nl-NL',
-    timezoneId: 'Europe/Amsterdam',
-    baseURL: test.info().project.use.baseURL,
-  });
-  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
-  return context.newPage();
-}
 
 const line = (page: Page, n: number) => page.getByRole('listitem', { name: `Regel ${n}`, exact: true });
 const inLine = (row: Locator, name: string) => row.getByRole('textbox', { name, exact: true });
@@ -95,15 +67,19 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
   browser,
 }) => {
   test.setTimeout(300_000);
+  // Order numbers carry the Dutch year of the moment they are handed out: the run must not span New Year.
+  await clearOfMidnight('year', 10 * 60_000);
+  const year = amsterdamYear();
   await page.setViewportSize(DESKTOP);
   await signUpAndLogin(page, request);
   for (const customer of CUSTOMERS) {
     const res = await page.request.post('/api/customers', { data: customer });
     expect(res.status(), await res.text()).toBe(200);
   }
-  const firstNumber = `INK-${YEAR}-1001`;
+  const firstNumber = `INK-${year}-1001`;
 
   await test.step('a fresh form: title, number preview, defaults, the last line cannot be removed', async () => {
+    const dayBefore = isoDay(amsterdamToday());
     await page.goto('/nieuwe-order');
     await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe Inkooporder' })).toBeVisible();
     const number = page.getByRole('textbox', { name: 'Ordernummer' });
@@ -120,10 +96,9 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
       'Betaald',
       'Geannuleerd',
     ]);
-    const today = await page.evaluate(() =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date()),
-    );
-    await expect(page.getByLabel('Datum')).toHaveValue(today);
+    // Today in the Netherlands (the day the form opened, or the next if midnight passed meanwhile).
+    const dayNow = isoDay(amsterdamToday());
+    await expect(page.getByLabel('Datum')).toHaveValue(new RegExp(`^(${dayBefore}|${dayNow})$`));
     await expect(line(page, 1).getByRole('button', { name: 'Regel 1 verwijderen' })).toBeDisabled();
     await expect(page.getByText('Let op: één of meer orderregels')).toHaveCount(0);
   });
@@ -323,9 +298,21 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
       page.getByText(`Order ${firstNumber} is succesvol bijgewerkt!`, { exact: true }),
     ).toBeVisible();
     const dialog = page.getByRole('dialog', { name: 'Order per e-mail versturen?' });
+    // The orders screen takes the state out of its history entry as soon as it mounts, so reading
+    // history.state afterwards races it: record what the form pushes (wouter's 'pushState' event).
+    await page.evaluate(() => {
+      const w = window as unknown as { pushed: unknown[] };
+      w.pushed = [];
+      window.addEventListener('pushState', () =>
+        w.pushed.push({ path: window.location.pathname, state: window.history.state }),
+      );
+    });
     await dialog.getByRole('button', { name: 'Ja, verstuur e-mail' }).click();
     await expect(page).toHaveURL(/\/inkooporders$/);
-    expect(await page.evaluate(() => window.history.state)).toEqual({ openEmailModal: true, orderId });
+    expect(await page.evaluate(() => (window as unknown as { pushed: unknown[] }).pushed)).toContainEqual({
+      path: '/inkooporders',
+      state: { openEmailModal: true, orderId },
+    });
 
     const res = await page.request.get(`/api/orders/${orderId}`);
     expect(((await res.json()) as ApiOrder).status).toBe('paid');
@@ -355,7 +342,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
         await themed.goto(`/inkooporders/${orderId}/edit`);
         await expect(themed.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(total(themed, 'total')).toHaveText('€ 167,57');
-        await shoot(themed, `edit-${size}-${theme}`, size === 'phone');
+        await shoot(themed, `edit-${size}-${theme}`, { fullPage: size === 'phone' });
         await line(themed, 1).evaluate((el) => {
           el.scrollIntoView({ block: 'start' });
           window.scrollBy(0, -96);
@@ -364,7 +351,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
         if (size === 'phone') {
           await themed.goto('/nieuwe-order');
           await expect(themed.getByRole('textbox', { name: 'Ordernummer' })).not.toHaveValue('');
-          await shoot(themed, `new-${size}-${theme}`, true);
+          await shoot(themed, `new-${size}-${theme}`, { fullPage: true });
         }
         await themed.context().close();
       }
@@ -375,30 +362,25 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await page.goto('/bedrijfsinstellingen');
     const tab = page.getByRole('tab', { name: 'Document instellingen' });
     await expect(page.getByRole('heading', { level: 1, name: 'Bedrijfsinstellingen' })).toBeVisible();
-    if ((await tab.count()) === 0) {
-      // Not mounted yet by the settings screen: set it over HTTP so the preview is still checked.
-      test.info().annotations.push({ type: 'note', description: "no 'Document instellingen' tab yet" });
-      const res = await page.request.put('/api/auth/order-settings', { data: { startingNumber: 5000 } });
-      expect(res.status(), await res.text()).toBe(200);
-    } else {
-      await tab.click();
-      await checkNumberingPanel(page, firstNumber);
-      for (const [viewport, name, theme] of [
-        [DESKTOP, 'desktop', 'dark'],
-        [PHONE, 'phone', 'light'],
-        [PHONE, 'phone', 'dark'],
-      ] as const) {
-        const themed = await themedPage(browser, page.context(), viewport, theme);
-        await themed.goto('/bedrijfsinstellingen');
-        await themed.getByRole('tab', { name: 'Document instellingen' }).click();
-        await expect(themed.getByText(`Voorbeeld: INK-${YEAR}-5000`)).toBeVisible();
-        await shoot(themed, `numbering-${name}-${theme}`);
-        await themed.context().close();
-      }
+    // The tab is how a user reaches the numbering: without it the screen is broken, so the test fails.
+    await expect(tab, "the settings screen has no 'Document instellingen' tab").toBeVisible();
+    await tab.click();
+    await checkNumberingPanel(page, firstNumber, year);
+    for (const [viewport, name, theme] of [
+      [DESKTOP, 'desktop', 'dark'],
+      [PHONE, 'phone', 'light'],
+      [PHONE, 'phone', 'dark'],
+    ] as const) {
+      const themed = await themedPage(browser, page.context(), viewport, theme);
+      await themed.goto('/bedrijfsinstellingen');
+      await themed.getByRole('tab', { name: 'Document instellingen' }).click();
+      await expect(themed.getByText(`Voorbeeld: INK-${year}-5000`)).toBeVisible();
+      await shoot(themed, `numbering-${name}-${theme}`);
+      await themed.context().close();
     }
 
     await page.goto('/nieuwe-order');
-    await expect(page.getByRole('textbox', { name: 'Ordernummer' })).toHaveValue(`INK-${YEAR}-5000`);
+    await expect(page.getByRole('textbox', { name: 'Ordernummer' })).toHaveValue(`INK-${year}-5000`);
   });
 
   await test.step('load failures: number preview fallbacks, order, customers', async () => {
@@ -408,7 +390,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
       message: 'Niet gevonden.',
     });
     await page.goto('/nieuwe-order');
-    await expect(number).toHaveValue(`INK-${YEAR}-5000`);
+    await expect(number).toHaveValue(`INK-${year}-5000`);
     await expect(page.getByText('Kan ordernummer niet genereren', { exact: true })).toBeVisible();
 
     const restoreSettings = await failProcedure(page, 'orderSettings.get', {
@@ -433,7 +415,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
   });
 });
 
-async function checkNumberingPanel(page: Page, firstNumber: string) {
+async function checkNumberingPanel(page: Page, firstNumber: string, year: number) {
   const panel = page.locator('form').filter({ has: page.getByText('Ordernummering', { exact: true }) });
   await expect(panel.getByText(`Voorbeeld: ${firstNumber}`)).toBeVisible();
   await shoot(page, 'numbering-before-desktop-light');
@@ -441,7 +423,7 @@ async function checkNumberingPanel(page: Page, firstNumber: string) {
   await panel.getByRole('textbox', { name: 'Startnummer' }).blur();
   await expect(panel.getByText('Startnummer moet minimaal 1 zijn')).toBeVisible();
   await panel.getByRole('textbox', { name: 'Startnummer' }).fill('5000');
-  await expect(panel.getByText(`Voorbeeld: INK-${YEAR}-5000`)).toBeVisible();
+  await expect(panel.getByText(`Voorbeeld: INK-${year}-5000`)).toBeVisible();
   await panel.getByRole('checkbox', { name: 'Jaar opnemen in nummer' }).uncheck();
   await expect(panel.getByText('Voorbeeld: INK-5000')).toBeVisible();
   await panel.getByRole('checkbox', { name: 'Jaar opnemen in nummer' }).check();

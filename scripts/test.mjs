@@ -43,7 +43,8 @@ function countPlaywright(file) {
 }
 
 async function postgresUrl() {
-  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  // The same default as src/test/postgres.ts, which `npm run test:unit` uses for *.pg.test.ts.
+  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const { default: postgres } = await import('postgres');
   const sql = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {

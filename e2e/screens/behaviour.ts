@@ -5,6 +5,7 @@
  * Env: BASE_URL (default http://localhost:3456), SHOTS_EMAIL / SHOTS_PASSWORD (a verified account).
  */
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { DESKTOP, deviceOptions, PHONE } from '../support/screens';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:3456';
 const EMAIL = process.env.SHOTS_EMAIL ?? '';
@@ -47,7 +48,7 @@ const browser = await chromium.launch({
 try {
   // ---- Guards, anonymous ----
   {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext(deviceOptions(DESKTOP));
     const page = await context.newPage();
     await page.goto(`${BASE}/klanten`);
     await page.waitForURL('**/login');
@@ -164,7 +165,7 @@ try {
   // ---- Logged in, desktop ----
   {
     const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
+      ...deviceOptions(DESKTOP),
       colorScheme: 'light',
     });
     await login(context);
@@ -228,12 +229,7 @@ try {
 
   // ---- Logged in, mobile ----
   {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-    });
+    const context = await browser.newContext(deviceOptions(PHONE));
     await login(context);
     const page = await context.newPage();
     await page.goto(`${BASE}/`);
@@ -294,7 +290,7 @@ try {
 
   // ---- Logout that fails on the server ----
   {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext(deviceOptions(DESKTOP));
     await login(context);
     const page = await context.newPage();
     await page.goto(`${BASE}/`);

@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { DESKTOP, deviceOptions, horizontalOverflow, PHONE, type Theme } from '../support/screens';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:3456';
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -13,19 +14,12 @@ const EMAIL = process.env.SHOTS_EMAIL;
 const PASSWORD = process.env.SHOTS_PASSWORD;
 const ONLY = process.env.SHOTS_ONLY;
 
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  mobile: { width: 375, height: 812 },
-} as const;
+const VIEWPORTS = { desktop: DESKTOP, mobile: PHONE } as const;
 type ViewportName = keyof typeof VIEWPORTS;
-type Theme = 'light' | 'dark';
 
 async function newContext(browser: Browser, viewport: ViewportName, theme: Theme): Promise<BrowserContext> {
   const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    deviceScaleFactor: viewport === 'mobile' ? 2 : 1,
-    isMobile: viewport === 'mobile',
-    hasTouch: viewport === 'mobile',
+    ...deviceOptions(VIEWPORTS[viewport]),
     colorScheme: theme,
     locale: 'nl-NL',
   });
@@ -44,7 +38,7 @@ const overflows: string[] = [];
 
 async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForTimeout(350);
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const wide = await horizontalOverflow(page);
   if (wide > 0) overflows.push(`${name}: page is ${wide}px wider than the viewport`);
   await page.screenshot({ path: `${OUT}/${name}.png`, fullPage });
   console.log(`${OUT}/${name}.png`);

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { amsterdamDay } from './dates';
 
 /**
  * Orders and customers over the REST API for the journeys (STYLE.md §10: set up over HTTP, test the
@@ -81,31 +82,7 @@ export async function deleteOrder(request: APIRequestContext, id: string): Promi
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/* ---------------------------------------------------------------- dates and periods */
-
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Amsterdam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day in the Netherlands. */
-export function dutchDay(date: Date): { year: number; month: number; day: number } {
-  const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
-}
-
-/** 'dd-mm-jjjj' as the app shows a date. */
-export function dutchDate(date: Date): string {
-  const { year, month, day } = dutchDay(date);
-  return `${String(day).padStart(2, '0')}-${String(month).padStart(2, '0')}-${year}`;
-}
-
-/** Noon UTC on a calendar day (month may run out of 1..12; it rolls over): the same day in Amsterdam. */
-export function noon(year: number, month: number, day: number): Date {
-  return new Date(Date.UTC(year, month - 1, day, 12));
-}
+/* ---------------------------------------------------------------- periods */
 
 export type Period = 'month' | 'quarter' | 'year';
 
@@ -118,7 +95,7 @@ function periodIndex(period: Period, d: { year: number; month: number }): number
 
 /** 0: in the period containing `now`; -1: in the one before; anything else: neither. */
 export function periodOffset(period: Period, date: Date, now: Date = new Date()): number {
-  return periodIndex(period, dutchDay(date)) - periodIndex(period, dutchDay(now));
+  return periodIndex(period, amsterdamDay(date)) - periodIndex(period, amsterdamDay(now));
 }
 
 /** The dashboard's numbers for a period, from the orders that exist. */

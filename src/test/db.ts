@@ -4,11 +4,16 @@ import { type Database, openDatabase } from '../db/client';
 export type TestDatabase = Database & { name: string };
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is
- * set — a new uniquely named database on that Postgres server, dropped again on close.
+ * A fresh, migrated database for one test file: PGlite in memory, or — when `serverUrl` is given or
+ * TEST_DATABASE_URL is set — a new uniquely named database on that Postgres server, dropped again on close.
  */
-export async function openTestDatabase(opts: { migrationsFolder?: string } = {}): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase({
+  serverUrl = process.env.TEST_DATABASE_URL,
+  ...opts
+}: {
+  migrationsFolder?: string;
+  serverUrl?: string;
+} = {}): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://', ...opts });
     return { ...database, name: 'memory://' };

@@ -1,0 +1,81 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Screenshots of the journeys, for looking at by eye (CI keeps them as artifacts), and the two devices
+ * they are taken on. The specs and the scripts in e2e/screens share these.
+ */
+
+export const SHOTS = 'e2e-artifacts/screenshots';
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
+
+export type Viewport = { readonly width: number; readonly height: number };
+export type Theme = 'light' | 'dark';
+
+/** Context options for a viewport: a phone is a touch screen at twice the pixels, wider is a desktop. */
+export function deviceOptions(viewport: Viewport) {
+  const phone = viewport.width < 768;
+  return {
+    viewport: { width: viewport.width, height: viewport.height },
+    deviceScaleFactor: phone ? 2 : 1,
+    isMobile: phone,
+    hasTouch: phone,
+  };
+}
+
+/** How many pixels the page is wider than its viewport (0 or less: nothing sticks out sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+export type ShotOptions = {
+  /** The whole page from the top instead of what the viewport shows. */
+  fullPage?: boolean;
+  /** Wait for toasts, dialogs and fades to settle first (not for a placeholder that is about to go). */
+  settle?: boolean;
+};
+
+/** `SHOTS/<name>.png`. A page wider than its viewport fails the test: on a phone that is a bug. */
+export async function shoot(page: Page, name: string, { fullPage = false, settle = true }: ShotOptions = {}) {
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  if (settle) await page.waitForTimeout(400);
+  expect(await horizontalOverflow(page), `${name}: wider than the viewport`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+/** `shoot` with the spec's prefix before every name ('customers' → customers-<name>.png). */
+export function shotsNamed(prefix: string) {
+  return (page: Page, name: string, options?: ShotOptions) => shoot(page, `${prefix}-${name}`, options);
+}
+
+/**
+ * A page in a context of its own on a device of that size, with the project's base URL, locale and
+ * time zone; with `from`, it carries that context's session; with `theme`, the theme is stored before
+ * the app boots. Close it with `page.context().close()`.
+ */
+export async function devicePage(
+  browser: Browser,
+  viewport: Viewport,
+  { from, theme }: { from?: BrowserContext; theme?: Theme } = {},
+): Promise<Page> {
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({
+    ...deviceOptions(viewport),
+    baseURL,
+    locale,
+    timezoneId,
+    ...(from ? { storageState: await from.storageState() } : {}),
+  });
+  if (theme) await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  return context.newPage();
+}
+
+/** A second page with the session of `from`, at its own size and in its own theme. */
+export function themedPage(
+  browser: Browser,
+  from: BrowserContext,
+  viewport: Viewport,
+  theme: Theme,
+): Promise<Page> {
+  return devicePage(browser, viewport, { from, theme });
+}
