@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { lockDownHtml } from './printer-html';
 
+type PdfOptions = NonNullable<Parameters<Page['pdf']>[0]>;
+
 export type PdfMargin = { top?: string; right?: string; bottom?: string; left?: string };
 
 export type PrintJob = {
@@ -44,14 +46,10 @@ export async function openLockedPage(browser: Browser): Promise<Page> {
   }
 }
 
-/**
- * One document on a warm page. setContent replaces the previous document whole (DOM, styles, title),
- * so nothing of the last document reaches this one.
- */
-export async function printOnPage(page: Page, job: PrintJob, timeoutMs: number): Promise<Buffer> {
-  await page.setContent(lockDownHtml(job.html, job.title), { waitUntil: 'load', timeout: timeoutMs });
+/** Chromium's print settings for a job: A4, backgrounds, tagged with an outline, margins or @page. */
+export function pdfOptions(job: PrintJob): PdfOptions {
   const withTemplates = job.headerTemplate !== undefined || job.footerTemplate !== undefined;
-  return page.pdf({
+  return {
     format: 'A4',
     printBackground: true,
     // Chromium's tagged PDF (structure for screen readers) with the headings as bookmarks.
@@ -65,5 +63,14 @@ export async function printOnPage(page: Page, job: PrintJob, timeoutMs: number):
           footerTemplate: job.footerTemplate ?? '<span></span>',
         }
       : {}),
-  });
+  };
+}
+
+/**
+ * One document on a warm page. setContent replaces the previous document whole (DOM, styles, title),
+ * so nothing of the last document reaches this one.
+ */
+export async function printOnPage(page: Page, job: PrintJob, timeoutMs: number): Promise<Buffer> {
+  await page.setContent(lockDownHtml(job.html, job.title), { waitUntil: 'load', timeout: timeoutMs });
+  return page.pdf(pdfOptions(job));
 }
