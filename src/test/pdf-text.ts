@@ -24,3 +24,22 @@ export async function pdfInfo(pdf: Buffer): Promise<Record<string, string>> {
   }
   return info;
 }
+
+/** The names of the fonts in the PDF (`pdffonts`), e.g. 'AAAAAA+Lato-Regular'. */
+export async function pdfFonts(pdf: Buffer): Promise<string[]> {
+  const out = await poppler('pdffonts', ['-'], pdf);
+  return out
+    .split('\n')
+    .slice(2)
+    .map((line) => line.split(/\s+/)[0] ?? '')
+    .filter(Boolean);
+}
+
+/** How many images the PDF draws (`pdfimages -list`). */
+export async function pdfImageCount(pdf: Buffer): Promise<number> {
+  const out = await poppler('pdfimages', ['-list', '-'], pdf);
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim()).length;
+}

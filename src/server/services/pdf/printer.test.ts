@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../../../test/helpers';
-import { pdfInfo, pdfText } from '../../../test/pdf-text';
+import { pdfFonts, pdfImageCount, pdfInfo, pdfText } from '../../../test/pdf-text';
 import { AppError } from '../../errors';
 import { pdfMessages } from './messages';
 import { createPrinter, type Printer } from './printer';
@@ -91,6 +92,13 @@ const longDocument = `<!doctype html><table>${Array.from(
 
 let printer: Printer;
 
+const require = createRequire(import.meta.url);
+/** Two 4×4 PNGs, red and blue (one image each in the PDF: Chromium would share a repeated one). */
+const redPixels =
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGM4IScHRwzEcQCxYxBBO0tjggAAAABJRU5ErkJggg==';
+const bluePixels =
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGOQkzsBRwzEcQCcIxBBYbnFHgAAAABJRU5ErkJggg==';
+
 beforeAll(async () => {
   canary = http.createServer((req, res) => {
     canaryHits.push(req.url ?? '');
@@ -163,6 +171,20 @@ describe('the printer', () => {
     expect(info.Title).toBe('Order INK-2026-1001');
   });
 
+  it('loads what a document inlines: fonts and images as data: URLs', async () => {
+    const lato = fs
+      .readFileSync(require.resolve('@fontsource/lato/files/lato-latin-400-normal.woff2'))
+      .toString('base64');
+    const pdf = await printer.print({
+      html: `<!doctype html><style>
+          @font-face { font-family: Lato; src: url(data:font/woff2;base64,${lato}) format('woff2'); }
+          p { font-family: Lato; } .logo { width: 60px; height: 60px; background: url(data:image/png;base64,${bluePixels}) no-repeat; background-size: cover; }
+        </style><p>In Lato</p><img src="data:image/png;base64,${redPixels}" width="60" height="60"><div class="logo"></div>`,
+    });
+    expect((await pdfFonts(pdf)).some((name) => name.endsWith('+Lato-Regular'))).toBe(true);
+    expect(await pdfImageCount(pdf)).toBe(2);
+  });
+
   it('runs no JavaScript', async () => {
     const text = await pdfText(
       await printer.print({
@@ -219,6 +241,8 @@ describe('the printer', () => {
   });
 
   it('prints no more than its concurrency at once, and keeps that many pages', async () => {
+    // Both pages warm first, so that the measured documents start together rather than behind an opening page.
+    await Promise.all([printer.print({ html: '<p>a</p>' }), printer.print({ html: '<p>b</p>' })]);
     watch.maxInChromium = 0;
     const pdfs = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
@@ -248,7 +272,7 @@ describe('the printer', () => {
 
   it('gives up on a document after its time limit, replaces the page and prints the next one', async () => {
     const before = printer.status();
-    const err = await rejectionOf(printer.print({ html: longDocument, timeoutMs: 100 }));
+    const err = await rejectionOf(printer.print({ html: longDocument, timeoutMs: 50 }));
     expect(err.code).toBe('SERVICE_UNAVAILABLE');
     expect(err.message).toBe(pdfMessages.failed);
     const after = printer.status();
