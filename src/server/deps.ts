@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from './config';
 import type { Mailer } from './services/mail/message';
+import type { Printer } from './services/pdf/printer';
 
 /**
  * The one dependency bag, built once at start-up (server.ts) or by a test (test/context.ts). A new
@@ -13,6 +14,8 @@ export type AppDeps = {
   dbPing: () => Promise<void>;
   config: Config;
   mailer: Mailer;
+  /** The PDF printer: Chromium is launched on the first document, not at start-up. */
+  printer: Printer;
   log: Logger;
 };
 

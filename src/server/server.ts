@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createMailer } from './services/mail/mailer';
+import { createPrinter } from './services/pdf/printer';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -14,7 +15,10 @@ export type RunningServer = {
   close: () => Promise<void>;
 };
 
-/** Opens the database (migrating it), the mailer and the HTTP app; the caller decides when to listen. */
+/**
+ * Opens the database (migrating it), the mailer, the PDF printer (its Chromium starts with the first
+ * document) and the HTTP app; the caller decides when to listen. `close` also closes the browser.
+ */
 export async function createServer(config: Config, opts: { serveClient?: boolean; logger?: Logger } = {}) {
   const log = opts.logger ?? pino({ level: config.logLevel });
   const database = await openDatabase({
@@ -22,10 +26,16 @@ export async function createServer(config: Config, opts: { serveClient?: boolean
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
   });
   const mailer = createMailer({ config, db: database.db, log });
-  const deps: AppDeps = { db: database.db, dbPing: database.ping, config, mailer, log };
+  const printer = createPrinter({
+    chromiumPath: config.chromiumPath,
+    concurrency: config.pdfConcurrency,
+    log,
+  });
+  const deps: AppDeps = { db: database.db, dbPing: database.ping, config, mailer, printer, log };
   const app = await buildApp({ deps, serveClient: opts.serveClient ?? true, logger: log });
   const close = async () => {
     await app.close();
+    await printer.close();
     await mailer.close();
     await database.close();
   };

@@ -7,6 +7,7 @@ import type { AppDeps } from '../server/deps';
 import { appRouter } from '../server/routers';
 import { validateSessionToken } from '../server/services/auth/sessions';
 import type { Mailer } from '../server/services/mail/message';
+import { createPrinter, type Printer } from '../server/services/pdf/printer';
 import type { Context } from '../server/trpc';
 
 /** The configuration tests run with: no SMTP (the outbox), a fixed APP_URL, a generous rate limit. */
@@ -18,8 +19,30 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+let sharedPrinter: Printer | undefined;
+
+/**
+ * One printer per test process, as in the server: its Chromium starts with the first PDF a test asks
+ * for and ends with the process (Playwright kills it on exit), so test files need not close it.
+ */
+export function testPrinter(): Printer {
+  sharedPrinter ??= createPrinter({
+    chromiumPath: process.env.CHROMIUM_PATH,
+    concurrency: 2,
+    log: pino({ level: 'silent' }),
+  });
+  return sharedPrinter;
+}
+
 export function testDeps(db: Db, mailer: Mailer, config: Config = testConfig()): AppDeps {
-  return { db, dbPing: async () => {}, config, mailer, log: pino({ level: 'silent' }) };
+  return {
+    db,
+    dbPing: async () => {},
+    config,
+    mailer,
+    printer: testPrinter(),
+    log: pino({ level: 'silent' }),
+  };
 }
 
 export type CookieJar = { session?: { value: string; expiresAt: Date } | null };

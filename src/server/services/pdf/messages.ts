@@ -1,0 +1,8 @@
+/** Every Dutch sentence the PDF printer answers with, in one place so tests and the client can match them. */
+export const pdfMessages = {
+  /** Spec §8: the one message for a PDF that could not be made (time-out, crashed browser, bad page). */
+  failed: 'Er is een fout opgetreden bij het genereren van de PDF.',
+  unavailable:
+    'Er is een fout opgetreden bij het genereren van de PDF: PDF-bestanden kunnen op deze server niet worden gemaakt. Neem contact op met de beheerder.',
+  busy: 'Er worden op dit moment te veel PDF-bestanden tegelijk gemaakt. Probeer het over een paar seconden opnieuw.',
+} as const;

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+export type ChromiumLookup =
+  | { path: string; source: 'CHROMIUM_PATH' | 'playwright' | 'system'; problem?: undefined }
+  | { path: null; problem: string };
+
+const isExecutable = (file: string) => {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** Where Playwright would keep its own download of Chromium; it throws when it has no entry for this OS. */
+function playwrightChromium(): string | null {
+  try {
+    return chromium.executablePath() || null;
+  } catch {
+    return null;
+  }
+}
+
+const options = `zet CHROMIUM_PATH op een Chromium-programma, installeer de browser van Playwright (npx playwright install chromium) of installeer ${SYSTEM_CHROMIUM} (apt-get install chromium)`;
+
+/**
+ * The run contract: CHROMIUM_PATH when set (and then only that: a wrong path is a mistake to report,
+ * not a reason to print with another browser), else Playwright's own browser if installed, else the
+ * system's. `problem` is the start-up log line when none is found.
+ */
+export function findChromium(
+  configured: string | undefined,
+  candidates: { playwright: string | null; system: string } = {
+    playwright: playwrightChromium(),
+    system: SYSTEM_CHROMIUM,
+  },
+): ChromiumLookup {
+  if (configured) {
+    if (isExecutable(configured)) return { path: configured, source: 'CHROMIUM_PATH' };
+    return {
+      path: null,
+      problem: `PDF's staan uit: CHROMIUM_PATH=${configured} is geen uitvoerbaar bestand; ${options}. De app draait verder, PDF-aanvragen krijgen 503.`,
+    };
+  }
+  if (candidates.playwright && isExecutable(candidates.playwright)) {
+    return { path: candidates.playwright, source: 'playwright' };
+  }
+  if (isExecutable(candidates.system)) return { path: candidates.system, source: 'system' };
+  return {
+    path: null,
+    problem: `PDF's staan uit: geen Chromium gevonden; ${options}. De app draait verder, PDF-aanvragen krijgen 503.`,
+  };
+}
