@@ -4,8 +4,8 @@
  * the font arrive as custom properties on the root element (see OrderDocument).
  *
  * Page breaks (Chromium print): rows never split (`break-inside: avoid`), the table header repeats on
- * every page (`table-header-group`), and the totals are the table's last row group, which will not
- * start a page of its own (`break-before: avoid`), so they always share a page with the last line.
+ * every page (`table-header-group`), and the totals share the table's last row with the last line
+ * (see lines-table.tsx), so they always stand on a page with it.
  */
 export const DOCUMENT_CSS = `
 .od{--od-ink:#111827;--od-muted:#4B5563;--od-faint:#6B7280;--od-rule:#E5E7EB;
@@ -32,8 +32,8 @@ export const DOCUMENT_CSS = `
 .od-lines>*>tr>.od-num{text-align:right;white-space:nowrap}
 .od-items .od-desc{white-space:pre-line;overflow-wrap:anywhere}
 .od-items td{border-bottom:.3mm solid var(--od-rule)}
-.od-totals>tr{break-before:avoid;page-break-before:avoid}
-.od-totals>tr>td{padding:0}
+.od-end>tr>td{padding:0}
+.od-lines-last{margin-top:0}
 .od-totals-box{display:flex;flex-direction:column;align-items:flex-end;padding-top:4mm}
 .od-sums{width:78mm;border-collapse:collapse}
 .od-sums th{font-weight:400;text-align:left;padding:1.1mm 2mm}
@@ -62,7 +62,7 @@ export const DOCUMENT_CSS = `
 .od--classic .od-meta-table tr:first-child>*{padding-top:2.5mm}
 .od--classic .od-meta-table tr:last-child>*{padding-bottom:2.5mm}
 .od--classic .od-lines>thead th{background:var(--od-primary);color:var(--od-on-primary)}
-.od--classic .od-items>tr:nth-child(even)>td{background:var(--od-secondary);color:var(--od-on-secondary)}
+.od--classic .od-row-even>td{background:var(--od-secondary);color:var(--od-on-secondary)}
 .od--classic .od-sums tr.od-sum-total>*{background:var(--od-primary);color:var(--od-on-primary)}
 .od--classic .od-registration{margin-top:1mm}
 
