@@ -55,10 +55,10 @@ export const DOCUMENT_CSS = `
 .od--classic .od-masthead-address .od-pairs{justify-content:end}
 .od--classic .od-title{font-size:15pt;letter-spacing:.12em;text-transform:uppercase;margin:7mm 0 5mm}
 .od--classic .od-parties{display:flex;justify-content:space-between;gap:10mm}
-.od--classic .od-customer{flex:1 1 auto}
-.od--classic .od-meta-table{border-collapse:collapse;min-width:75mm;background:var(--od-secondary);color:var(--od-on-secondary)}
-.od--classic .od-meta-table th{text-align:left;font-weight:400;padding:1.2mm 3mm;opacity:.8}
-.od--classic .od-meta-table td{text-align:right;font-weight:700;padding:1.2mm 3mm}
+.od--classic .od-customer{flex:1 1 auto;min-width:0;overflow-wrap:anywhere}
+.od--classic .od-meta-table{flex:none;width:82mm;table-layout:fixed;border-collapse:collapse;background:var(--od-secondary);color:var(--od-on-secondary)}
+.od--classic .od-meta-table th{width:29mm;text-align:left;vertical-align:top;font-weight:400;padding:1.2mm 3mm;opacity:.8}
+.od--classic .od-meta-table td{text-align:right;vertical-align:top;font-weight:700;padding:1.2mm 3mm;overflow-wrap:anywhere}
 .od--classic .od-meta-table tr:first-child>*{padding-top:2.5mm}
 .od--classic .od-meta-table tr:last-child>*{padding-bottom:2.5mm}
 .od--classic .od-lines>thead th{background:var(--od-primary);color:var(--od-on-primary)}
@@ -76,7 +76,7 @@ export const DOCUMENT_CSS = `
 .od--modern .od-band-company .od-pairs{justify-content:end}
 .od--modern .od-band-company .od-pairs dt{color:inherit;opacity:.75}
 .od--modern .od-meta-cards{display:flex;flex-wrap:wrap;gap:3mm;margin-top:5mm}
-.od--modern .od-card{flex:1 1 28mm;padding:2.5mm 3.5mm;border-radius:2mm;background:var(--od-secondary);color:var(--od-on-secondary)}
+.od--modern .od-card{flex:1 1 auto;min-width:28mm;max-width:100%;padding:2.5mm 3.5mm;border-radius:2mm;background:var(--od-secondary);color:var(--od-on-secondary)}
 .od--modern .od-card dt{font-size:7pt;text-transform:uppercase;letter-spacing:.08em;opacity:.75}
 .od--modern .od-card dd{font-weight:700;overflow-wrap:anywhere}
 .od--modern .od-parties{display:flex;gap:10mm;margin-top:6mm}
