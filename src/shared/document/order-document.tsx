@@ -7,7 +7,7 @@ import type { OrderDocumentData } from './types';
 
 /**
  * One order as a document: the printed PDF (rendered to HTML on the server, see
- * src/server/services/pdf/document-html.ts) and the live preview in the browser are this very
+ * src/server/services/pdf/document-html.tsx) and the live preview in the browser are this very
  * component, so they cannot drift apart. Pure: no browser APIs, no effects, no ids — the same data
  * gives the same markup. All user text is rendered as React text, so it is always escaped.
  */
