@@ -3,6 +3,7 @@ import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
+import { pdfSettingsRouter } from './pdf-settings';
 import { systemRouter } from './system';
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   customers: customersRouter,
   orders: ordersRouter,
   orderSettings: orderSettingsRouter,
+  pdfSettings: pdfSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

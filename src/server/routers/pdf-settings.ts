@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { pdfSettingsInput, pdfSettingsOutput } from '../../shared/schemas/pdf-settings';
+import { getPdfSettings, updatePdfSettings } from '../services/pdf/pdf-settings';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['pdf-settings'];
+
+/** PDF house style (spec §7): REST under /auth/… as the spec names the paths. */
+export const pdfSettingsRouter = router({
+  get: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/pdf-settings',
+        tags,
+        summary: 'PDF-instellingen ophalen',
+        description: 'Zonder opgeslagen instellingen komen de standaardwaarden terug.',
+      },
+    })
+    .input(z.void())
+    .output(pdfSettingsOutput)
+    .query(({ ctx }) => getPdfSettings(ctx.db, ctx.user.id)),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/auth/pdf-settings',
+        tags,
+        summary: 'PDF-instellingen opslaan',
+        description:
+          'Velden die ontbreken houden hun waarde. Een ongeldige waarde geeft 400 met `details` per veld en slaat niets op. De volgende PDF gebruikt de nieuwe instellingen.',
+      },
+    })
+    .input(pdfSettingsInput)
+    .output(pdfSettingsOutput)
+    .mutation(({ ctx, input }) => updatePdfSettings(ctx.db, ctx.user.id, input)),
+});

@@ -1,0 +1,65 @@
+import type { Unit, VatRate } from '../constants';
+import type { PdfSettings } from '../schemas/pdf-settings';
+
+/** The user's company as the document shows it (the profile's fields; '' when not filled in). */
+export type DocumentCompany = {
+  company: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  phoneNumber: string;
+  email: string;
+  website: string;
+  kvkNumber: string;
+  btwNumber: string;
+  bankAccount: string;
+  accountName: string;
+  bankName: string;
+};
+
+/**
+ * The customer as the order saved it: the same fields as the order's customer snapshot
+ * (CustomerSnapshot in src/db/schema/orders.ts), declared here because shared code does not import
+ * database code.
+ */
+export type DocumentCustomer = {
+  name: string;
+  company: string;
+  contactPerson: string;
+  email: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  btwNumber: string;
+};
+
+export type DocumentLine = {
+  description: string;
+  quantity: number;
+  unit: Unit;
+  priceCents: number;
+  vat: VatRate;
+};
+
+export type DocumentOrder = {
+  orderNumber: string;
+  /** The order date: an ISO timestamp, or a calendar day 'YYYY-MM-DD' (Europe/Amsterdam). */
+  date: string;
+  /** Days. */
+  paymentTerm: number;
+  project: string;
+  reference: string;
+  btwVerlegd: boolean;
+  lines: DocumentLine[];
+};
+
+/** Everything one order document shows. Totals are not part of it: the document computes them with money.ts. */
+export type OrderDocumentData = {
+  company: DocumentCompany;
+  /** Null for an old order whose customer was deleted before snapshots existed. */
+  customer: DocumentCustomer | null;
+  order: DocumentOrder;
+  settings: PdfSettings;
+};
