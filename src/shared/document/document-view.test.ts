@@ -30,6 +30,14 @@ describe('documentView', () => {
     ]);
   });
 
+  it('takes the order day in the Netherlands: 23:30 UTC on 31 December is 1 January', () => {
+    const view = documentView(
+      documentFixture({ order: { date: '2023-12-31T23:30:00.000Z', paymentTerm: 14 } }),
+    );
+    expect(value(view.meta, 'Orderdatum')).toBe('01-01-2024');
+    expect(value(view.meta, 'Vervaldatum')).toBe('15-01-2024');
+  });
+
   it('shows the amounts money.ts computes, per line and per VAT rate', () => {
     const data = documentFixture();
     const totals = computeOrderTotals(data.order.lines, false);

@@ -4,11 +4,11 @@
  * and the screens). The component only lays it out.
  */
 import { UNIT_LABELS, UNKNOWN_CUSTOMER, VERLEGD_LABEL, vatLabel } from '../constants';
-import { formatDate, formatEuro } from '../format';
+import { amsterdamDay, dueDay, formatDate } from '../dates';
+import { formatEuro } from '../format';
 import { computeOrderTotals, type OrderTotals } from '../money';
 import { DEFAULT_PDF_SETTINGS, PDF_TEMPLATES, type PdfTemplate } from '../schemas/pdf-settings';
 import { type DocumentColors, documentColors } from './colors';
-import { calendarDay, dueDay } from './due-date';
 import { fontStack } from './fonts';
 import type { DocumentCompany, DocumentCustomer, OrderDocumentData } from './types';
 
@@ -115,7 +115,7 @@ function totalRows(totals: OrderTotals): TotalRow[] {
 export function documentView(data: OrderDocumentData): DocumentView {
   const { order, settings } = data;
   const totals = computeOrderTotals(order.lines, order.btwVerlegd);
-  const day = calendarDay(order.date);
+  const day = amsterdamDay(order.date);
   const customer = customerView(data.customer);
   const anyReverseCharge = totals.vatByRate.some((r) => r.rate === 'verlegd');
   const bankAccount = data.company.bankAccount.trim();
@@ -131,7 +131,8 @@ export function documentView(data: OrderDocumentData): DocumentView {
       ['Ordernummer', order.orderNumber],
       ['Orderdatum', formatDate(day)],
       ['Betaaltermijn', `${order.paymentTerm} dagen`],
-      ['Vervaldatum', formatDate(dueDay(day, order.paymentTerm))],
+      // An order without a valid date shows no due date rather than a made-up one.
+      ['Vervaldatum', day === '' ? '' : formatDate(dueDay(day, order.paymentTerm))],
       ['Project', order.project],
       ['Referentie', order.reference],
     ]),

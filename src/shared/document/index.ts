@@ -1,5 +1,4 @@
 export { DOCUMENT_TITLE, documentView, formatIban, REVERSE_CHARGE_TEXT } from './document-view';
-export { addDays, calendarDay, dueDay } from './due-date';
 export { FONT_STACKS, fontStack, WEB_FONTS, type WebFont } from './fonts';
 export { OrderDocument } from './order-document';
 export {
