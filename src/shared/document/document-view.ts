@@ -3,7 +3,7 @@
  * Europe/Amsterdam) and the amounts (from money.ts, so the document shows the same total as the API
  * and the screens). The component only lays it out.
  */
-import { UNIT_LABELS, UNKNOWN_CUSTOMER, VERLEGD_LABEL, vatLabel } from '../constants';
+import { DEFAULT_COUNTRY, UNIT_LABELS, UNKNOWN_CUSTOMER, VERLEGD_LABEL, vatLabel } from '../constants';
 import { amsterdamDay, dueDay, formatDate } from '../dates';
 import { formatEuro } from '../format';
 import { computeOrderTotals, type OrderTotals } from '../money';
@@ -16,7 +16,7 @@ export const DOCUMENT_TITLE = 'Inkooporder';
 /** The legal mention of a reverse-charged order, followed by the customer's BTW number. */
 export const REVERSE_CHARGE_TEXT = 'BTW verlegd';
 
-const HOME_COUNTRY = 'Nederland';
+const HOME_COUNTRY = DEFAULT_COUNTRY;
 
 export type Labelled = { label: string; value: string };
 

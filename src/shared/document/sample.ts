@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY } from '../constants';
 import { DEFAULT_PDF_SETTINGS, type PdfSettings } from '../schemas/pdf-settings';
 import type { DocumentCompany, OrderDocumentData } from './types';
 
@@ -7,7 +8,7 @@ export const SAMPLE_COMPANY: DocumentCompany = {
   address: 'Voorbeeldstraat 1',
   postalCode: '1234 AB',
   city: 'Amsterdam',
-  country: 'Nederland',
+  country: DEFAULT_COUNTRY,
   phoneNumber: '020 123 4567',
   email: 'info@uwbedrijf.nl',
   website: 'www.uwbedrijf.nl',
@@ -40,7 +41,7 @@ export function sampleDocumentData(
       address: 'Industrieweg 12',
       postalCode: '3542 AD',
       city: 'Utrecht',
-      country: 'Nederland',
+      country: DEFAULT_COUNTRY,
       btwNumber: 'NL987654321B01',
     },
     order: {

@@ -1,4 +1,5 @@
 import type { Unit, VatRate } from '../constants';
+import type { CustomerSnapshot } from '../order-record';
 import type { PdfSettings } from '../schemas/pdf-settings';
 
 /** The user's company as the document shows it (the profile's fields; '' when not filled in). */
@@ -18,22 +19,8 @@ export type DocumentCompany = {
   bankName: string;
 };
 
-/**
- * The customer as the order saved it: the same fields as the order's customer snapshot
- * (CustomerSnapshot in src/db/schema/orders.ts), declared here because shared code does not import
- * database code.
- */
-export type DocumentCustomer = {
-  name: string;
-  company: string;
-  contactPerson: string;
-  email: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  btwNumber: string;
-};
+/** The customer as the order saved it: the order's customer snapshot. */
+export type DocumentCustomer = CustomerSnapshot;
 
 export type DocumentLine = {
   description: string;
