@@ -3,6 +3,7 @@ import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
+import { pdfRouter } from './pdf';
 import { pdfSettingsRouter } from './pdf-settings';
 import { systemRouter } from './system';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   orders: ordersRouter,
   orderSettings: orderSettingsRouter,
   pdfSettings: pdfSettingsRouter,
+  pdf: pdfRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,54 @@
+import type { UserRow } from '../../../db/schema';
+import type { DocumentCompany, OrderDocumentData } from '../../../shared/document/types';
+import type { OrderRecord } from '../../../shared/order-record';
+import type { PdfSettings } from '../../../shared/schemas/pdf-settings';
+
+/** The user's company as the document prints it: the profile's fields as they are now. */
+export function documentCompany(user: UserRow): DocumentCompany {
+  return {
+    company: user.company,
+    address: user.address,
+    postalCode: user.postalCode,
+    city: user.city,
+    country: user.country,
+    phoneNumber: user.phoneNumber,
+    email: user.email,
+    website: user.website,
+    kvkNumber: user.kvkNumber,
+    btwNumber: user.btwNumber,
+    bankAccount: user.bankAccount,
+    accountName: user.accountName,
+    bankName: user.bankName,
+  };
+}
+
+/**
+ * What the PDF of a stored order shows: the customer as the order saved it (its snapshot, never the
+ * customer row as it is now), the lines in cents, and the user's company and house style.
+ */
+export function orderDocumentData(
+  order: OrderRecord,
+  user: UserRow,
+  settings: PdfSettings,
+): OrderDocumentData {
+  return {
+    company: documentCompany(user),
+    customer: order.customerSnapshot,
+    order: {
+      orderNumber: order.orderNumber,
+      date: order.date.toISOString(),
+      paymentTerm: order.paymentTerm,
+      project: order.project,
+      reference: order.reference,
+      btwVerlegd: order.btwVerlegd,
+      lines: order.items.map((i) => ({
+        description: i.description,
+        quantity: i.quantity,
+        unit: i.unit,
+        priceCents: i.priceCents,
+        vat: i.vat,
+      })),
+    },
+    settings,
+  };
+}
