@@ -15,6 +15,7 @@ import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
 import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
+import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
 
@@ -40,7 +41,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
   });
-  return describeErrorBodies(doc);
+  return describePdfDownload(describeErrorBodies(doc));
 }
 
 const isMutation = (method: string) =>
@@ -136,6 +137,7 @@ export async function buildApp({
   });
 
   registerDevMail(app, deps);
+  registerPdfDownload(app, deps);
 
   if (serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
