@@ -21,7 +21,12 @@ export const isDownloadFilename = (name: string) => FILENAME.test(name);
 export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const plain = `attachment; filename="${ascii}"`;
-  return ascii === name ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987 allows fewer characters than encodeURIComponent leaves alone.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return ascii === name ? plain : `${plain}; filename*=UTF-8''${encoded}`;
 }
 
 /**

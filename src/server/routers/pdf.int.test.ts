@@ -13,6 +13,7 @@ import { pdfInfo, pdfText } from '../../test/pdf-text';
 import { createSignedInUser } from '../../test/users';
 import { AppError } from '../errors';
 import { pdfMessages } from '../services/pdf/messages';
+import { PDF_FILE_TTL_MS } from '../services/pdf/pdf-files';
 import type { Printer } from '../services/pdf/printer';
 
 type Auth = { token: string; userId: string; headers: { authorization: string } };
@@ -238,6 +239,25 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     expect(prints).toBe(before + 3);
     // The earlier files stay downloadable for their day.
     expect((await download(first, { headers: auth.headers })).statusCode).toBe(200);
+  });
+
+  it('forgets a file after a day: the download is 404, the next PDF is printed anew and the old row removed', async () => {
+    const auth = await newUser();
+    const order = await newOrder(auth, await newCustomer(auth));
+    const old = await filenameOf(auth, order._id);
+    const dayAgo = new Date(Date.now() - PDF_FILE_TTL_MS - 1000);
+    await database.db.update(pdfFiles).set({ createdAt: dayAgo }).where(eq(pdfFiles.filename, old));
+
+    const expired = await download(old, { headers: auth.headers });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual({ message: pdfMessages.fileNotFound, code: 'NOT_FOUND' });
+
+    const before = prints;
+    const fresh = await filenameOf(auth, order._id);
+    expect(fresh).not.toBe(old);
+    expect(prints).toBe(before + 1);
+    const rows = await database.db.select().from(pdfFiles).where(eq(pdfFiles.userId, auth.userId));
+    expect(rows.map((r) => r.filename)).toEqual([fresh]);
   });
 
   it('prints an order whose customer was deleted, from the order’s snapshot', async () => {
