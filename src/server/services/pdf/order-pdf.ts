@@ -32,8 +32,11 @@ export async function orderPdf(
   orderId: string,
 ): Promise<OrderPdf> {
   const { db } = deps;
-  const order = await getOrder(db, userId, orderId);
-  const [user, settings] = await Promise.all([findUserById(db, userId), getPdfSettings(db, userId)]);
+  const [order, user, settings] = await Promise.all([
+    getOrder(db, userId, orderId),
+    findUserById(db, userId),
+    getPdfSettings(db, userId),
+  ]);
   // The session named this user a moment ago; gone now means the account was just deleted.
   if (!user) throw unauthorized();
 
