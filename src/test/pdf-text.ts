@@ -14,6 +14,9 @@ function poppler(tool: string, args: string[], pdf: Buffer): Promise<string> {
 /** The PDF's text as `pdftotext -layout` reads it (poppler-utils), pages separated by form feeds. */
 export const pdfText = (pdf: Buffer) => poppler('pdftotext', ['-layout', '-', '-'], pdf);
 
+/** The PDF's text in reading order (`pdftotext` without -layout): side-by-side blocks stay whole. */
+export const pdfRawText = (pdf: Buffer) => poppler('pdftotext', ['-', '-'], pdf);
+
 /** `pdfinfo`'s fields, e.g. Pages: '1', Title: 'Order', 'Page size': '595.276 x 841.89 pts (A4)', Tagged: 'yes'. */
 export async function pdfInfo(pdf: Buffer): Promise<Record<string, string>> {
   const out = await poppler('pdfinfo', ['-'], pdf);

@@ -9,7 +9,7 @@ import { buildTestApp, testDeps, testPrinter } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { createCapturingMailer } from '../../test/mailer';
 import { orderPayload } from '../../test/orders-fixtures';
-import { pdfInfo, pdfText } from '../../test/pdf-text';
+import { pdfInfo, pdfRawText, pdfText } from '../../test/pdf-text';
 import { createSignedInUser } from '../../test/users';
 import { AppError } from '../errors';
 import { pdfMessages } from '../services/pdf/messages';
@@ -181,6 +181,15 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     expect(viaQuery.statusCode).toBe(401);
   });
 
+  it('lists the download in the OpenAPI document beside GET /pdf/orders/{id}', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
+    };
+    expect(doc.paths['/pdf/orders/{id}']?.get).toBeDefined();
+    const downloadOp = doc.paths['/pdf/download/{filename}']?.get;
+    expect(downloadOp?.parameters?.map((p) => p.name)).toEqual(['filename', 'token']);
+  });
+
   it('answers 404 for names that are not a stored file: paths, encoded traversal, backslashes', async () => {
     const auth = await newUser();
     const filename = await filenameOf(auth, (await newOrder(auth, await newCustomer(auth)))._id);
@@ -296,15 +305,24 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
         `<svg><image href=${u}/s.png /></svg>`,
       ];
       const auth = await newUser();
+      // Each field the document shows gets its own label, so the text proves every one was printed.
+      const fields = {
+        company: `Klant ${payloads[7]}`,
+        contactPerson: `Contact ${payloads[4]}`,
+        address: `Adres ${payloads[2]}`,
+        project: `Project ${payloads[3]}`,
+        reference: `Ref ${payloads[1]}`,
+        footerNotes: payloads.map((p) => `Voet ${p}`).join('\n'),
+      };
       const customer = await newCustomer(auth, {
         name: payloads[0],
-        company: `Klant ${payloads[7]}`,
-        contactPerson: payloads[4],
-        address: payloads[2],
+        company: fields.company,
+        contactPerson: fields.contactPerson,
+        address: fields.address,
       });
       const order = await newOrder(auth, customer, {
-        project: payloads[3],
-        reference: payloads[1],
+        project: fields.project,
+        reference: fields.reference,
         items: payloads.map((p, i) => ({
           description: p,
           quantity: 1,
@@ -313,7 +331,7 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
           vat: 21,
         })),
       });
-      const notes = await call(auth, 'PUT', '/api/auth/pdf-settings', { footerNotes: payloads.join('\n') });
+      const notes = await call(auth, 'PUT', '/api/auth/pdf-settings', { footerNotes: fields.footerNotes });
       expect(notes.statusCode, notes.body).toBe(200);
 
       const pdf = await pdfOf(auth, order._id);
@@ -321,6 +339,12 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
       expect(hits).toEqual([]);
       expect(text).not.toContain('root:x:0:0');
       for (const p of payloads) expect(text).toContain(flat(p));
+      // Reading order keeps the header's side-by-side blocks apart; a cell may break a long word.
+      const squeeze = (t: string) => t.replace(/\s+/g, '');
+      const raw = squeeze(await pdfRawText(pdf));
+      for (const value of Object.values(fields)) {
+        for (const line of value.split('\n')) expect(raw).toContain(squeeze(line));
+      }
     });
   });
 
