@@ -13,7 +13,8 @@ const shoot = shotsNamed('pdf-settings');
 const SAVED = 'PDF instellingen opgeslagen! Deze zullen worden toegepast op nieuwe PDF documenten.';
 const BAD_PRIMARY = 'Primaire kleur moet een kleurcode zijn zoals #1E40AF';
 
-const pdfPanel = (page: Page) => page.locator('form').filter({ has: page.getByText('PDF document') });
+const pdfPanel = (page: Page) =>
+  page.locator('form').filter({ has: page.getByText('PDF document', { exact: true }) });
 /** The document in the live preview (not the ones in the template cards). */
 const previewDocument = (page: Page) => page.getByTestId('pdf-preview-sheet').locator('article.od');
 const hex = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
