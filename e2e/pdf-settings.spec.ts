@@ -1,6 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
-import { DESKTOP, PHONE, shotsNamed, type Theme, themedPage, type Viewport } from './support/screens';
+import {
+  DESKTOP,
+  horizontalOverflow,
+  PHONE,
+  SHOTS,
+  shotsNamed,
+  type Theme,
+  themedPage,
+  type Viewport,
+} from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
 /**
@@ -139,8 +148,10 @@ test('the PDF settings follow in the preview, save and stay after a reload', asy
       const box = await sheet.boundingBox();
       expect(box?.width ?? 0).toBeGreaterThan(150);
       expect(box?.width ?? 0).toBeLessThanOrEqual(viewport.width);
-      await pdfPanel(shotPage).scrollIntoViewIfNeeded();
-      await shoot(shotPage, `panel-${theme}-${device}`, { fullPage: true });
+      await shoot(shotPage, `page-${theme}-${device}`, { fullPage: true });
+      // The panel on its own, at the device's size, for a closer look.
+      expect(await horizontalOverflow(shotPage)).toBeLessThanOrEqual(0);
+      await pdfPanel(shotPage).screenshot({ path: `${SHOTS}/pdf-settings-panel-${theme}-${device}.png` });
       await shotPage.context().close();
     });
   }
