@@ -29,6 +29,10 @@ const previewDocument = (page: Page) => page.getByTestId('pdf-preview-sheet').lo
 const hex = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const saveButton = (page: Page) => pdfPanel(page).getByRole('button', { name: 'Opslaan' });
 
+/** The app's fixed bars would land across a shot of one element taller than the screen. */
+const SHELL_CHROME_HIDDEN =
+  '.shell-skip, .shell-header, .shell-topbar-mobile, .shell-bottombar, .settings-top { visibility: hidden !important; }';
+
 async function openPanel(page: Page) {
   await page.goto('/bedrijfsinstellingen#documenten');
   await expect(previewDocument(page)).toBeVisible();
@@ -151,7 +155,10 @@ test('the PDF settings follow in the preview, save and stay after a reload', asy
       await shoot(shotPage, `page-${theme}-${device}`, { fullPage: true });
       // The panel on its own, at the device's size, for a closer look.
       expect(await horizontalOverflow(shotPage)).toBeLessThanOrEqual(0);
-      await pdfPanel(shotPage).screenshot({ path: `${SHOTS}/pdf-settings-panel-${theme}-${device}.png` });
+      await pdfPanel(shotPage).screenshot({
+        path: `${SHOTS}/pdf-settings-panel-${theme}-${device}.png`,
+        style: SHELL_CHROME_HIDDEN,
+      });
       await shotPage.context().close();
     });
   }
