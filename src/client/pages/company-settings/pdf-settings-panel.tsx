@@ -116,6 +116,7 @@ function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
       const result = checkPdfSettings(next);
       setErrors((e) => ({ ...e, [key]: result.ok ? undefined : result.errors[key] }));
     }
+    // A change after saving is unsaved again: the button reads 'Opslaan' at once.
     if (save.state === 'saved') save.fail();
   };
 
