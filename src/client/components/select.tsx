@@ -1,9 +1,10 @@
 import { ChevronDown } from 'lucide-react';
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { ComponentPropsWithRef, CSSProperties, ReactNode } from 'react';
 import { cx } from './cx';
 import { describedBy, FieldLabel, FieldMessages, useFieldIds } from './field';
 
-export type SelectOption = { value: string; label: string; disabled?: boolean };
+/** `style` e.g. shows a font option in its own font. */
+export type SelectOption = { value: string; label: string; disabled?: boolean; style?: CSSProperties };
 
 export type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'children'> & {
   label: string;
@@ -59,7 +60,7 @@ export function Select({
             </option>
           )}
           {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
+            <option key={option.value} value={option.value} disabled={option.disabled} style={option.style}>
               {option.label}
             </option>
           ))}

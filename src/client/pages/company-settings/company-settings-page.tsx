@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { CompletenessCard } from './completeness-card';
 import { FinancialTab } from './financial-tab';
 import { OrderNumberingPanel } from './order-numbering-panel';
+import { PdfSettingsPanel } from './pdf-settings-panel';
 import { ProfileTab } from './profile-tab';
 import { ScrollToTop } from './scroll-to-top';
 import { SecurityTab } from './security-tab';
@@ -14,7 +15,7 @@ import { SCORE_FIELD_TAB, type SettingsTabId, settingsFieldId, settingsMessages 
 import { useTabHash } from './use-tab-hash';
 import './company-settings.css';
 
-/** Spec §2: four tabs. Document instellingen holds the order numbering panel (and, with issue 6, the PDF panel). */
+/** Spec §2: four tabs. Document instellingen holds the order numbering panel and the PDF panel. */
 const TABS: (TabItem & { id: SettingsTabId })[] = [
   { id: 'profiel', label: 'Bedrijfsprofiel', icon: <Building /> },
   { id: 'financieel', label: 'Financiële gegevens', icon: <Landmark /> },
@@ -84,6 +85,7 @@ export function CompanySettingsPage() {
             <TabPanel id="documenten" keepMounted>
               <div className="settings-stack">
                 <OrderNumberingPanel />
+                <PdfSettingsPanel />
               </div>
             </TabPanel>
             <TabPanel id="beveiliging" keepMounted>
