@@ -110,7 +110,11 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     for (const line of ['Bureaustoel', 'Montage', 'Handboek']) expect(text).toContain(line);
     expect(fromApi.total).toBe(849.7);
     expect(text).toContain(flat(`Totaal ${formatEuro(Math.round(fromApi.total * 100))}`));
-    expect((await pdfInfo(res.rawPayload)).Title).toBe(order.orderNumber);
+    const info = await pdfInfo(res.rawPayload);
+    expect(info.Title).toBe(order.orderNumber);
+    expect(info.Author).toBe('De Vries Installatietechniek');
+    expect(info.Subject).toBe('Inkooporder');
+    expect(info.Tagged).toBe('yes');
   });
 
   it('prints a reverse-charged order with "Verlegd", the customer’s BTW number and no VAT amount', async () => {

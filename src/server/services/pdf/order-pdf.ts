@@ -10,6 +10,7 @@ import { getOrder } from '../orders/orders';
 import { renderDocumentHtml } from './document-html';
 import { orderDocumentData } from './order-document-data';
 import { deleteExpiredPdfs, documentHash, findStoredPdf, storePdf } from './pdf-files';
+import { withDocumentInfo } from './pdf-info';
 import { getPdfSettings } from './pdf-settings';
 
 export type OrderPdf = {
@@ -48,12 +49,19 @@ export async function orderPdf(
   const stored = await findStoredPdf(db, key);
   if (stored) return { filename: stored.filename, downloadName: stored.downloadName, reused: true };
 
-  const content = await deps.printer.print({
+  const printed = await deps.printer.print({
     html,
     title: order.orderNumber,
     headerTemplate: DOCUMENT_HEADER_TEMPLATE,
     footerTemplate: documentFooterTemplate(data),
     margin: DOCUMENT_PAGE_MARGINS,
+  });
+  // Chromium writes the title and language; the author (the company) is added here.
+  const content = withDocumentInfo(printed, {
+    title: order.orderNumber,
+    author: user.company.trim() || user.name,
+    subject: 'Inkooporder',
+    created: new Date(),
   });
   const file = await storePdf(db, { ...key, orderNumber: order.orderNumber, content });
   // Nothing else sweeps the table: each new file removes the expired ones (one indexed delete).
