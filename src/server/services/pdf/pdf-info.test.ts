@@ -27,9 +27,7 @@ function minimalPdf(): Buffer {
 /** pdfinfo's complaints: a broken cross-reference makes poppler say so on stderr. */
 function popplerComplaints(pdf: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile('pdfinfo', ['-'], (err, _stdout, stderr) =>
-      err ? reject(err) : resolve(stderr),
-    );
+    const child = execFile('pdfinfo', ['-'], (err, _stdout, stderr) => (err ? reject(err) : resolve(stderr)));
     child.stdin?.end(pdf);
   });
 }
