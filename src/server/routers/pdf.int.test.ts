@@ -221,6 +221,17 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     }
   });
 
+  it('prints a document asked for three times at once only once', async () => {
+    const auth = await newUser();
+    const customer = await newCustomer(auth);
+    const order = await newOrder(auth, customer);
+    const before = prints;
+    const names = await Promise.all([1, 2, 3].map(() => filenameOf(auth, order._id)));
+    expect(prints).toBe(before + 1);
+    expect(new Set(names).size).toBe(1);
+    expect((await download(names[0]!, { headers: auth.headers })).statusCode).toBe(200);
+  });
+
   it('hands out the same file while nothing changed, and a new one after the order or the settings change', async () => {
     const auth = await newUser();
     const customer = await newCustomer(auth);

@@ -3,6 +3,7 @@ import {
   DOCUMENT_PAGE_MARGINS,
   documentFooterTemplate,
 } from '../../../shared/document/page';
+import type { OrderDocumentData } from '../../../shared/document/types';
 import type { ServiceDeps } from '../../deps';
 import { unauthorized } from '../../http/request-auth';
 import { findUserById } from '../auth/users';
@@ -49,6 +50,33 @@ export async function orderPdf(
   const stored = await findStoredPdf(db, key);
   if (stored) return { filename: stored.filename, downloadName: stored.downloadName, reused: true };
 
+  // A double click, or the list and the form at once, asks for the same document twice before the
+  // first is stored: the second waits for the first print instead of starting its own.
+  const flightKey = `${userId}:${order.id}:${htmlHash}`;
+  const inFlight = printing.get(flightKey);
+  if (inFlight) return { ...(await inFlight), reused: true };
+  const print = printAndStore(deps, { key, order, user, data, html }).finally(() =>
+    printing.delete(flightKey),
+  );
+  printing.set(flightKey, print);
+  return { ...(await print), reused: false };
+}
+
+/** Documents being printed in this process, by user, order and HTML hash. */
+const printing = new Map<string, Promise<Omit<OrderPdf, 'reused'>>>();
+
+async function printAndStore(
+  deps: ServiceDeps<'db' | 'printer' | 'log'>,
+  job: {
+    key: { userId: string; orderId: string; htmlHash: string };
+    order: { orderNumber: string };
+    user: { company: string; name: string };
+    data: OrderDocumentData;
+    html: string;
+  },
+): Promise<Omit<OrderPdf, 'reused'>> {
+  const { db } = deps;
+  const { key, order, user, data, html } = job;
   const printed = await deps.printer.print({
     html,
     title: order.orderNumber,
@@ -68,5 +96,5 @@ export async function orderPdf(
   await deleteExpiredPdfs(db).catch((err: unknown) =>
     deps.log.warn({ err }, 'Verlopen PDF-bestanden opruimen mislukt'),
   );
-  return { filename: file.filename, downloadName: file.downloadName, reused: false };
+  return { filename: file.filename, downloadName: file.downloadName };
 }

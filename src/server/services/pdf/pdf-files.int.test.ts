@@ -63,8 +63,9 @@ describe('stored PDFs', () => {
     });
     expect(stored.size).toBe(pdf('een').length);
     const again = await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h1' });
-    expect(again?.id).toBe(stored.id);
-    expect(Buffer.compare(again!.content, pdf('een'))).toBe(0);
+    expect(again).toEqual({ filename: stored.filename, downloadName: 'INK-1.pdf' });
+    const file = await findDownload(database.db, user.id, stored.filename);
+    expect(Buffer.compare(file!.content, pdf('een'))).toBe(0);
     expect(await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h2' })).toBeNull();
     const tomorrow = new Date(Date.now() + PDF_FILE_TTL_MS + 1000);
     expect(

@@ -32,9 +32,10 @@ export async function findStoredPdf(
   db: DbOrTx,
   key: { userId: string; orderId: string; htmlHash: string },
   now = new Date(),
-): Promise<PdfFileRow | null> {
+): Promise<Pick<PdfFileRow, 'filename' | 'downloadName'> | null> {
+  // Only the names: the check runs on every PDF request, and the file itself is not needed for it.
   const [row] = await db
-    .select()
+    .select({ filename: pdfFiles.filename, downloadName: pdfFiles.downloadName })
     .from(pdfFiles)
     .where(
       and(
