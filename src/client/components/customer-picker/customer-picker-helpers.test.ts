@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   choosePlacement,
   customerLabel,
+  deletedCustomerLabel,
   filterCustomers,
   foldText,
   highlightParts,
@@ -125,5 +126,14 @@ describe('labels', () => {
     expect(customerLabel({ company: 'Jansen BV', name: 'Jan Jansen' })).toBe('Jansen BV — Jan Jansen');
     expect(customerLabel({ company: 'Jansen BV', name: 'Jansen BV' })).toBe('Jansen BV');
     expect(foldText('ÉÈÊ ß')).toBe('eee ß');
+  });
+
+  it('names a deleted customer after the order’s snapshot, and is "Onbekende klant" without one', () => {
+    expect(deletedCustomerLabel({ company: 'Jansen BV', name: 'Jan Jansen' })).toBe(
+      'Jansen BV — Jan Jansen (klant verwijderd)',
+    );
+    expect(deletedCustomerLabel({ company: '', name: 'Jan Jansen' })).toBe('Jan Jansen (klant verwijderd)');
+    expect(deletedCustomerLabel({ company: ' ', name: '' })).toBe('Onbekende klant');
+    expect(deletedCustomerLabel(null)).toBe('Onbekende klant');
   });
 });

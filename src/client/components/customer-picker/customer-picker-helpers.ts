@@ -2,6 +2,7 @@
  * The customer picker's pure parts (spec §2 Order form, §9 Picker): search over name, company and
  * e-mail, the count line, where the dropdown opens, keyboard movement and match highlighting.
  */
+import { UNKNOWN_CUSTOMER } from '../../../shared/constants';
 
 /** Spec §9: the dropdown is at most 350 px high… */
 export const PICKER_MAX_HEIGHT = 350;
@@ -57,6 +58,19 @@ export function pickerCountLabel(count: number): string | null {
 export function customerLabel(customer: Pick<PickerCustomer, 'company' | 'name'>): string {
   if (!customer.name || customer.name === customer.company) return customer.company;
   return `${customer.company} — ${customer.name}`;
+}
+
+/**
+ * The picker's text for an order whose customer was deleted: the customer it was written for, from
+ * the order's snapshot, marked as deleted; without a usable snapshot 'Onbekende klant'.
+ */
+export function deletedCustomerLabel(
+  snapshot: Pick<PickerCustomer, 'company' | 'name'> | null | undefined,
+): string {
+  const company = snapshot?.company.trim() ?? '';
+  const name = snapshot?.name.trim() ?? '';
+  if (!company && !name) return UNKNOWN_CUSTOMER;
+  return `${customerLabel({ company: company || name, name })} (klant verwijderd)`;
 }
 
 export type PickerPlacement = { placement: 'down' | 'up'; maxHeight: number };

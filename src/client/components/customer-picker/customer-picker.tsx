@@ -48,6 +48,11 @@ export type CustomerPickerProps = {
   /** Id of the button (the label points at it), e.g. to focus it after a refused submit. */
   id?: string;
   placeholder?: string;
+  /**
+   * Shown when the chosen id is not among the customers any more (deleted since the order was
+   * written); default 'Onbekende klant'. The order form passes the customer the order was written for.
+   */
+  missingLabel?: string;
   className?: string;
 };
 
@@ -82,6 +87,7 @@ export function CustomerPicker({
   disabled = false,
   id,
   placeholder = 'Selecteer een klant',
+  missingLabel = UNKNOWN_CUSTOMER,
   className,
 }: CustomerPickerProps) {
   const ids = useFieldIds(id);
@@ -232,7 +238,7 @@ export function CustomerPicker({
     : value && list.isPending
       ? 'Klant laden...'
       : value && list.isSuccess
-        ? UNKNOWN_CUSTOMER
+        ? missingLabel
         : placeholder;
   const hasValue = Boolean(selected) || (Boolean(value) && list.isSuccess);
   const fieldError = error ?? (list.isError && !open ? PICKER_LOAD_ERROR : undefined);

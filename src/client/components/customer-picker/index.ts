@@ -7,6 +7,7 @@ export {
 export {
   choosePlacement,
   customerLabel,
+  deletedCustomerLabel,
   filterCustomers,
   PICKER_COUNT_THRESHOLD,
   PICKER_MAX_HEIGHT,

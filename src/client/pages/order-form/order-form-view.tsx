@@ -172,6 +172,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
           customerError={customerError}
           orderNumber={order?.orderNumber}
           savedNumber={saved?.orderNumber}
+          customerSnapshot={order?.customerSnapshot}
           disabled={Boolean(saved)}
           onChange={set}
         />

@@ -6,8 +6,9 @@ import {
   type PaymentTerm,
 } from '../../../shared/constants';
 import { formatLongDate } from '../../../shared/dates';
+import type { CustomerSnapshot } from '../../../shared/order-record';
 import { Card, Select, TextField, Toggle } from '../../components';
-import { CustomerPicker } from '../../components/customer-picker';
+import { CustomerPicker, deletedCustomerLabel } from '../../components/customer-picker';
 import type { OrderDraft } from './order-draft';
 import { OrderNumberField } from './order-number-field';
 import type { FieldErrors } from './order-submit';
@@ -24,6 +25,8 @@ export type OrderHeaderFieldsProps = {
   orderNumber?: string;
   /** A new order's number once the server gave it. */
   savedNumber?: string;
+  /** The customer the order was written for, as stored on it (kept when the customer is deleted). */
+  customerSnapshot?: CustomerSnapshot | null;
   disabled?: boolean;
   onChange: <K extends keyof OrderDraft>(key: K, value: OrderDraft[K]) => void;
 };
@@ -35,6 +38,7 @@ export function OrderHeaderFields({
   customerError,
   orderNumber,
   savedNumber,
+  customerSnapshot,
   disabled,
   onChange,
 }: OrderHeaderFieldsProps) {
@@ -63,6 +67,7 @@ export function OrderHeaderFields({
           value={draft.customer}
           onChange={(id) => onChange('customer', id)}
           error={customerError}
+          missingLabel={deletedCustomerLabel(customerSnapshot)}
           disabled={disabled}
           className="order-form__wide"
         />
