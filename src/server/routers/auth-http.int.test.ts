@@ -183,6 +183,23 @@ describe('REST /api/auth', () => {
     expect((await outbox()).length).toBe(before);
   });
 
+  it.each(['x<evil@evil.example>', 'evil@evil.example;x.nl', 'a@example.nl(.victim.nl)'])(
+    'register refuses %j, which a mailer would read as another address: 400, no account, no mail',
+    async (address) => {
+      const before = (await outbox()).length;
+      const res = await post('/api/auth/register', {
+        name: 'A',
+        email: address,
+        password: STRONG_PASSWORD,
+        company: 'B',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual({ email: 'Voer een geldig email adres in' });
+      expect(await database.db.select().from(users).where(eq(users.email, address))).toHaveLength(0);
+      expect((await outbox()).length).toBe(before);
+    },
+  );
+
   it('login of an unverified account: 403 with emailVerificationRequired, userId, email, message', async () => {
     const email = uniqueEmail('onbevestigd');
     await post('/api/auth/register', { name: 'A', email, password: STRONG_PASSWORD, company: 'B' });

@@ -25,9 +25,28 @@ describe('emailSchema', () => {
     'jan @voorbeeld.nl',
     'jan@voor beeld.nl',
     'a@b@c.nl',
+    // Strings a mail library reads as another address than the one stored (issue 11 item 5).
+    'x<evil@evil.example>',
+    'Jan <jan@voorbeeld.nl>',
+    'evil@evil.example;x.nl',
+    'jan@voorbeeld.nl,piet@voorbeeld.nl',
+    'a@example.nl(.victim.nl)',
+    '"jan"@voorbeeld.nl',
+    'jan@[127.0.0.1]',
+    'jan@voorbeeld.nl\r\nbcc:x@evil.example',
+    'jan\u0000@voorbeeld.nl',
+    'jan@voorbeeld.nl.',
+    'jan@voorbeeld..nl',
   ])('refuses %j with the invalid message', (v) => {
     expect(messagesOf(required, v)).toEqual([messages.invalid]);
   });
+
+  it.each(["o'brien@voorbeeld.nl", 'jan.de.vries+orders@mail.voorbeeld.co.uk', 'info@bäckerei-müller.de'])(
+    'accepts the plain address %j',
+    (v) => {
+      expect(required.parse(v)).toBe(v.toLowerCase());
+    },
+  );
 
   it('refuses an address over 254 characters', () => {
     expect(messagesOf(required, `${'a'.repeat(250)}@x.nl`)).toEqual([messages.invalid]);

@@ -1,7 +1,12 @@
 import { ruleSchema } from './rule-schema';
 
-/** The spec's "simple address pattern": something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain address, local@domain.tld, and nothing a mail library reads as more: no display name
+ * (`x<evil@evil.example>`), comment (`a@example.nl(.victim.nl)`), list separator (`a@x.nl;b.nl`),
+ * quotes, brackets or whitespace. The local part takes RFC 5322's atext and dots, the domain letters,
+ * digits and hyphens (international letters too) in at least two dot-separated labels.
+ */
+export const EMAIL_PATTERN = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
 export const EMAIL_MAX_LENGTH = 254;
 
 export interface EmailMessages {
