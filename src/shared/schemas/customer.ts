@@ -4,7 +4,7 @@ import { emailSchema } from '../rules/email';
 import { kvkSchema } from '../rules/kvk';
 import { phoneSchema } from '../rules/phone';
 import { postcodeSchema } from '../rules/postcode';
-import { optionalText, requiredText } from '../rules/text';
+import { optionalText, requiredText, searchText } from '../rules/text';
 import { z } from '../zod-nl';
 import { idOutput, pageOutput, timestampsOutput } from './common';
 
@@ -78,7 +78,7 @@ export const CUSTOMER_PAGE_SIZE_MAX = 200;
 
 /** The paged list the screens use (the REST list of §7 stays a plain array). */
 export const customerListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: searchText(200),
   activeOnly: z.boolean().optional().default(false),
   page: z.number().int().min(1).optional().default(1),
   pageSize: z.number().int().min(1).max(CUSTOMER_PAGE_SIZE_MAX).optional().default(50),

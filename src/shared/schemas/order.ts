@@ -11,7 +11,7 @@ import {
   type VatRate,
 } from '../constants';
 import { computeOrderTotals, MAX_AMOUNT_CENTS, parseAmount } from '../money';
-import { optionalText, requiredText } from '../rules/text';
+import { optionalText, requiredText, searchText } from '../rules/text';
 import { z } from '../zod-nl';
 import { idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
 
@@ -313,7 +313,7 @@ export type OrderPeriod = z.infer<typeof orderPeriod>;
 /** The screens' paged list (tRPC only): filters, search and paging run in SQL. */
 export const orderListQuery = z.object({
   /** Order number, customer name or company, project. */
-  search: z.string().trim().max(200).optional(),
+  search: searchText(200),
   status: z.enum(ORDER_STATUSES).optional(),
   /** Calendar month / quarter / year containing now (Europe/Amsterdam), or everything. */
   period: orderPeriod.optional().default('all'),
