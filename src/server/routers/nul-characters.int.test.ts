@@ -46,7 +46,7 @@ describe('a NUL character in any text field (integration)', () => {
     ['reference', { reference: NUL }, 'reference'],
     [
       'a line description',
-      { items: [{ description: NUL, quantity: 1, unit: 'stuk', price: 1, vat: 21 }] },
+      { items: [{ description: NUL, quantity: 1, unit: 'stuk' as const, price: 1, vat: 21 }] },
       'items.0.description',
     ],
   ])('an order with NUL in the %s: 400, no order stored', async (_label, overrides, field) => {
