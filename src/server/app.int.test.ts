@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDeps } from '../test/context';
+import { customers } from '../db/schema';
+import { createTestCaller, testDeps } from '../test/context';
 import { openTestDatabase, type TestDatabase } from '../test/db';
+import { rejectionOf } from '../test/helpers';
 import { createCapturingMailer } from '../test/mailer';
 import { createSignedInUser } from '../test/users';
 import { buildApp } from './app';
 import { GENERIC_INTERNAL_MESSAGE } from './http/error-body';
+import { createSession, validateSessionToken } from './services/auth/sessions';
 
 describe('the HTTP edge (integration)', () => {
   let database: TestDatabase;
@@ -62,6 +65,55 @@ describe('the HTTP edge (integration)', () => {
   ])('refuses a %s mutation sent as %s (a cross-site form could send it)', async (url, type, payload) => {
     const res = await app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
     expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses non-JSON mutations whatever spelling of the path reaches the router, and changes nothing', async () => {
+    const { user, token } = await createSignedInUser(database.db);
+    const other = await createSession(database.db, user.id, false);
+    const cookie = `session=${token}`;
+    const types = [
+      ['text/plain', '{}'],
+      ['application/x-www-form-urlencoded', 'a=b'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+      ],
+    ] as const;
+    const paths = [
+      '/%74rpc/auth.signOutOtherSessions',
+      '/trpc/auth.signOutOtherSessions',
+      '/%74%72%70%63/auth.signOutOtherSessions',
+      '/%61pi/customers',
+      '/%61%70%69/customers',
+      '//trpc/auth.signOutOtherSessions',
+      '/TRPC/auth.signOutOtherSessions',
+      '/Api/customers',
+    ];
+    for (const url of paths) {
+      for (const [type, payload] of types) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': type, cookie },
+          payload,
+        });
+        // A spelling the router does not know is a 404; one it does is refused before any procedure.
+        expect([404, 415], `${url} ${type}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      }
+    }
+    expect(await validateSessionToken(database.db, other.token)).not.toBeNull();
+    expect(await database.db.select().from(customers).where(eq(customers.userId, user.id))).toHaveLength(0);
+  });
+
+  it('a procedure refuses FormData as its input even when called past the HTTP edge', async () => {
+    const { user, token } = await createSignedInUser(database.db);
+    const other = await createSession(database.db, user.id, false);
+    const caller = await createTestCaller(testDeps(database.db, createCapturingMailer()), { token });
+    const form = new FormData();
+    form.set('a', 'b');
+    const err = await rejectionOf(caller.auth.signOutOtherSessions(form as never));
+    expect(err).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await validateSessionToken(database.db, other.token)).not.toBeNull();
   });
 
   it('sends strict security headers', async () => {

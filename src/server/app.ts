@@ -81,10 +81,11 @@ export async function buildApp({
     hsts: deps.config.appUrl.startsWith('https://'),
   });
 
-  // A cross-site HTML form can only post form encodings: every mutation must be JSON.
+  // A cross-site HTML form can only post form encodings: every mutation must be JSON. The route the
+  // router matched decides, not the raw URL: '/%74rpc/…' reaches the same procedure as '/trpc/…'.
   app.addHook('onRequest', async (req, reply) => {
-    const url = req.url;
-    if (!(url.startsWith('/api/') || url.startsWith('/trpc/')) || !isMutation(req.method)) return;
+    const route = req.routeOptions.url ?? '';
+    if (!(route.startsWith('/api/') || route.startsWith('/trpc/')) || !isMutation(req.method)) return;
     const type = req.headers['content-type'] ?? '';
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'];
     if (hasBody && !type.startsWith('application/json')) {

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { UserRow } from '../db/schema';
 import type { AppDeps } from './deps';
-import { errorBody } from './http/error-body';
+import { AppError } from './errors';
+import { errorBody, JSON_ONLY_MESSAGE } from './http/error-body';
 import { createRequestAuth, unauthorized } from './http/request-auth';
 import type { ValidSession } from './services/auth/sessions';
 
@@ -51,9 +52,25 @@ const t = initTRPC
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/**
+ * tRPC v11 hands FormData, files and streams to a procedure as its input. Every procedure here takes
+ * JSON, so anything else is refused before a procedure runs — also on a transport that skipped the
+ * HTTP edge's JSON-only check (app.ts).
+ */
+const jsonInputOnly = t.middleware(async ({ getRawInput, next }) => {
+  const raw = await getRawInput();
+  const isBinary =
+    (typeof FormData !== 'undefined' && raw instanceof FormData) ||
+    (typeof Blob !== 'undefined' && raw instanceof Blob) ||
+    raw instanceof Uint8Array ||
+    (typeof ReadableStream !== 'undefined' && raw instanceof ReadableStream);
+  if (isBinary) throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE);
+  return next();
+});
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(jsonInputOnly);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw unauthorized();
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
