@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../db/schema';
+import { customers, users } from '../db/schema';
 import { createTestCaller, testDeps } from '../test/context';
 import { openTestDatabase, type TestDatabase } from '../test/db';
 import { rejectionOf } from '../test/helpers';
@@ -12,6 +12,7 @@ import { createCapturingMailer } from '../test/mailer';
 import { createSignedInUser } from '../test/users';
 import { buildApp } from './app';
 import { GENERIC_INTERNAL_MESSAGE } from './http/error-body';
+import { NOT_AN_OBJECT_MESSAGE, TOO_DEEP_MESSAGE } from './http/json-body';
 import { createSession, validateSessionToken } from './services/auth/sessions';
 
 describe('the HTTP edge (integration)', () => {
@@ -114,6 +115,36 @@ describe('the HTTP edge (integration)', () => {
     const err = await rejectionOf(caller.auth.signOutOtherSessions(form as never));
     expect(err).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(await validateSessionToken(database.db, other.token)).not.toBeNull();
+  });
+
+  it('refuses 800 KB of nested arrays with a 400 on REST and tRPC, even without a session', async () => {
+    const deep = '['.repeat(400_000) + ']'.repeat(400_000);
+    for (const url of ['/api/auth/login', '/trpc/auth.login', '/api/customers']) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.body, url).toContain(TOO_DEEP_MESSAGE);
+    }
+  });
+
+  it('a REST body that is not a JSON object is a 400 and changes nothing', async () => {
+    const { user, token } = await createSignedInUser(database.db, { company: 'Ongewijzigd B.V.' });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    for (const payload of ['[]', '[{"company":"Anders"}]', 'null', '"tekst"', '5']) {
+      for (const url of ['/api/auth/profile', '/api/auth/order-settings', '/api/auth/pdf-settings']) {
+        const res = await app.inject({ method: 'PUT', url, headers, payload });
+        expect(res.statusCode, `${url} ${payload}`).toBe(400);
+        expect(res.json()).toEqual({ message: NOT_AN_OBJECT_MESSAGE, code: 'BAD_REQUEST' });
+      }
+      const created = await app.inject({ method: 'POST', url: '/api/customers', headers, payload });
+      expect(created.statusCode, payload).toBe(400);
+    }
+    const [after] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.company).toBe('Ongewijzigd B.V.');
   });
 
   it('sends strict security headers', async () => {

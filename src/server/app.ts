@@ -15,6 +15,7 @@ import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
 import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
+import { jsonBodyProblem } from './http/json-body';
 import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
@@ -91,6 +92,14 @@ export async function buildApp({
     if (hasBody && !type.startsWith('application/json')) {
       return sendError(reply, new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE));
     }
+  });
+
+  // Bodies too deep to handle, and REST bodies that are not objects, are a 400 before any adapter.
+  app.addHook('preHandler', async (req, reply) => {
+    const route = req.routeOptions.url ?? '';
+    if (!(route.startsWith('/api/') || route.startsWith('/trpc/')) || !isMutation(req.method)) return;
+    const problem = jsonBodyProblem(route, req.body);
+    if (problem) return sendError(reply, problem);
   });
 
   await app.register(fastifyTRPCPlugin<AppRouter>, {
