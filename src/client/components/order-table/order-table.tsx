@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
 import type { OrderSummary } from '../../../shared/schemas/order';
+import { useBusyFocus } from '../../lib/use-busy-focus';
 import { type OrderPdf, useOrderPdf } from '../../lib/use-order-pdf';
 import { Badge } from '../badge';
 import { buttonClass, IconButton } from '../button';
@@ -193,8 +194,10 @@ function OrderRow({ order, showStatus, pdf, onDelete }: OrderRowProps) {
 /** While its document is made: spinner, aria-busy, disabled; the other rows' buttons stay usable. */
 function OrderPdfButton({ order, pdf }: { order: OrderSummary; pdf: OrderPdf }) {
   const busy = pdf.isBusy(order._id);
+  const ref = useBusyFocus<HTMLButtonElement>(busy);
   return (
     <IconButton
+      ref={ref}
       label={
         busy
           ? `PDF van order ${order.orderNumber} wordt gemaakt...`

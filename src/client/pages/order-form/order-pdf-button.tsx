@@ -1,6 +1,7 @@
 import { FileDown, Save } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button, Modal } from '../../components';
+import { useBusyFocus } from '../../lib/use-busy-focus';
 import type { OrderPdf, PdfOrder } from '../../lib/use-order-pdf';
 
 export type OrderPdfButtonProps = {
@@ -30,10 +31,12 @@ export function OrderPdfButton({ order, pdf, dirty, saving, saveThen }: OrderPdf
   const [asking, setAsking] = useState(false);
   const saveRef = useRef<HTMLButtonElement>(null);
   const busy = pdf.isBusy(order._id);
+  const buttonRef = useBusyFocus<HTMLButtonElement>(busy);
 
   return (
     <>
       <Button
+        ref={buttonRef}
         variant="secondary"
         icon={<FileDown />}
         busy={busy}
@@ -47,7 +50,8 @@ export function OrderPdfButton({ order, pdf, dirty, saving, saveThen }: OrderPdf
         open={asking}
         onClose={() => setAsking(false)}
         title={UNSAVED_PDF_TITLE}
-        size="sm"
+        // Room for both choices written out in full.
+        size="md"
         icon={<FileDown size={20} aria-hidden="true" />}
         initialFocusRef={saveRef}
         className="order-pdf-unsaved"
