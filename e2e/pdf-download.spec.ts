@@ -224,6 +224,28 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
       await expect(page.getByText(`Order ${kozijnen.orderNumber} is succesvol bijgewerkt!`)).toHaveCount(0);
     });
 
+    await test.step('unsaved changes that cannot be saved: the errors, no save, no file', async () => {
+      const description = page
+        .getByRole('listitem', { name: 'Regel 1', exact: true })
+        .getByRole('textbox', { name: 'Omschrijving', exact: true });
+      await description.fill('');
+      let downloads = 0;
+      const count = () => downloads++;
+      page.on('download', count);
+      await button.click();
+      await dialog.getByRole('button', { name: 'Opslaan en downloaden' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Omschrijving is verplicht').first()).toBeVisible();
+      await expect(description).toBeFocused();
+      await page.waitForTimeout(500);
+      expect(downloads).toBe(0);
+      await expectIdle(button);
+      page.off('download', count);
+      const stored = await page.request.get(`/api/orders/${kozijnen._id}`);
+      expect(((await stored.json()) as { project: string }).project).toBe('Kozijnen Zuidzijde');
+      await description.fill('Houten kozijn met HR++ glas');
+    });
+
     await test.step('unsaved changes: save, then the PDF of what was saved', async () => {
       await button.click();
       const release = await holdPdf(page, kozijnen._id);
