@@ -18,6 +18,7 @@ const CODES: Record<number, [string, number]> = {
   400: ['BAD_REQUEST', -32600],
   404: ['NOT_FOUND', -32004],
   500: ['INTERNAL_SERVER_ERROR', -32603],
+  503: ['SERVICE_UNAVAILABLE', -32603],
 };
 
 function procedures(url: string): string[] {

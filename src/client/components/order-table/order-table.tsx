@@ -1,8 +1,10 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { FileDown, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
 import type { OrderSummary } from '../../../shared/schemas/order';
+import { useBusyFocus } from '../../lib/use-busy-focus';
+import { type OrderPdf, useOrderPdf } from '../../lib/use-order-pdf';
 import { Badge } from '../badge';
 import { buttonClass, IconButton } from '../button';
 import { cx } from '../cx';
@@ -31,8 +33,8 @@ export const editOrderHref = (id: string) => `/inkooporders/${encodeURIComponent
 /**
  * The orders table of the orders list and the dashboard (spec §2): Order Nr, Klant, Project, Datum,
  * Totaal, (Status,) Acties. Below 860 px of available width each row becomes a compact card (a
- * container query, so it also holds next to the sidebar on a small tablet). The PDF and send actions
- * join with issues 6 and 7.
+ * container query, so it also holds next to the sidebar on a small tablet). The PDF action is the
+ * same on both screens, so the table owns it (issue 9); the send action joins with issue 7.
  */
 export function OrderTable({
   orders,
@@ -44,6 +46,7 @@ export function OrderTable({
   onDelete,
   className,
 }: OrderTableProps) {
+  const pdf = useOrderPdf();
   return (
     <div className={cx('order-table', showStatus && 'order-table--status', className)}>
       <table className="order-table__table" aria-busy={loading || stale || undefined}>
@@ -91,7 +94,13 @@ export function OrderTable({
                 <PlaceholderRow key={i} showStatus={showStatus} />
               ))
             : orders.map((order) => (
-                <OrderRow key={order._id} order={order} showStatus={showStatus} onDelete={onDelete} />
+                <OrderRow
+                  key={order._id}
+                  order={order}
+                  showStatus={showStatus}
+                  pdf={pdf}
+                  onDelete={onDelete}
+                />
               ))}
         </tbody>
       </table>
@@ -99,9 +108,14 @@ export function OrderTable({
   );
 }
 
-type OrderRowProps = { order: OrderSummary; showStatus: boolean; onDelete: (order: OrderSummary) => void };
+type OrderRowProps = {
+  order: OrderSummary;
+  showStatus: boolean;
+  pdf: OrderPdf;
+  onDelete: (order: OrderSummary) => void;
+};
 
-function OrderRow({ order, showStatus, onDelete }: OrderRowProps) {
+function OrderRow({ order, showStatus, pdf, onDelete }: OrderRowProps) {
   const customer = customerDisplay(order);
   return (
     <tr className="order-table__row">
@@ -163,6 +177,7 @@ function OrderRow({ order, showStatus, onDelete }: OrderRowProps) {
               <Pencil />
             </span>
           </Link>
+          <OrderPdfButton order={order} pdf={pdf} />
           <IconButton
             label={`Order ${order.orderNumber} verwijderen`}
             icon={<Trash2 />}
@@ -173,6 +188,27 @@ function OrderRow({ order, showStatus, onDelete }: OrderRowProps) {
         </div>
       </td>
     </tr>
+  );
+}
+
+/** While its document is made: spinner, aria-busy, disabled; the other rows' buttons stay usable. */
+function OrderPdfButton({ order, pdf }: { order: OrderSummary; pdf: OrderPdf }) {
+  const busy = pdf.isBusy(order._id);
+  const ref = useBusyFocus<HTMLButtonElement>(busy);
+  return (
+    <IconButton
+      ref={ref}
+      label={
+        busy
+          ? `PDF van order ${order.orderNumber} wordt gemaakt...`
+          : `PDF van order ${order.orderNumber} downloaden`
+      }
+      icon={<FileDown />}
+      size="sm"
+      busy={busy}
+      className="order-table__pdf"
+      onClick={() => void pdf.download(order)}
+    />
   );
 }
 

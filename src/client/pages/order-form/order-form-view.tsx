@@ -4,6 +4,7 @@ import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
 import type { Order } from '../../../shared/schemas/order';
 import { Button, Card, ConfirmDialog } from '../../components';
 import { trpc } from '../../lib/trpc';
+import { useOrderPdf } from '../../lib/use-order-pdf';
 import {
   draftFromOrder,
   draftSignature,
@@ -26,6 +27,7 @@ import {
 } from './order-form-fields';
 import { OrderHeaderFields } from './order-header-fields';
 import { OrderLines } from './order-lines';
+import { OrderPdfButton } from './order-pdf-button';
 import { checkDraft, type FieldErrors, type SaveError, savedMessage, saveErrorOf } from './order-submit';
 import { OrderTotalsPanel } from './order-totals';
 import { SendNowDialog } from './send-now-dialog';
@@ -59,6 +61,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   const create = trpc.orders.create.useMutation();
   const update = trpc.orders.update.useMutation();
   const saving = create.isPending || update.isPending;
+  const pdf = useOrderPdf();
 
   const baseline = useMemo(() => draftSignature(initial), [initial]);
   const dirty = draftSignature(draft) !== baseline;
@@ -66,11 +69,13 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   const totals = useMemo(() => draftTotals(draft), [draft]);
   const warn = showIncompleteWarning(draft.items, submitAttempted);
 
+  // 'Opslaan en downloaden': the send question waits until the PDF is in the user's hands.
+  const pdfBusy = pdf.anyBusy;
   useEffect(() => {
-    if (!saved) return;
+    if (!saved || pdfBusy) return;
     const timer = window.setTimeout(() => setAskSend(true), SEND_DIALOG_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [saved]);
+  }, [saved, pdfBusy]);
 
   const set = <K extends keyof OrderDraft>(key: K, value: OrderDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -130,8 +135,8 @@ export function OrderFormView({ order }: OrderFormViewProps) {
     );
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Checks and saves the form; `then` runs after a successful save (e.g. the PDF of the saved order). */
+  const save = (then?: (result: Order) => void) => {
     if (inFlight.current || saving || saved) return;
     setSubmitAttempted(true);
     setSaveError(null);
@@ -151,8 +156,17 @@ export function OrderFormView({ order }: OrderFormViewProps) {
     }
     setErrors({});
     inFlight.current = true;
-    if (order) update.mutate({ ...check.input, id: order._id }, { onSuccess: onSaved, onError: onFailed });
-    else create.mutate(check.input, { onSuccess: onSaved, onError: onFailed });
+    const onSuccess = (result: Order) => {
+      onSaved(result);
+      then?.(result);
+    };
+    if (order) update.mutate({ ...check.input, id: order._id }, { onSuccess, onError: onFailed });
+    else create.mutate(check.input, { onSuccess, onError: onFailed });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save();
   };
 
   const customerError = errors.customer ?? (customers.isError ? CUSTOMERS_LOAD_ERROR : undefined);
@@ -201,6 +215,15 @@ export function OrderFormView({ order }: OrderFormViewProps) {
               <Button type="submit" icon={<Save />} busy={saving} disabled={Boolean(saved)} fullWidth>
                 {saving ? 'Opslaan...' : 'Opslaan'}
               </Button>
+              {order ? (
+                <OrderPdfButton
+                  order={saved ?? order}
+                  pdf={pdf}
+                  dirty={dirty && !saved}
+                  saving={saving}
+                  saveThen={save}
+                />
+              ) : null}
               <Button
                 variant="secondary"
                 fullWidth
