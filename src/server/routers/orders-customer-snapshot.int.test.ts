@@ -7,6 +7,7 @@ import { rejectionOf } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
 import { orderPayload } from '../../test/orders-fixtures';
 import { createSignedInUser } from '../../test/users';
+import { CUSTOMER_NOT_FOUND } from '../services/customers/messages';
 
 type Caller = Awaited<ReturnType<typeof createTestCaller>>;
 
@@ -166,5 +167,25 @@ describe('orders keep a snapshot of their customer (integration)', () => {
     );
     expect((await bob.orders.page({ search: 'Alleen Alice' })).total).toBe(0);
     expect(await alice.orders.get({ id: o._id })).toEqual(o);
+  });
+
+  it('orders created while their customer is deleted are each stored whole or refused with 404, never a 500', async () => {
+    const customer = await newCustomer({ company: 'Race B.V.' });
+    const creates = Array.from({ length: 40 }, () =>
+      alice.orders.create(orderPayload(customer._id)).then(
+        (order) => ({ order, error: null }),
+        (error: unknown) => ({ order: null, error }),
+      ),
+    );
+    const deleted = alice.customers.delete({ id: customer._id });
+    const results = await Promise.all(creates);
+    await deleted;
+    for (const { order, error } of results) {
+      if (order) expect((await storedSnapshot(order._id))?.company).toBe('Race B.V.');
+      else expect(error).toMatchObject({ code: 'NOT_FOUND', message: CUSTOMER_NOT_FOUND });
+    }
+    await expect(alice.orders.create(orderPayload(customer._id))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
