@@ -169,6 +169,44 @@ describe('orders and order numbering over REST (integration)', () => {
     expect(await database.db.$count(orders)).toBe(before);
   });
 
+  it.each([
+    '0000-01-01',
+    '0001-01-01',
+    '0001-01-01T00:30:00+01:00',
+    '9999-12-31T23:59:59-14:00',
+    '1899-12-31',
+  ])('refuses the order date %s with a Dutch 400 and stores nothing', async (date) => {
+    const before = (await app.inject({ method: 'GET', url: '/api/orders', headers: auth })).json().length;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: auth,
+      payload: orderPayload(customerId, { date }),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual({ date: orderMessages.dateRange });
+    expect((await app.inject({ method: 'GET', url: '/api/orders', headers: auth })).json()).toHaveLength(
+      before,
+    );
+  });
+
+  it.each([
+    ['1900-01-01', '1900-01-01T00:00:00.000Z'],
+    ['2200-12-31T12:00:00+01:00', '2200-12-31T11:00:00.000Z'],
+    ['2026-11-23T23:30:00+01:00', '2026-11-23T22:30:00.000Z'],
+  ])('stores the order date %s exactly as sent', async (date, stored) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: auth,
+      payload: orderPayload(customerId, { date }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const read = await app.inject({ method: 'GET', url: `/api/orders/${res.json()._id}`, headers: auth });
+    expect(read.json().date).toBe(stored);
+    await app.inject({ method: 'DELETE', url: `/api/orders/${res.json()._id}`, headers: auth });
+  });
+
   it('answers 404 for another user’s order or customer', async () => {
     const mine = (
       await app.inject({

@@ -16,6 +16,18 @@ import { z } from '../zod-nl';
 import { idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
 
 /** Spec §5 Order form; the messages without spec wording are ours. */
+/** Order dates a business can mean; year 0 or 9999 is a typo (and not every database stores it). */
+export const ORDER_DATE_MIN_YEAR = 1900;
+export const ORDER_DATE_MAX_YEAR = 2200;
+
+/** Whether an ISO date or instant falls in those years (as a UTC instant, which is how it is stored). */
+export function isOrderDateInRange(iso: string): boolean {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= ORDER_DATE_MIN_YEAR && year <= ORDER_DATE_MAX_YEAR;
+}
+
 export const orderMessages = {
   customerRequired: 'Selecteer een klant',
   itemsRequired: 'Voeg minimaal één product toe',
@@ -38,6 +50,7 @@ export const orderMessages = {
   status: 'Kies een status: concept, sent, paid of cancelled',
   paymentTerm: 'Betalingstermijn moet 14, 30 of 60 dagen zijn',
   date: 'Voer een geldige datum in',
+  dateRange: `Voer een datum tussen ${ORDER_DATE_MIN_YEAR} en ${ORDER_DATE_MAX_YEAR} in`,
   btwVerlegd: 'BTW verlegd moet waar of onwaar zijn',
 } as const;
 
@@ -159,6 +172,7 @@ export const orderInputShape = {
   /** ISO 8601; missing means now (the form sends the current moment). */
   date: z
     .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: orderMessages.date })
+    .refine(isOrderDateInRange, { error: orderMessages.dateRange })
     .optional()
     .describe('Orderdatum: ISO 8601-tijdstip met tijdzone of een dag (JJJJ-MM-DD); ontbrekend is nu'),
   project: optionalText(200).default('').describe('Projectnaam (optioneel)'),
