@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../db/client';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
+import { createLogger } from './log';
 import { createMailer } from './services/mail/mailer';
 import { createPrinter } from './services/pdf/printer';
 
@@ -20,7 +21,7 @@ export type RunningServer = {
  * document) and the HTTP app; the caller decides when to listen. `close` also closes the browser.
  */
 export async function createServer(config: Config, opts: { serveClient?: boolean; logger?: Logger } = {}) {
-  const log = opts.logger ?? pino({ level: config.logLevel });
+  const log = opts.logger ?? createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
