@@ -13,6 +13,7 @@ import { createSignedInUser } from '../test/users';
 import { buildApp } from './app';
 import { GENERIC_INTERNAL_MESSAGE } from './http/error-body';
 import { NOT_AN_OBJECT_MESSAGE, TOO_DEEP_MESSAGE } from './http/json-body';
+import { CLIENT_ERROR_REPORTS_PER_WINDOW } from './routers/system';
 import { createSession, validateSessionToken } from './services/auth/sessions';
 
 describe('the HTTP edge (integration)', () => {
@@ -145,6 +146,69 @@ describe('the HTTP edge (integration)', () => {
     }
     const [after] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.company).toBe('Ongewijzigd B.V.');
+  });
+
+  it('answers API calls with Cache-Control: no-store (login carries a session token)', async () => {
+    const { token } = await createSignedInUser(database.db);
+    const headers = { authorization: `Bearer ${token}` };
+    for (const [method, url] of [
+      ['GET', '/api/auth/profile'],
+      ['GET', '/trpc/auth.profile'],
+      ['POST', '/api/auth/login'],
+      ['GET', '/api/health'],
+    ] as const) {
+      const res = await app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('logs out with POST as well as the spec’s GET', async () => {
+    const { user, token } = await createSignedInUser(database.db);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true });
+    expect(await validateSessionToken(database.db, token)).toBeNull();
+    const get = await createSession(database.db, user.id, false);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/auth/logout',
+          headers: { authorization: `Bearer ${get.token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await validateSessionToken(database.db, get.token)).toBeNull();
+  });
+
+  it('caps client error reports in size and number', async () => {
+    const big = { message: 'x', route: '/', stack: 'y'.repeat(70 * 1024) };
+    for (const url of ['/api/client-errors', '/%61pi/client-errors', '/trpc/system.reportClientError']) {
+      const res = await app.inject({ method: 'POST', url, payload: big, remoteAddress: '203.0.113.9' });
+      expect(res.statusCode, url).toBe(413);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < CLIENT_ERROR_REPORTS_PER_WINDOW + 1; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/client-errors',
+        payload: { message: `Kapot ${i}`, route: '/' },
+        remoteAddress: '203.0.113.10',
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CLIENT_ERROR_REPORTS_PER_WINDOW);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('keeps frame-ancestors none on the API reference, which has its own CSP', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('sends strict security headers', async () => {

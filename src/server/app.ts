@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
@@ -44,6 +45,9 @@ export function buildOpenApiDocument(baseUrl: string) {
   });
   return describePdfDownload(describeErrorBodies(doc));
 }
+
+/** The largest client error report body: its capped fields (22.5 K characters) as JSON, with room. */
+const CLIENT_ERROR_BODY_LIMIT = 64 * 1024;
 
 const isMutation = (method: string) =>
   method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
@@ -94,6 +98,25 @@ export async function buildApp({
     }
   });
 
+  // A client error report is a few KB at most (its fields are capped); a bigger body is not one.
+  app.addHook('onRequest', async (req, reply) => {
+    const route = req.routeOptions.url;
+    // The router's decoded parameters, so that an encoded spelling is the same report.
+    const params = req.params as Record<string, string | undefined>;
+    const isReport =
+      (route === '/trpc/:path' && params.path === 'system.reportClientError') ||
+      (route === '/api/*' && params['*'] === 'client-errors');
+    if (isReport && Number(req.headers['content-length'] ?? 0) > CLIENT_ERROR_BODY_LIMIT)
+      return sendError(reply, new TRPCError({ code: 'PAYLOAD_TOO_LARGE' }));
+  });
+
+  // API answers are personal (and login's carries a session token): no cache may keep them.
+  app.addHook('onSend', async (req, reply) => {
+    const route = req.routeOptions.url ?? '';
+    if ((route.startsWith('/api/') || route.startsWith('/trpc/')) && !route.startsWith('/api/docs'))
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
   // Bodies too deep to handle, and REST bodies that are not objects, are a 400 before any adapter.
   app.addHook('preHandler', async (req, reply) => {
     const route = req.routeOptions.url ?? '';
@@ -121,7 +144,12 @@ export async function buildApp({
     mode: 'static',
     specification: { document: openApiDocument as never },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // swagger-ui's own policy replaces helmet's; it must still refuse to be framed.
+    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+  });
 
   await app.register(async (api) => {
     // trpc-to-openapi refuses any POST/PUT without a JSON content type, even one with no body at all

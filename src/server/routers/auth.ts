@@ -40,6 +40,14 @@ const limit = (ctx: Context, action: RateLimitedAction, email?: string) =>
 
 const tags = ['auth'];
 
+/** Ends the request's session, if any, and clears its cookie; answers success either way. */
+async function logOut({ ctx }: { ctx: Context }) {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.sessionId);
+  else if (ctx.token) await invalidateSession(ctx.db, hashToken(ctx.token));
+  ctx.clearSessionCookie();
+  return { success: true as const, message: authMessages.loggedOut };
+}
+
 export const authRouter = router({
   register: publicProcedure
     .meta({
@@ -87,12 +95,16 @@ export const authRouter = router({
     .meta({ openapi: { method: 'GET', path: '/auth/logout', tags, protect: false, summary: 'Uitloggen' } })
     .input(z.void())
     .output(successOutput)
-    .mutation(async ({ ctx }) => {
-      if (ctx.session) await invalidateSession(ctx.db, ctx.session.sessionId);
-      else if (ctx.token) await invalidateSession(ctx.db, hashToken(ctx.token));
-      ctx.clearSessionCookie();
-      return { success: true as const, message: authMessages.loggedOut };
-    }),
+    .mutation(logOut),
+
+  /** The same as POST, for clients (and proxies) that rightly expect a change not to be a GET. */
+  logoutPost: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/auth/logout', tags, protect: false, summary: 'Uitloggen (POST)' },
+    })
+    .input(z.void())
+    .output(successOutput)
+    .mutation(logOut),
 
   profile: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/profile', tags, summary: 'Profiel ophalen' } })

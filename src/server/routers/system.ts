@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { hitRateLimit, tooManyAttempts } from '../services/auth/rate-limit';
 import { publicProcedure, router } from '../trpc';
+
+/** Reports per IP in 15 minutes: a crash loop reports a handful, a flood is cut off. */
+export const CLIENT_ERROR_REPORTS_PER_WINDOW = 30;
 
 const clientErrorInput = z.object({
   message: z.string().max(2000).describe('De foutmelding'),
@@ -42,7 +46,9 @@ export const systemRouter = router({
     })
     .input(clientErrorInput)
     .output(z.object({ success: z.literal(true).describe('Altijd `true`: de melding is gelogd') }))
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
+      const hit = await hitRateLimit(ctx.db, `client-error:ip:${ctx.ip}`);
+      if (hit.count > CLIENT_ERROR_REPORTS_PER_WINDOW) throw tooManyAttempts(hit.retryAfterSeconds);
       ctx.log.error(
         {
           clientError: input.message,
