@@ -252,6 +252,46 @@ test('security: change the password, end other sessions', async ({ page, request
   await elsewhere.close();
 });
 
+test('profile: a new password asks for the current one; a wrong one changes nothing', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const user = await registerVerifiedUser(request);
+  await loginOverHttp(page, user);
+  // The required address fields, so that only the password is in question.
+  const filled = await page.request.put('/api/auth/profile', {
+    data: { address: 'Oudegracht 100', postalCode: '3511 AB', city: 'Utrecht' },
+  });
+  expect(filled.status()).toBe(200);
+  await page.goto('/bedrijfsinstellingen');
+  await expect(field(page, 'Adres')).toHaveValue('Oudegracht 100');
+  await expect(secret(page, 'Huidig wachtwoord')).toHaveCount(0);
+
+  await secret(page, 'Nieuw wachtwoord').fill('Anders123!');
+  await secret(page, 'Bevestig wachtwoord').fill('Anders123!');
+  await expect(secret(page, 'Huidig wachtwoord')).toBeVisible();
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(panel(page).getByText('Huidig wachtwoord is verplicht')).toBeVisible();
+  await expect(secret(page, 'Huidig wachtwoord')).toBeFocused();
+
+  await secret(page, 'Huidig wachtwoord').fill('Verkeerd123');
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(panel(page).getByText('Huidig wachtwoord is onjuist')).toBeVisible();
+  const oldStillWorks = await request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password, rememberMe: false },
+  });
+  expect(oldStillWorks.status()).toBe(200);
+
+  await secret(page, 'Huidig wachtwoord').fill(user.password);
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(panel(page).getByText('Bedrijfsgegevens zijn succesvol bijgewerkt!')).toBeVisible();
+  const withNew = await request.post('/api/auth/login', {
+    data: { email: user.email, password: 'Anders123!', rememberMe: false },
+  });
+  expect(withNew.status()).toBe(200);
+});
+
 test('the banner can be closed and stays closed', async ({ page, request }) => {
   await page.setViewportSize(DESKTOP);
   const user = await registerVerifiedUser(request);

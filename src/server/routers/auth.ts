@@ -126,7 +126,10 @@ export const authRouter = router({
     .input(profileUpdateInput)
     .output(profileOutput)
     .mutation(({ ctx, input }) =>
-      updateProfile(ctx.db, ctx.user.id, input, { currentSessionId: ctx.session.sessionId }),
+      updateProfile(ctx.db, ctx.user.id, input, {
+        currentSessionId: ctx.session.sessionId,
+        passwordAttemptLimit: ctx.config.rateLimitAuth,
+      }),
     ),
 
   changePassword: authedProcedure

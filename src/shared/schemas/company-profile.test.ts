@@ -104,8 +104,23 @@ describe('companyProfileFormSchema', () => {
       ...validProfile,
       password: 'Nieuw-Wachtwoord1',
       confirmPassword: 'Nieuw-Wachtwoord2',
+      currentPassword: 'Oud-Wachtwoord1',
     });
     expect(errors).toEqual({ confirmPassword: ['Wachtwoorden komen niet overeen'] });
+  });
+
+  it('a new password needs the current one (issue 11 item 4); none needs none', () => {
+    const withoutCurrent = { ...validProfile, password: 'Geheim123', confirmPassword: 'Geheim123' };
+    expect(errorsByField(companyProfileFormSchema, withoutCurrent)).toEqual({
+      currentPassword: ['Huidig wachtwoord is verplicht'],
+    });
+    expect(errorsByField(companyProfileFormSchema, { ...withoutCurrent, currentPassword: '' })).toEqual({
+      currentPassword: ['Huidig wachtwoord is verplicht'],
+    });
+    expect(companyProfileFormSchema.safeParse({ ...withoutCurrent, currentPassword: 'Oud1' }).success).toBe(
+      true,
+    );
+    expect(companyProfileFormSchema.safeParse({ ...validProfile, currentPassword: '' }).success).toBe(true);
   });
 
   it('a confirmation without a password does not match either', () => {
@@ -130,6 +145,7 @@ describe('companyProfileFormSchema', () => {
       ...validProfile,
       password: 'kort',
       confirmPassword: 'kort',
+      currentPassword: 'Oud-Wachtwoord1',
     });
     expect(errors).toEqual({
       password: [passwordMessages.min, passwordMessages.uppercase, passwordMessages.digit],
@@ -139,6 +155,7 @@ describe('companyProfileFormSchema', () => {
         ...validProfile,
         password: 'Geheim123',
         confirmPassword: 'Geheim123',
+        currentPassword: 'Oud-Wachtwoord1',
       }).success,
     ).toBe(true);
   });
@@ -273,12 +290,16 @@ describe('profileFormToUpdate', () => {
     expect(profileUpdateFields.parse(update)).toEqual(update);
   });
 
-  it('sends a filled password', () => {
+  it('sends a filled password with the current one', () => {
     const values = companyProfileFormSchema.parse({
       ...validProfile,
       password: 'Geheim123',
       confirmPassword: 'Geheim123',
+      currentPassword: 'Oud-Wachtwoord1',
     });
-    expect(profileFormToUpdate(values).password).toBe('Geheim123');
+    expect(profileFormToUpdate(values)).toMatchObject({
+      password: 'Geheim123',
+      currentPassword: 'Oud-Wachtwoord1',
+    });
   });
 });

@@ -86,6 +86,17 @@ export const companyFinancialShape = {
   bankName: optionalText(100).describe('Naam van de bank (optioneel)'),
 };
 
+export const changePasswordMessages = {
+  currentRequired: 'Huidig wachtwoord is verplicht',
+  currentWrong: 'Huidig wachtwoord is onjuist',
+} as const;
+
+/** A new password through the profile needs the current one, as on the Beveiliging tab. */
+const needsCurrentPassword = (v: { password?: unknown; currentPassword?: unknown }) =>
+  typeof v.password !== 'string' ||
+  v.password === '' ||
+  (typeof v.currentPassword === 'string' && v.currentPassword !== '');
+
 /**
  * The Bedrijfsprofiel form as the client validates it: the read-only e-mail is shown and checked but
  * never sent; password and confirmation must match ('' and '' = not changing).
@@ -97,6 +108,7 @@ export const companyProfileFormSchema = z
     country: companyProfileShape.country.default(DEFAULT_COUNTRY),
     password: optionalNewPassword,
     confirmPassword: z.string(),
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     error: companyMessages.passwordMismatch,
@@ -106,6 +118,11 @@ export const companyProfileFormSchema = z
       const v = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
       return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
     },
+  })
+  .refine(needsCurrentPassword, {
+    error: changePasswordMessages.currentRequired,
+    path: ['currentPassword'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 export type CompanyProfileFormInput = z.input<typeof companyProfileFormSchema>;
 export type CompanyProfileFormValues = z.output<typeof companyProfileFormSchema>;
@@ -127,9 +144,9 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateFields>;
 export type ProfileUpdateData = z.output<typeof profileUpdateFields>;
 
 /** Spec §7: the profile form's values as sent — without email and confirmPassword, password only when filled. */
-export function profileFormToUpdate(values: CompanyProfileFormValues): ProfileUpdateInput {
-  const { email: _email, confirmPassword: _confirm, password, ...fields } = values;
-  return password === '' ? fields : { ...fields, password };
+export function profileFormToUpdate(values: CompanyProfileFormValues): ProfileUpdateRequest {
+  const { email: _email, confirmPassword: _confirm, password, currentPassword, ...fields } = values;
+  return password === '' ? fields : { ...fields, password, currentPassword: currentPassword ?? '' };
 }
 
 type PasswordPair = { password?: unknown; confirmPassword?: unknown };
@@ -150,6 +167,11 @@ export const profileUpdateInput = profileUpdateFields
       .max(PASSWORD_MAX)
       .optional()
       .describe('Het nieuwe wachtwoord nogmaals (optioneel); moet dan gelijk zijn aan `password`'),
+    currentPassword: z
+      .string()
+      .max(PASSWORD_MAX)
+      .optional()
+      .describe('Het huidige wachtwoord: verplicht bij een nieuw `password`'),
   })
   .refine(
     (v) => v.password === undefined || v.confirmPassword === undefined || v.password === v.confirmPassword,
@@ -162,14 +184,14 @@ export const profileUpdateInput = profileUpdateFields
         return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
       },
     },
-  );
+  )
+  .refine(needsCurrentPassword, {
+    error: changePasswordMessages.currentRequired,
+    path: ['currentPassword'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateInput>;
 export type ProfileUpdateParsed = z.output<typeof profileUpdateInput>;
-
-export const changePasswordMessages = {
-  currentRequired: 'Huidig wachtwoord is verplicht',
-  currentWrong: 'Huidig wachtwoord is onjuist',
-} as const;
 
 /** POST /api/auth/change-password: the current password, then a new one as at registration, twice. */
 export const changePasswordInput = z

@@ -157,6 +157,15 @@ export function ProfileTab({ profile }: { profile: Profile }) {
               label="Bevestig wachtwoord"
               autoComplete="new-password"
             />
+            {values.password ? (
+              <PasswordField
+                {...fieldProps('currentPassword')}
+                label="Huidig wachtwoord"
+                required
+                autoComplete="current-password"
+                hint="Ter bevestiging dat u het bent."
+              />
+            ) : null}
           </div>
         </fieldset>
       </Card>

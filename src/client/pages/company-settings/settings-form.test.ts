@@ -134,13 +134,28 @@ describe('what the forms send (spec §7)', () => {
     expect(checked.data).not.toHaveProperty('email');
     expect(checked.data).not.toHaveProperty('confirmPassword');
     expect(checked.data).not.toHaveProperty('password');
+    expect(checked.data).not.toHaveProperty('currentPassword');
     expect(checked.data).toMatchObject({ postalCode: '1234 AB', phoneNumber: '+31612345678' });
     const withPassword = checkProfileForm({
       ...profileValuesOf(profile),
       password: 'Nieuw12345',
       confirmPassword: 'Nieuw12345',
+      currentPassword: 'Oud12345',
     });
-    expect(withPassword.ok && withPassword.data.password).toBe('Nieuw12345');
+    expect(withPassword.ok && withPassword.data).toMatchObject({
+      password: 'Nieuw12345',
+      currentPassword: 'Oud12345',
+    });
+  });
+  it('profile: a new password asks for the current one', () => {
+    const values = { ...profileValuesOf(profile), password: 'Nieuw12345', confirmPassword: 'Nieuw12345' };
+    expect(checkProfileField('currentPassword', values)).toBe('Huidig wachtwoord is verplicht');
+    expect(checkProfileField('currentPassword', { ...values, currentPassword: 'x' })).toBeUndefined();
+    expect(checkProfileField('currentPassword', profileValuesOf(profile))).toBeUndefined();
+    expect(checkProfileForm(values)).toEqual({
+      ok: false,
+      errors: { currentPassword: 'Huidig wachtwoord is verplicht' },
+    });
   });
   it('profile: every error at once, first per field', () => {
     const checked = checkProfileForm({
@@ -156,6 +171,7 @@ describe('what the forms send (spec §7)', () => {
         name: 'Naam is verplicht',
         postalCode: 'Ongeldige postcode',
         confirmPassword: 'Wachtwoorden komen niet overeen',
+        currentPassword: 'Huidig wachtwoord is verplicht',
       },
     });
   });

@@ -14,6 +14,7 @@ import {
 import {
   type CompanyFinancialFormValues,
   type CompanyProfileFormValues,
+  changePasswordMessages,
   companyFinancialFormSchema,
   companyMessages,
   companyProfileFormSchema,
@@ -48,6 +49,8 @@ export type ProfileFormValues = {
   phoneNumber: string;
   password: string;
   confirmPassword: string;
+  /** Asked for only once a new password is typed: the change needs the current one. */
+  currentPassword: string;
 };
 export type ProfileFormField = keyof ProfileFormValues;
 
@@ -75,6 +78,7 @@ export const PROFILE_FIELDS = [
   'phoneNumber',
   'password',
   'confirmPassword',
+  'currentPassword',
 ] as const satisfies readonly ProfileFormField[];
 
 export const FINANCIAL_FIELDS = [
@@ -102,6 +106,7 @@ export function profileValuesOf(profile: Profile): ProfileFormValues {
     phoneNumber: profile.phoneNumber,
     password: '',
     confirmPassword: '',
+    currentPassword: '',
   };
 }
 
@@ -164,6 +169,10 @@ export function checkProfileField(field: ProfileFormField, values: ProfileFormVa
     case 'confirmPassword':
       return values.password !== '' && values.confirmPassword !== values.password
         ? companyMessages.passwordMismatch
+        : undefined;
+    case 'currentPassword':
+      return values.password !== '' && values.currentPassword === ''
+        ? changePasswordMessages.currentRequired
         : undefined;
     default:
       return firstMessage(companyProfileFormSchema.shape[field].safeParse(values[field]));

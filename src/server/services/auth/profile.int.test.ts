@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../db/schema';
 import { fieldErrors } from '../../../shared/field-errors';
-import { buildTestApp, createTestCaller, testDeps } from '../../../test/context';
+import { buildTestApp, createTestCaller, testConfig, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { rejectionOf } from '../../../test/helpers';
 import { createCapturingMailer } from '../../../test/mailer';
 import { createSignedInUser } from '../../../test/users';
 import type { AppDeps } from '../../deps';
 import { VALIDATION_MESSAGE } from '../../http/error-body';
-import { verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
 /** PUT /auth/profile (auth.updateProfile): the company settings' two tabs and the password. */
@@ -123,6 +123,13 @@ describe('auth.updateProfile', () => {
     ).toMatchObject({ accountName: 'Jansen BV' });
   });
 
+  /** Gives a test user a real password (createSignedInUser's hash is a placeholder). */
+  const withPassword = async (userId: string, password: string) =>
+    database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, userId));
+
   const invalid: [string, Record<string, unknown>, Record<string, string>][] = [
     ['name empty', { name: '' }, { name: 'Naam is verplicht' }],
     ['company blank', { company: '   ' }, { company: 'Bedrijfsnaam is verplicht' }],
@@ -154,18 +161,27 @@ describe('auth.updateProfile', () => {
       { bankAccount: 'NL92ABNA0417164300' },
       { bankAccount: 'IBAN-controlegetal klopt niet. Controleer het nummer.' },
     ],
-    ['weak password', { password: 'kort' }, { password: 'Wachtwoord moet minimaal 8 karakters bevatten' }],
+    [
+      'weak password',
+      { password: 'kort', currentPassword: 'Oud12345' },
+      { password: 'Wachtwoord moet minimaal 8 karakters bevatten' },
+    ],
     [
       'password without a digit',
-      { password: 'GeenCijfers' },
+      { password: 'GeenCijfers', currentPassword: 'Oud12345' },
       { password: 'Wachtwoord moet minimaal één cijfer bevatten' },
     ],
     [
       'password confirmation differs',
-      { password: 'Nieuw12345', confirmPassword: 'Nieuw12346' },
+      { password: 'Nieuw12345', confirmPassword: 'Nieuw12346', currentPassword: 'Oud12345' },
       { confirmPassword: 'Wachtwoorden komen niet overeen' },
     ],
     ['name null', { name: null }, { name: 'Naam is verplicht' }],
+    [
+      'a new password without the current one',
+      { password: 'Nieuw12345', confirmPassword: 'Nieuw12345' },
+      { currentPassword: 'Huidig wachtwoord is verplicht' },
+    ],
   ];
 
   it.each(invalid)('refuses %s with 400 and its message, and changes nothing', async (_, fields, details) => {
@@ -198,6 +214,7 @@ describe('auth.updateProfile', () => {
       postalCode: 'Ongeldige postcode',
       kvkNumber: 'KVK nummer moet 8 cijfers bevatten',
       confirmPassword: 'Wachtwoorden komen niet overeen',
+      currentPassword: 'Huidig wachtwoord is verplicht',
     });
   });
 
@@ -235,7 +252,13 @@ describe('auth.updateProfile', () => {
     const third = await createSession(database.db, user.id, false);
     const stranger = await createSignedInUser(database.db);
     const caller = await as(token);
-    await caller.auth.updateProfile({ name: 'Jan', password: 'Nieuw12345', confirmPassword: 'Nieuw12345' });
+    await withPassword(user.id, 'Oud12345');
+    await caller.auth.updateProfile({
+      name: 'Jan',
+      password: 'Nieuw12345',
+      confirmPassword: 'Nieuw12345',
+      currentPassword: 'Oud12345',
+    });
     const row = await rowOf(user.id);
     expect(row.passwordHash).not.toContain('Nieuw12345');
     expect(await verifyPassword(row.passwordHash, 'Nieuw12345')).toBe(true);
@@ -244,6 +267,52 @@ describe('auth.updateProfile', () => {
     expect((await rejectionOf((await as(third.token)).auth.profile())).code).toBe('UNAUTHORIZED');
     expect((await (await as(token)).auth.profile()).name).toBe('Jan');
     expect((await (await as(stranger.token)).auth.profile())._id).toBe(stranger.user.id);
+  });
+
+  it('a wrong current password: 400 on the field, nothing written, no session ended, counted', async () => {
+    const { user, token } = await createSignedInUser(database.db);
+    await withPassword(user.id, 'Oud12345');
+    await createSession(database.db, user.id, false);
+    const before = await rowOf(user.id);
+    const err = await rejectionOf(
+      (await as(token)).auth.updateProfile({
+        city: 'Zwolle',
+        password: 'Nieuw12345',
+        confirmPassword: 'Nieuw12345',
+        currentPassword: 'Fout12345',
+      }),
+    );
+    expect(err).toMatchObject({
+      code: 'BAD_REQUEST',
+      extra: { details: { currentPassword: 'Huidig wachtwoord is onjuist' } },
+    });
+    expect(await rowOf(user.id)).toEqual(before);
+    expect(await sessionIdsOf(user.id)).toHaveLength(2);
+  });
+
+  it('guessing the current password through the profile shares the change-password budget', async () => {
+    const { user, token } = await createSignedInUser(database.db);
+    await withPassword(user.id, 'Oud12345');
+    const strict = { ...deps, config: testConfig({ rateLimitAuth: 3 }) };
+    const caller = await createTestCaller(strict, { token });
+    const guess = () =>
+      rejectionOf(
+        caller.auth.updateProfile({
+          password: 'Nieuw12345',
+          confirmPassword: 'Nieuw12345',
+          currentPassword: 'Fout1',
+        }),
+      );
+    for (let i = 0; i < 3; i++) expect((await guess()).code).toBe('BAD_REQUEST');
+    expect((await guess()).code).toBe('TOO_MANY_REQUESTS');
+    const viaSecurity = await rejectionOf(
+      caller.auth.changePassword({
+        currentPassword: 'Oud12345',
+        newPassword: 'Nieuw12345',
+        confirmPassword: 'Nieuw12345',
+      }),
+    );
+    expect(viaSecurity.code).toBe('TOO_MANY_REQUESTS');
   });
 
   it('an empty password changes nothing and ends no session', async () => {

@@ -6,7 +6,7 @@ import type { Profile, ProfileUpdateParsed } from '../../../shared/schemas/compa
 import { notFound } from '../../errors';
 import { hashPassword } from './passwords';
 import { toProfile } from './profile-view';
-import { endOtherSessions } from './security';
+import { endOtherSessions, verifyCurrentPassword } from './security';
 
 /** The columns a profile update may write: never the e-mail address, the hash comes from `password`. */
 type ProfileColumns = Partial<
@@ -33,7 +33,13 @@ type ProfileColumns = Partial<
 
 /** The parsed input as columns: only keys that were sent, `bankAccountName` folded into accountName. */
 function columnsOf(patch: ProfileUpdateParsed): ProfileColumns {
-  const { password: _password, confirmPassword: _confirm, bankAccountName, ...fields } = patch;
+  const {
+    password: _password,
+    confirmPassword: _confirm,
+    currentPassword: _current,
+    bankAccountName,
+    ...fields
+  } = patch;
   const columns: ProfileColumns = {};
   for (const [key, value] of Object.entries(fields) as [keyof typeof fields, string | undefined][]) {
     if (value !== undefined) columns[key] = value;
@@ -46,6 +52,8 @@ function columnsOf(patch: ProfileUpdateParsed): ProfileColumns {
 export type UpdateProfileOptions = {
   /** The session the request came with: a new password ends every other session of the user. */
   currentSessionId: string;
+  /** Current-password attempts per user in 15 minutes (RATE_LIMIT_AUTH), shared with change-password. */
+  passwordAttemptLimit: number;
 };
 
 /**
@@ -58,11 +66,18 @@ export async function updateProfile(
   db: DbOrTx,
   userId: string,
   patch: ProfileUpdateParsed,
-  { currentSessionId }: UpdateProfileOptions,
+  { currentSessionId, passwordAttemptLimit }: UpdateProfileOptions,
 ): Promise<Profile> {
   const columns = columnsOf(patch);
   // Hash outside the transaction: on PGlite a transaction holds the process-wide queue.
-  if (patch.password) columns.passwordHash = await hashPassword(patch.password);
+  if (patch.password) {
+    // The input rule already demands it; the check here keeps the service safe on its own.
+    await verifyCurrentPassword(db, userId, {
+      currentPassword: patch.currentPassword ?? '',
+      limit: passwordAttemptLimit,
+    });
+    columns.passwordHash = await hashPassword(patch.password);
+  }
 
   const row = await db.transaction(async (tx) => {
     let [current] = Object.keys(columns).length

@@ -38,14 +38,15 @@ export type ChangePasswordParams = {
 };
 
 /**
- * Changes the password of a signed-in user after checking the current one (wrong: 400 with
- * `details.currentPassword`), then ends the user's other sessions in the same transaction.
+ * Before a password changes (Beveiliging tab or the profile form): the current one must be given and
+ * right, under one budget of `limit` attempts per user in 15 minutes, so that a stolen session cannot
+ * become a stolen account and guessing stays slow. Wrong: 400 with `details.currentPassword`.
  */
-export async function changePassword(
+export async function verifyCurrentPassword(
   db: DbOrTx,
   userId: string,
-  params: ChangePasswordParams,
-): Promise<SessionsEnded> {
+  params: { currentPassword: string; limit: number; now?: Date },
+): Promise<void> {
   const attempt = await hitRateLimit(db, `change-password:user:${userId}`, RATE_LIMIT_WINDOW_MS, params.now);
   if (attempt.count > params.limit) throw tooManyAttempts(attempt.retryAfterSeconds);
 
@@ -60,6 +61,18 @@ export async function changePassword(
       details: { currentPassword: changePasswordMessages.currentWrong },
     });
   }
+}
+
+/**
+ * Changes the password of a signed-in user after checking the current one (wrong: 400 with
+ * `details.currentPassword`), then ends the user's other sessions in the same transaction.
+ */
+export async function changePassword(
+  db: DbOrTx,
+  userId: string,
+  params: ChangePasswordParams,
+): Promise<SessionsEnded> {
+  await verifyCurrentPassword(db, userId, params);
   const passwordHash = await hashPassword(params.newPassword);
   const count = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
