@@ -66,6 +66,7 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
     await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(9, 9));
     await dialog.getByRole('button', { name: /\{\{customer\.name\}\}/ }).click();
     await expect(content).toHaveValue(/^<p>Beste \{\{customer\.name\}\},<\/p>/);
+    await expect(dialog.getByText(/Onbekende variabelen .*: \{\{order\.kleur\}\}$/)).toBeVisible();
     await shoot(page, 'editor-desktop-light');
   });
 

@@ -7,7 +7,12 @@ import {
   type EmailTemplateCategory,
   testMailInput,
 } from '../../../shared/schemas/email-template';
-import { fillTemplate, TEMPLATE_VARIABLES, variableToken } from '../../../shared/template-variables';
+import {
+  fillTemplate,
+  TEMPLATE_VARIABLES,
+  unknownVariables,
+  variableToken,
+} from '../../../shared/template-variables';
 import {
   Button,
   Checkbox,
@@ -138,6 +143,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
   };
 
   const data = previewData(user);
+  const unknown = unknownVariables(`${values.subject}\n${values.content}`, data);
   const dirty =
     values.name !== initial.name ||
     values.subject !== initial.subject ||
@@ -223,23 +229,31 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
 
         {mode === 'edit' ? (
           <div className="template-form__editor">
-            <Textarea
-              ref={contentRef}
-              label="Inhoud (HTML)"
-              required
-              rows={10}
-              value={values.content}
-              error={errors.content}
-              onChange={(e) => setValue('content', e.target.value)}
-              onFocus={() => {
-                target.current = 'content';
-              }}
-              spellCheck={false}
-              className="template-form__content"
-              placeholder="<p>Beste {{customer.name}},</p>"
-              hint={`${values.content.length.toLocaleString('nl-NL')} / 10.000 tekens. Onveilige HTML (scripts, formulieren) wordt bij opslaan verwijderd.`}
-              fieldClassName="template-form__content-field"
-            />
+            <div className="template-form__content-column">
+              <Textarea
+                ref={contentRef}
+                label="Inhoud (HTML)"
+                required
+                rows={10}
+                value={values.content}
+                error={errors.content}
+                onChange={(e) => setValue('content', e.target.value)}
+                onFocus={() => {
+                  target.current = 'content';
+                }}
+                spellCheck={false}
+                className="template-form__content"
+                placeholder="<p>Beste {{customer.name}},</p>"
+                hint={`${values.content.length.toLocaleString('nl-NL')} / 10.000 tekens. Onveilige HTML (scripts, formulieren) wordt bij opslaan verwijderd.`}
+                fieldClassName="template-form__content-field"
+              />
+              {unknown.length > 0 ? (
+                <Notice tone="warning" className="template-form__unknown">
+                  Onbekende variabelen worden niet ingevuld en blijven in de e-mail staan zoals ze geschreven
+                  zijn: {unknown.map((name) => `{{${name}}}`).join(', ')}
+                </Notice>
+              ) : null}
+            </div>
             <VariableList onInsert={insertVariable} />
           </div>
         ) : (
