@@ -90,7 +90,16 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
     await dialog.getByRole('button', { name: 'Versturen', exact: true }).click();
     await expect(dialog.getByText('Vul een geldig e-mailadres in')).toBeVisible();
     await address.fill(testAddress);
+    // The unsaved template goes out as a temporary one, which is deleted right after.
+    const created = page.waitForResponse((r) => r.url().includes('emailTemplates.create'));
+    const deleted = page.waitForResponse((r) => r.url().includes('emailTemplates.delete'));
     await dialog.getByRole('button', { name: 'Versturen', exact: true }).click();
+    const createdResponse = await created;
+    expect(createdResponse.request().postData()).toContain('"isTemporary":true');
+    const temporaryId = /"_id":"([0-9a-f-]{36})"/.exec(await createdResponse.text())?.[1];
+    expect(temporaryId).toBeTruthy();
+    expect((await deleted).status()).toBe(200);
+    expect((await page.request.get(`/api/email-templates/${temporaryId}`)).status()).toBe(404);
     await expect(dialog.getByText(`Test e-mail is verzonden naar ${testAddress}`)).toBeVisible();
     await shoot(page, 'test-mail-desktop-light');
     // The box closes 3 seconds after success.
@@ -109,7 +118,7 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
     expect(mail!.html).toContain('Beste Petra Jansen,');
     expect(mail!.html).not.toMatch(/onerror|<script/i);
     expect(mail!.text).toContain('Hierbij order INK-2023-001');
-    // The temporary template is gone again.
+    // Nothing of the test in the list.
     const list = await page.request.get('/api/email-templates');
     expect(await list.json()).toEqual([]);
   });
