@@ -269,6 +269,28 @@ describe('defaults', () => {
     expect((await call(auth, 'GET', '/email-templates')).json()).toHaveLength(5);
   });
 
+  it('two create-defaults calls at once add each template once', async () => {
+    const { auth } = await signIn();
+    const [a, b] = await Promise.all([
+      call(auth, 'POST', '/email-templates/create-defaults'),
+      call(auth, 'POST', '/email-templates/create-defaults'),
+    ]);
+    expect([a.json().count, b.json().count].sort()).toEqual([0, 5]);
+    expect((await call(auth, 'GET', '/email-templates')).json()).toHaveLength(5);
+  });
+
+  it('two templates made default at once: one default remains, the other save is told so (409) or applied after', async () => {
+    const { auth } = await signIn();
+    const results = await Promise.all(
+      ['Sjabloon 1', 'Sjabloon 2', 'Sjabloon 3'].map((name) =>
+        call(auth, 'POST', '/email-templates', { ...template, name, isDefault: true }),
+      ),
+    );
+    for (const r of results) expect([200, 409]).toContain(r.statusCode);
+    expect(results.some((r) => r.statusCode === 200)).toBe(true);
+    expect((await defaults(auth)).map(([c]) => c)).toEqual(['order']);
+  });
+
   it('create-defaults keeps a default the user already chose', async () => {
     const { auth } = await signIn();
     const mine = (
