@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createLogger } from './log';
+import { settleBackground } from './services/background';
 import { createMailer } from './services/mail/mailer';
 import { createPrinter } from './services/pdf/printer';
 
@@ -36,6 +37,8 @@ export async function createServer(config: Config, opts: { serveClient?: boolean
   const app = await buildApp({ deps, serveClient: opts.serveClient ?? true, logger: log });
   const close = async () => {
     await app.close();
+    // Mails promised to callers who already had their answer.
+    await settleBackground();
     await printer.close();
     await mailer.close();
     await database.close();

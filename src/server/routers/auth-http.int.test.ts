@@ -11,6 +11,7 @@ import { UNAUTHORIZED_MESSAGE } from '../http/request-auth';
 import { authMessages } from '../services/auth/messages';
 import { hashToken } from '../services/auth/session-tokens';
 import { createSession } from '../services/auth/sessions';
+import { settleBackground } from '../services/background';
 import { createMailer } from '../services/mail/mailer';
 
 /** The REST contract over real HTTP (Fastify inject), with the real outbox mailer. */
@@ -244,6 +245,7 @@ describe('REST /api/auth', () => {
 
     // A new mail (public resend) brings a working link; its second use is already_verified.
     const resend = await post('/api/auth/resend-verification-public', { email });
+    await settleBackground();
     expect(resend.json()).toEqual({ success: true, message: authMessages.verificationResentPublic });
     const fresh = await tokenFromMail(email, 'verify-email');
     expect(fresh).not.toBe(token);
@@ -273,6 +275,7 @@ describe('REST /api/auth', () => {
     const { token: sessionToken } = await login(email);
     const known = await post('/api/auth/forgot-password', { email });
     const unknown = await post('/api/auth/forgot-password', { email: uniqueEmail('niemand') });
+    await settleBackground();
     expect(known.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ success: true, message: authMessages.forgotPassword });

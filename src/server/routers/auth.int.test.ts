@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { authMessages } from '../services/auth/messages';
 import { hashToken } from '../services/auth/session-tokens';
 import { createSession } from '../services/auth/sessions';
+import { settleBackground } from '../services/background';
 
 let database: TestDatabase;
 let mailer: CapturingMailer;
@@ -323,6 +324,7 @@ describe('resend verification', () => {
     const answers = [];
     for (const email of [unknown, unverified, verified]) {
       answers.push(await (await anonymous()).auth.resendVerificationPublic({ email }));
+      await settleBackground();
     }
     for (const a of answers)
       expect(a).toEqual({ success: true, message: authMessages.verificationResentPublic });
@@ -335,7 +337,9 @@ describe('password reset', () => {
     const { email } = await verifiedSession();
     mailer.clear();
     const known = await (await anonymous()).auth.forgotPassword({ email });
+    await settleBackground();
     const unknown = await (await anonymous()).auth.forgotPassword({ email: uniqueEmail('onbekend') });
+    await settleBackground();
     expect(known).toEqual({ success: true, message: authMessages.forgotPassword });
     expect(unknown).toEqual(known);
     expect(mailer.messages.map((m) => m.to)).toEqual([email]);
@@ -358,6 +362,7 @@ describe('password reset', () => {
       rememberMe: true,
     });
     await (await anonymous()).auth.forgotPassword({ email });
+    await settleBackground();
     const token = mailer.lastToken(email, 'reset-password');
 
     const reset = await (await anonymous()).auth.resetPassword({
@@ -389,6 +394,7 @@ describe('password reset', () => {
   it('an expired reset link is refused and changes nothing', async () => {
     const { email } = await verifiedSession();
     await (await anonymous()).auth.forgotPassword({ email });
+    await settleBackground();
     const token = mailer.lastToken(email, 'reset-password');
     await database.db
       .update(emailTokens)
@@ -409,6 +415,7 @@ describe('password reset', () => {
   it('a reset verifies an unverified address (the link proved the inbox)', async () => {
     const { email } = await register();
     await (await anonymous()).auth.forgotPassword({ email });
+    await settleBackground();
     await (await anonymous()).auth.resetPassword({
       token: mailer.lastToken(email, 'reset-password'),
       password: 'Nieuw12345',
@@ -422,8 +429,10 @@ describe('password reset', () => {
   it('a new request replaces an earlier unused link', async () => {
     const { email } = await verifiedSession();
     await (await anonymous()).auth.forgotPassword({ email });
+    await settleBackground();
     const first = mailer.lastToken(email, 'reset-password');
     await (await anonymous()).auth.forgotPassword({ email });
+    await settleBackground();
     const err = await rejectionOf(
       (await anonymous()).auth.resetPassword({
         token: first,
@@ -503,6 +512,7 @@ describe('rate limits', () => {
     const email = uniqueEmail('budget');
     for (let i = 0; i < 2; i++) {
       await (await createTestCaller(limited, { ip: `10.2.0.${i}` })).auth.forgotPassword({ email });
+      await settleBackground();
     }
     const err = await rejectionOf(
       (await createTestCaller(limited, { ip: '10.2.0.99' })).auth.forgotPassword({ email }),
@@ -530,6 +540,7 @@ describe('rate limits', () => {
     );
     expect(reg.code).toBe('TOO_MANY_REQUESTS');
     await (await createTestCaller(limited, { ip })).auth.resendVerificationPublic({ email });
+    await settleBackground();
     const resend = await rejectionOf(
       (await createTestCaller(limited, { ip })).auth.resendVerificationPublic({ email }),
     );

@@ -32,6 +32,7 @@ import {
   resendVerificationPublic,
   verifyEmailToken,
 } from '../services/auth/verification';
+import { runInBackground } from '../services/background';
 import { authedProcedure, type Context, publicProcedure, router } from '../trpc';
 
 /** Counts this call against the per-IP and per-address budgets; 429 once either is spent. */
@@ -201,7 +202,11 @@ export const authRouter = router({
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'resend-verification', input.email);
-      await resendVerificationPublic(ctx, input.email);
+      // Looking the address up, and mailing, happen after the answer: known or not, verified or
+      // not, SMTP up or down, the caller gets the same answer in the same time.
+      runInBackground(ctx.log, 'Verificatiemail (publiek) versturen', () =>
+        resendVerificationPublic(ctx, input.email),
+      );
       return { success: true as const, message: authMessages.verificationResentPublic };
     }),
 
@@ -221,7 +226,10 @@ export const authRouter = router({
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'forgot-password', input.email);
-      await requestPasswordReset(ctx, input.email);
+      // As the public resend: the same answer in the same time for every address (see there).
+      runInBackground(ctx.log, 'Wachtwoordherstelmail versturen', () =>
+        requestPasswordReset(ctx, input.email),
+      );
       return { success: true as const, message: authMessages.forgotPassword };
     }),
 
