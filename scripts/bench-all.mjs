@@ -1,12 +1,13 @@
-// `npm run bench`: the database part (scripts/bench.ts) and the PDF part (scripts/bench-pdf.ts), one
-// after the other. BENCH_PARTS picks: `db`, `pdf` or both (`db,pdf`, the default). Each part prints
+// `npm run bench`: the database part (scripts/bench.ts), the PDF part (scripts/bench-pdf.ts) and the
+// sign-in evenness part (scripts/bench-auth.ts), one after the other. BENCH_PARTS picks any of `db`,
+// `pdf`, `auth` (default all three). Each part prints
 // its own table; the exit code is non-zero when any part missed a target.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const parts = { db: 'scripts/bench.ts', pdf: 'scripts/bench-pdf.ts' };
-const wanted = (process.env.BENCH_PARTS ?? 'db,pdf').split(/[,|\s]+/).filter(Boolean);
+const parts = { db: 'scripts/bench.ts', pdf: 'scripts/bench-pdf.ts', auth: 'scripts/bench-auth.ts' };
+const wanted = (process.env.BENCH_PARTS ?? 'db,pdf,auth').split(/[,|\s]+/).filter(Boolean);
 const unknown = wanted.filter((part) => !(part in parts));
 if (unknown.length > 0) {
   console.error(
