@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Mail, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
@@ -22,6 +22,8 @@ export type OrderTableProps = {
   /** Newer data is on its way (a search or page change): the rows are dimmed. */
   stale?: boolean;
   onDelete: (order: OrderSummary) => void;
+  /** Opens the send-email dialog for the order; without it the row has no send action. */
+  onSend?: (order: OrderSummary) => void;
   className?: string;
 };
 
@@ -31,8 +33,8 @@ export const editOrderHref = (id: string) => `/inkooporders/${encodeURIComponent
 /**
  * The orders table of the orders list and the dashboard (spec §2): Order Nr, Klant, Project, Datum,
  * Totaal, (Status,) Acties. Below 860 px of available width each row becomes a compact card (a
- * container query, so it also holds next to the sidebar on a small tablet). The PDF and send actions
- * join with issues 6 and 7.
+ * container query, so it also holds next to the sidebar on a small tablet). The send action shows when
+ * the screen passes `onSend` (it owns the send-email dialog).
  */
 export function OrderTable({
   orders,
@@ -42,6 +44,7 @@ export function OrderTable({
   placeholderRows = 5,
   stale = false,
   onDelete,
+  onSend,
   className,
 }: OrderTableProps) {
   return (
@@ -91,7 +94,13 @@ export function OrderTable({
                 <PlaceholderRow key={i} showStatus={showStatus} />
               ))
             : orders.map((order) => (
-                <OrderRow key={order._id} order={order} showStatus={showStatus} onDelete={onDelete} />
+                <OrderRow
+                  key={order._id}
+                  order={order}
+                  showStatus={showStatus}
+                  onDelete={onDelete}
+                  onSend={onSend}
+                />
               ))}
         </tbody>
       </table>
@@ -99,9 +108,14 @@ export function OrderTable({
   );
 }
 
-type OrderRowProps = { order: OrderSummary; showStatus: boolean; onDelete: (order: OrderSummary) => void };
+type OrderRowProps = {
+  order: OrderSummary;
+  showStatus: boolean;
+  onDelete: (order: OrderSummary) => void;
+  onSend: ((order: OrderSummary) => void) | undefined;
+};
 
-function OrderRow({ order, showStatus, onDelete }: OrderRowProps) {
+function OrderRow({ order, showStatus, onDelete, onSend }: OrderRowProps) {
   const customer = customerDisplay(order);
   return (
     <tr className="order-table__row">
@@ -163,6 +177,15 @@ function OrderRow({ order, showStatus, onDelete }: OrderRowProps) {
               <Pencil />
             </span>
           </Link>
+          {onSend ? (
+            <IconButton
+              label={`Order ${order.orderNumber} per e-mail versturen`}
+              icon={<Mail />}
+              size="sm"
+              className="order-table__send"
+              onClick={() => onSend(order)}
+            />
+          ) : null}
           <IconButton
             label={`Order ${order.orderNumber} verwijderen`}
             icon={<Trash2 />}
