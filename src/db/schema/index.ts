@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './customers';
+export * from './email-templates';
 export * from './order-settings';
 export * from './orders';
 export * from './outbox';
