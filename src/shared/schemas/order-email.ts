@@ -22,7 +22,9 @@ export type OrderEmail = z.infer<typeof orderEmailOutput>;
 export const orderWithEmailsOutput = orderOutput.extend({
   emails: z
     .array(orderEmailOutput)
-    .describe('De verzonden e-mails van deze order, nieuwste eerst (alleen berichten die de SMTP-server aannam)'),
+    .describe(
+      'De verzonden e-mails van deze order, nieuwste eerst (alleen berichten die de SMTP-server aannam)',
+    ),
 });
 export type OrderWithEmails = z.infer<typeof orderWithEmailsOutput>;
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { ArrowRight, ClipboardList, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Period } from '../../../shared/constants';
 import type { OrderPage } from '../../../shared/schemas/order';

@@ -17,6 +17,7 @@ import {
   type OrderDraft,
   showIncompleteWarning,
 } from './order-draft';
+import { OrderEmailHistory } from './order-email-history';
 import { OrderFormFeedback } from './order-form-feedback';
 import {
   fieldElementId,
@@ -25,7 +26,6 @@ import {
   unplacedErrors,
   withoutLineErrors,
 } from './order-form-fields';
-import { OrderEmailHistory } from './order-email-history';
 import { OrderHeaderFields } from './order-header-fields';
 import { OrderLines } from './order-lines';
 import { checkDraft, type FieldErrors, type SaveError, savedMessage, saveErrorOf } from './order-submit';

@@ -11,7 +11,11 @@ import { ORDER_NOT_FOUND } from './orders';
  */
 
 /** The order's sent messages, newest first. The caller has already found the order to be the user's. */
-export async function listOrderEmails(db: DbOrTx, userId: string, orderId: string): Promise<OrderEmailRecord[]> {
+export async function listOrderEmails(
+  db: DbOrTx,
+  userId: string,
+  orderId: string,
+): Promise<OrderEmailRecord[]> {
   return db
     .select({
       sentAt: orderEmails.sentAt,

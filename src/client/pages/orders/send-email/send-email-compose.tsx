@@ -2,7 +2,7 @@ import { Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { EMAIL_TEMPLATE_CATEGORY_LABELS } from '../../../../shared/schemas/email-template';
 import { fillTemplate } from '../../../../shared/template-variables';
-import { Checkbox, Notice, SegmentedControl, Select, TextField, Textarea } from '../../../components';
+import { Checkbox, Notice, SegmentedControl, Select, Textarea, TextField } from '../../../components';
 import { MessagePreview } from './message-preview';
 import type { SendEmailForm } from './use-send-email-form';
 
@@ -128,7 +128,8 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
         id={fieldId('includePdf')}
         label={
           <>
-            PDF van de order meesturen als bijlage (<span className="send-email__filename">{form.order.orderNumber}.pdf</span>)
+            PDF van de order meesturen als bijlage (
+            <span className="send-email__filename">{form.order.orderNumber}.pdf</span>)
           </>
         }
         checked={draft.includePdf}

@@ -40,7 +40,11 @@ export function SendEmailDialog({ orderId, onClose, onSent }: SendEmailDialogPro
   return <SendEmailPanel key={orderId} orderId={orderId} onClose={onClose} onSent={onSent} />;
 }
 
-function SendEmailPanel({ orderId, onClose, onSent }: { orderId: string } & Omit<SendEmailDialogProps, 'orderId'>) {
+function SendEmailPanel({
+  orderId,
+  onClose,
+  onSent,
+}: { orderId: string } & Omit<SendEmailDialogProps, 'orderId'>) {
   // Always the order as it is now: the mail is about exactly this version.
   const order = trpc.orders.get.useQuery({ id: orderId }, { staleTime: 0, refetchOnMount: 'always' });
   const templates = trpc.emailTemplates.list.useQuery(undefined, { staleTime: 30_000, retry: 1 });
@@ -164,7 +168,13 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
         </>
       }
     >
-      <form id={form.formId} className="send-email__form" onSubmit={form.submit} noValidate aria-busy={sending}>
+      <form
+        id={form.formId}
+        className="send-email__form"
+        onSubmit={form.submit}
+        noValidate
+        aria-busy={sending}
+      >
         <Tabs
           tabs={TABS}
           value={tab}

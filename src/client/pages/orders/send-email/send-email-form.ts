@@ -1,3 +1,4 @@
+import { type FieldErrors, fieldErrors } from '../../../../shared/field-errors';
 import { normaliseEmail } from '../../../../shared/rules/email';
 import {
   type EmailTemplate,
@@ -6,7 +7,6 @@ import {
   sendEmailInput,
   sendEmailMessages,
 } from '../../../../shared/schemas/email-template';
-import { type FieldErrors, fieldErrors } from '../../../../shared/field-errors';
 
 /**
  * The send-email dialog's form (spec §2 Send-email dialog, §3 Send-email payload, §5 Send e-mail) as

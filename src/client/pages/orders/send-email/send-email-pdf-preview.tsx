@@ -18,11 +18,15 @@ export function SendEmailPdfPreview({ order, profile, settings, included }: Prop
       {included ? null : (
         <p className="send-email__pdf-note">
           <Info size={16} aria-hidden="true" />
-          De PDF wordt niet meegestuurd: zet het vinkje 'PDF van de order meesturen' aan om hem als bijlage toe te voegen.
+          De PDF wordt niet meegestuurd: zet het vinkje 'PDF van de order meesturen' aan om hem als bijlage
+          toe te voegen.
         </p>
       )}
       {settings ? (
-        <DocumentPreview data={orderDocumentOf(order, profile, settings)} label={`PDF van order ${order.orderNumber}`} />
+        <DocumentPreview
+          data={orderDocumentOf(order, profile, settings)}
+          label={`PDF van order ${order.orderNumber}`}
+        />
       ) : (
         <div className="send-email__loading">
           <Spinner size={20} label="Voorbeeld laden..." showLabel />

@@ -5,8 +5,8 @@ import type { Order } from '../../../../shared/schemas/order';
 import type { PdfSettings } from '../../../../shared/schemas/pdf-settings';
 import { errorMessage, readApiError } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
-import type { SendEmailResult } from './send-email-dialog';
 import { orderTemplateData } from './send-email-data';
+import type { SendEmailResult } from './send-email-dialog';
 import {
   applyTemplate,
   ccError,
@@ -34,7 +34,13 @@ export type UseSendEmailFormInput = {
 };
 
 /** The state of the send dialog's form: the draft, its live checks, sending and its outcome. */
-export function useSendEmailForm({ order, profile, templates, templatesFailed, onSent }: UseSendEmailFormInput) {
+export function useSendEmailForm({
+  order,
+  profile,
+  templates,
+  templatesFailed,
+  onSent,
+}: UseSendEmailFormInput) {
   const formId = `send-email-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const utils = trpc.useUtils();
   const mutation = trpc.orders.sendEmail.useMutation();
@@ -44,7 +50,9 @@ export function useSendEmailForm({ order, profile, templates, templatesFailed, o
   );
   // The prefilled recipient is checked at once: a customer without a valid address shows it straight away.
   const [errors, setErrors] = useState<SendErrors>(() => {
-    const recipient = order.customerSnapshot?.email ? recipientError(order.customerSnapshot.email) : undefined;
+    const recipient = order.customerSnapshot?.email
+      ? recipientError(order.customerSnapshot.email)
+      : undefined;
     return recipient ? { recipient } : {};
   });
   const [sendError, setSendError] = useState<string | null>(null);

@@ -22,7 +22,7 @@ export function useSendEmail() {
   const onSent = ({ orderId: id, orderStatus }: SendEmailResult) => {
     setSentOrder(id);
     const withStatus = (o: OrderSummary) => (o._id === id ? { ...o, status: orderStatus } : o);
-    utils.orders.page.setQueriesData(undefined, {}, (page) =>
+    utils.orders.page.setQueriesData({}, {}, (page) =>
       page ? { ...page, items: page.items.map(withStatus) } : page,
     );
   };
@@ -48,7 +48,12 @@ export function useSendEmail() {
     orderId,
     dialog: <SendEmailDialog orderId={orderId} onClose={close} onSent={onSent} />,
     notice: notice ? (
-      <Notice tone="success" onClose={() => setNotice(false)} autoCloseMs={SENT_NOTICE_MS} className="send-email-notice">
+      <Notice
+        tone="success"
+        onClose={() => setNotice(false)}
+        autoCloseMs={SENT_NOTICE_MS}
+        className="send-email-notice"
+      >
         {SENT_NOTICE}
       </Notice>
     ) : null,
