@@ -1,6 +1,7 @@
 import { router } from '../trpc';
 import { authRouter } from './auth';
 import { customersRouter } from './customers';
+import { emailTemplatesRouter } from './email-templates';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
 import { pdfRouter } from './pdf';
@@ -15,6 +16,7 @@ export const appRouter = router({
   orderSettings: orderSettingsRouter,
   pdfSettings: pdfSettingsRouter,
   pdf: pdfRouter,
+  emailTemplates: emailTemplatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

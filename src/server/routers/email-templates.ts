@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { idInput, successOutput } from '../../shared/schemas/common';
+import {
+  createDefaultsOutput,
+  emailTemplateInput,
+  emailTemplateOutput,
+  templatePreviewInput,
+  templatePreviewOutput,
+  testMailInput,
+} from '../../shared/schemas/email-template';
+import {
+  createDefaultTemplates,
+  createEmailTemplate,
+  deleteEmailTemplate,
+  getEmailTemplate,
+  listEmailTemplates,
+  previewTemplate,
+  sendTestMail,
+  updateEmailTemplate,
+} from '../services/mail/email-templates';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['email-templates'];
+
+/** The user's e-mail templates (spec §7): CRUD, preview with sample data, test mail, the standard set. */
+export const emailTemplatesRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/email-templates',
+        tags,
+        summary: 'Alle e-mailtemplates',
+        description: 'Op categorie en naam; tijdelijke templates (voor een testmail) staan er niet bij.',
+      },
+    })
+    .input(z.void())
+    .output(z.array(emailTemplateOutput))
+    .query(({ ctx }) => listEmailTemplates(ctx.db, ctx.user.id)),
+
+  get: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/email-templates/{id}', tags, summary: 'Eén e-mailtemplate' } })
+    .input(idInput)
+    .output(emailTemplateOutput)
+    .query(({ ctx, input }) => getEmailTemplate(ctx.db, ctx.user.id, input.id)),
+
+  create: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/email-templates',
+        tags,
+        summary: 'E-mailtemplate aanmaken',
+        description:
+          'De HTML van `content` wordt opgeschoond opgeslagen. Met `isDefault` wordt het eventuele andere standaardtemplate van dezelfde categorie gewoon template.',
+      },
+    })
+    .input(emailTemplateInput)
+    .output(emailTemplateOutput)
+    .mutation(({ ctx, input }) => createEmailTemplate(ctx.db, ctx.user.id, input)),
+
+  update: authedProcedure
+    .meta({
+      openapi: { method: 'PUT', path: '/email-templates/{id}', tags, summary: 'E-mailtemplate bijwerken' },
+    })
+    .input(emailTemplateInput.extend(idInput.shape))
+    .output(emailTemplateOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) => updateEmailTemplate(ctx.db, ctx.user.id, id, fields)),
+
+  delete: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/email-templates/{id}',
+        tags,
+        summary: 'E-mailtemplate verwijderen',
+      },
+    })
+    .input(idInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await deleteEmailTemplate(ctx.db, ctx.user.id, input.id);
+      return { success: true as const, message: 'Template is verwijderd.' };
+    }),
+
+  preview: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/email-templates/preview',
+        tags,
+        summary: 'Voorbeeld van een template',
+        description:
+          'Vult de variabelen met `data` (wat ontbreekt: voorbeeldorder INK-2023-001 en uw eigen naam en bedrijf). Onbekende variabelen blijven staan zoals ze geschreven zijn.',
+      },
+    })
+    .input(templatePreviewInput)
+    .output(templatePreviewOutput)
+    .mutation(({ ctx, input }) => previewTemplate(ctx.db, ctx.user.id, input.template, input.data)),
+
+  test: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/email-templates/{id}/test',
+        tags,
+        summary: 'Testmail van een template versturen',
+        description:
+          'Verstuurt het template zoals een echte e-mail eruitziet (uw bedrijfsgegevens, antwoorden naar uw eigen adres), met `data` of de voorbeeldgegevens. Per gebruiker beperkt; daarboven volgt 429 met Retry-After.',
+      },
+    })
+    .input(testMailInput.extend(idInput.shape))
+    .output(successOutput)
+    .mutation(({ ctx, input: { id, ...body } }) => sendTestMail(ctx, ctx.user.id, id, body)),
+
+  createDefaults: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/email-templates/create-defaults',
+        tags,
+        summary: 'Standaardtemplates toevoegen',
+        description:
+          'Voegt één Nederlands template per categorie toe (het ordertemplate als standaard), voor zover u een template met die naam nog niet heeft; een tweede aanroep voegt niets toe (`count` 0).',
+      },
+    })
+    .input(z.void())
+    .output(createDefaultsOutput)
+    .mutation(async ({ ctx }) => ({
+      success: true as const,
+      count: await createDefaultTemplates(ctx.db, ctx.user.id),
+    })),
+});

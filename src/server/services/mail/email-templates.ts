@@ -1,0 +1,294 @@
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { type EmailTemplateRow, emailTemplates, users } from '../../../db/schema';
+import {
+  type EmailTemplate,
+  type EmailTemplateInputData,
+  TEMPLATE_LIMITS,
+  type TemplateDataInput,
+  type TemplatePreview,
+} from '../../../shared/schemas/email-template';
+import {
+  fillTemplate,
+  SAMPLE_TEMPLATE_DATA,
+  type TemplateData,
+  templateDataFrom,
+} from '../../../shared/template-variables';
+import { isUniqueViolation, isUuid } from '../../db-helpers';
+import type { ServiceDeps } from '../../deps';
+import { AppError, invalidInput, notFound } from '../../errors';
+import { hitRateLimit } from '../auth/rate-limit';
+import { getPdfSettings } from '../pdf/pdf-settings';
+import { DEFAULT_TEMPLATES } from './default-templates';
+import { sendOrFail } from './mailer';
+import { renderTemplateHtml, sanitizeTemplateHtml } from './sanitize-template';
+import { composeUserMail } from './user-mail';
+
+export const emailTemplateServiceMessages = {
+  notFound: 'Template niet gevonden.',
+  contentUnsafeOnly: `De inhoud bevat na het verwijderen van onveilige HTML minder dan ${TEMPLATE_LIMITS.content.min} tekens`,
+  testMailFailed: 'Er is een fout opgetreden bij het versturen van de test e-mail',
+  testMailSent: (email: string) => `Test e-mail is verzonden naar ${email}`,
+  defaultConflict:
+    'Er is tegelijk een ander standaardtemplate voor deze categorie opgeslagen. Probeer het opnieuw.',
+  tooManyTestMails: 'U heeft te veel test e-mails verstuurd. Probeer het over enkele minuten opnieuw.',
+} as const;
+const messages = emailTemplateServiceMessages;
+
+/** A temporary template lives for one test mail; one left behind (a closed tab) is removed after this. */
+export const TEMPORARY_TEMPLATE_TTL_MS = 60 * 60 * 1000;
+
+/** Test mails per user per window: enough to try a template a few times, too few to spam with. */
+export const TEST_MAIL_LIMIT = 10;
+export const TEST_MAIL_WINDOW_MS = 10 * 60 * 1000;
+
+export function toEmailTemplate(t: EmailTemplateRow): EmailTemplate {
+  return {
+    _id: t.id,
+    name: t.name,
+    subject: t.subject,
+    content: t.content,
+    category: t.category,
+    isDefault: t.isDefault,
+    isTemporary: t.isTemporary,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+const owned = (userId: string, id: string) =>
+  and(eq(emailTemplates.id, id), eq(emailTemplates.userId, userId));
+
+/** The user's templates, temporary ones left out, by category then name. */
+export async function listEmailTemplates(db: DbOrTx, userId: string): Promise<EmailTemplate[]> {
+  const rows = await db
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.userId, userId), eq(emailTemplates.isTemporary, false)))
+    .orderBy(
+      sql`array_position(array['order','invoice','reminder','confirmation','other'], ${emailTemplates.category})`,
+      asc(sql`lower(${emailTemplates.name})`),
+      asc(emailTemplates.id),
+    );
+  return rows.map(toEmailTemplate);
+}
+
+async function findOwned(db: DbOrTx, userId: string, id: string): Promise<EmailTemplateRow> {
+  if (!isUuid(id)) throw notFound(messages.notFound);
+  const [row] = await db.select().from(emailTemplates).where(owned(userId, id)).limit(1);
+  if (!row) throw notFound(messages.notFound);
+  return row;
+}
+
+export async function getEmailTemplate(db: DbOrTx, userId: string, id: string): Promise<EmailTemplate> {
+  return toEmailTemplate(await findOwned(db, userId, id));
+}
+
+/**
+ * What is stored: the content sanitised. Content that was nearly all unsafe (say, only a script) is
+ * refused like too short a text, instead of being stored empty. A temporary template is never a default.
+ */
+function storedFields(input: EmailTemplateInputData) {
+  const content = sanitizeTemplateHtml(input.content).trim();
+  if (content.length < TEMPLATE_LIMITS.content.min) {
+    throw invalidInput({ content: messages.contentUnsafeOnly });
+  }
+  return { ...input, content, isDefault: input.isDefault && !input.isTemporary };
+}
+
+/** Clears the default flag of the user's other templates of `category` (all but `keepId`). */
+async function clearOtherDefaults(
+  tx: DbOrTx,
+  userId: string,
+  category: EmailTemplateRow['category'],
+  keepId?: string,
+) {
+  await tx
+    .update(emailTemplates)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(emailTemplates.userId, userId),
+        eq(emailTemplates.category, category),
+        eq(emailTemplates.isDefault, true),
+        keepId ? ne(emailTemplates.id, keepId) : undefined,
+      ),
+    );
+}
+
+/**
+ * Two saves that each make a template of one category the default, at the same moment: the partial
+ * unique index refuses the second; the user hears so instead of a 500.
+ */
+async function defaultSafe<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', messages.defaultConflict);
+    throw err;
+  }
+}
+
+export async function createEmailTemplate(
+  db: DbOrTx,
+  userId: string,
+  input: EmailTemplateInputData,
+  now = new Date(),
+): Promise<EmailTemplate> {
+  const fields = storedFields(input);
+  const row = await defaultSafe(() =>
+    db.transaction(async (tx) => {
+      if (fields.isDefault) await clearOtherDefaults(tx, userId, fields.category);
+      if (fields.isTemporary) await removeStaleTemporary(tx, userId, now);
+      const [inserted] = await tx
+        .insert(emailTemplates)
+        .values({ ...fields, userId })
+        .returning();
+      return inserted!;
+    }),
+  );
+  return toEmailTemplate(row);
+}
+
+/** Temporary templates of this user that a test left behind (the client deletes its own right away). */
+async function removeStaleTemporary(tx: DbOrTx, userId: string, now: Date) {
+  await tx
+    .delete(emailTemplates)
+    .where(
+      and(
+        eq(emailTemplates.userId, userId),
+        eq(emailTemplates.isTemporary, true),
+        lt(emailTemplates.createdAt, new Date(now.getTime() - TEMPORARY_TEMPLATE_TTL_MS)),
+      ),
+    );
+}
+
+export async function updateEmailTemplate(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  input: EmailTemplateInputData,
+): Promise<EmailTemplate> {
+  if (!isUuid(id)) throw notFound(messages.notFound);
+  const fields = storedFields(input);
+  const row = await defaultSafe(() =>
+    db.transaction(async (tx) => {
+      if (fields.isDefault) await clearOtherDefaults(tx, userId, fields.category, id);
+      const [updated] = await tx.update(emailTemplates).set(fields).where(owned(userId, id)).returning();
+      if (!updated) throw notFound(messages.notFound);
+      return updated;
+    }),
+  );
+  return toEmailTemplate(row);
+}
+
+export async function deleteEmailTemplate(db: DbOrTx, userId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(messages.notFound);
+  const deleted = await db
+    .delete(emailTemplates)
+    .where(owned(userId, id))
+    .returning({ id: emailTemplates.id });
+  if (deleted.length === 0) throw notFound(messages.notFound);
+}
+
+/**
+ * Adds the standard templates the user does not have yet (matched by name, case-insensitive), so a
+ * second call adds none. The order template becomes the default only when its category has none.
+ * The user's row is locked for the duration, so two calls at once add each template once.
+ */
+export async function createDefaultTemplates(db: DbOrTx, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const existing = await tx
+      .select({
+        name: emailTemplates.name,
+        category: emailTemplates.category,
+        isDefault: emailTemplates.isDefault,
+      })
+      .from(emailTemplates)
+      .where(and(eq(emailTemplates.userId, userId), eq(emailTemplates.isTemporary, false)));
+    const names = new Set(existing.map((t) => t.name.toLowerCase()));
+    const withDefault = new Set(existing.filter((t) => t.isDefault).map((t) => t.category));
+    const missing = DEFAULT_TEMPLATES.filter((t) => !names.has(t.name.toLowerCase()));
+    if (missing.length === 0) return 0;
+    await tx.insert(emailTemplates).values(
+      missing.map((t) => ({
+        ...t,
+        content: sanitizeTemplateHtml(t.content),
+        isDefault: t.isDefault && !withDefault.has(t.category),
+        userId,
+      })),
+    );
+    return missing.length;
+  });
+}
+
+/** The sample data with the signed-in user's own name and company, and whatever the caller sent over it. */
+async function dataFor(
+  db: DbOrTx,
+  userId: string,
+  input: TemplateDataInput | undefined,
+): Promise<TemplateData> {
+  const [user] = await db
+    .select({ name: users.name, company: users.company })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const base = user
+    ? { ...SAMPLE_TEMPLATE_DATA, user: { name: user.name, company: user.company } }
+    : SAMPLE_TEMPLATE_DATA;
+  return templateDataFrom(input, base);
+}
+
+/** POST /email-templates/preview: the subject as plain text, the body as clean HTML, both filled. */
+export async function previewTemplate(
+  db: DbOrTx,
+  userId: string,
+  template: { subject: string; content: string },
+  input: TemplateDataInput | undefined,
+): Promise<TemplatePreview> {
+  const data = await dataFor(db, userId, input);
+  return {
+    subject: fillTemplate(template.subject, data, 'text'),
+    html: renderTemplateHtml(template.content, data),
+  };
+}
+
+/**
+ * Sends one stored template to `email` as the real mail would look (the user's frame, From name and
+ * Reply-To), with sample values or those given. Limited per user; a failed send is a clear 503.
+ */
+export async function sendTestMail(
+  deps: ServiceDeps,
+  userId: string,
+  id: string,
+  input: { email: string; data?: TemplateDataInput | undefined },
+  now = new Date(),
+): Promise<{ success: true; message: string }> {
+  const template = await findOwned(deps.db, userId, id);
+  const hit = await hitRateLimit(deps.db, `test-mail:user:${userId}`, TEST_MAIL_WINDOW_MS, now);
+  if (hit.count > TEST_MAIL_LIMIT) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      messages.tooManyTestMails,
+      {},
+      { headers: { 'Retry-After': String(hit.retryAfterSeconds) } },
+    );
+  }
+  const [sender] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!sender) throw notFound(messages.notFound);
+  const [data, settings] = await Promise.all([
+    dataFor(deps.db, userId, input.data),
+    getPdfSettings(deps.db, userId),
+  ]);
+  const mail = await composeUserMail({
+    sender,
+    to: input.email,
+    subject: template.subject,
+    content: template.content,
+    data,
+    accentColor: settings.primaryColor,
+  });
+  await sendOrFail(deps.mailer, mail, deps.log, messages.testMailFailed);
+  return { success: true, message: messages.testMailSent(input.email) };
+}
