@@ -12,7 +12,7 @@ import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { rejectionOf } from '../../test/helpers';
 import { parseMail } from '../../test/mime';
 import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInUser } from '../../test/users';
 import { htmlProblems, XSS_CORPUS } from '../../test/xss-corpus';
 import { AppError } from '../errors';
@@ -45,7 +45,7 @@ type WireOrder = {
 
 describe('POST /api/orders/{id}/send-email against a real SMTP server (integration)', () => {
   let database: TestDatabase;
-  let smtp: TestSmtpServer;
+  let smtp: SmtpSink;
   let app: FastifyInstance;
   /** Where the app's mailer sends: the loopback server, or a port where nothing listens. */
   let target: Mailer;
@@ -54,7 +54,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    smtp = await startTestSmtpServer();
+    smtp = await startSmtpSink();
     const mailer: Mailer = {
       async send(message: MailMessage) {
         if (gate) await gate;
@@ -71,7 +71,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
   });
   beforeEach(() => {
     target = createSmtpMailer(smtp.url, MAIL_FROM, log);
-    smtp.refusing = false;
+    smtp.refuseWith = null;
     gate = null;
   });
 
@@ -135,19 +135,19 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, orderStatus: 'sent', message: SEND_EMAIL_SUCCESS_MESSAGE });
 
-    expect(smtp.messages).toHaveLength(1);
-    const received = smtp.messages.at(-1)!;
-    expect(received.envelopeTo.sort()).toEqual(['administratie@bakkerij.nl', 'petra@jansenbouw.nl']);
+    expect(smtp.received).toHaveLength(1);
+    const received = smtp.received.at(-1)!;
+    expect(received.envelope.to.sort()).toEqual(['administratie@bakkerij.nl', 'petra@jansenbouw.nl']);
     const mail = parseMail(received.raw);
 
     // Subject: plain text values, unknown variables exactly as written.
-    expect(mail.headers.get('subject')).toBe(
+    expect(mail.headers.subject).toBe(
       `Inkooporder ${order.orderNumber} voor Jansen & Zonen "Bouw" {{order.onbekend}}`,
     );
-    expect(mail.headers.get('to')).toBe('petra@jansenbouw.nl');
-    expect(mail.headers.get('cc')).toBe('administratie@bakkerij.nl');
-    expect(mail.headers.get('reply-to')).toBe(auth.email);
-    expect(mail.headers.get('from')).toBe('"Bakkerij \\"De Gouden\\" Korst" <no-reply@inkooporders.test>');
+    expect(mail.headers.to).toBe('petra@jansenbouw.nl');
+    expect(mail.headers.cc).toBe('administratie@bakkerij.nl');
+    expect(mail.headers['reply-to']).toBe(auth.email);
+    expect(mail.headers.from).toBe('"Bakkerij \\"De Gouden\\" Korst" <no-reply@inkooporders.test>');
 
     // HTML: values escaped, unknown variables intact, nothing executable left.
     const total = formatEuro(Math.round(order.total * 100));
@@ -171,7 +171,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const pdf = mail.attachments[0]!;
     expect(pdf.filename).toBe(`${order.orderNumber}.pdf`);
     expect(pdf.contentType).toBe('application/pdf');
-    expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
 
     // Only now: sent, and the send is in the order's history.
     const after = await orderOf(auth, order._id);
@@ -198,7 +198,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
       }
       const res = await send(auth, order._id, { ...plain, message: `<p>voorbeeld ${i}</p>${sample}` });
       expect(res.statusCode, `${sample}: ${res.body}`).toBe(200);
-      const mail = parseMail(smtp.messages.at(-1)!.raw);
+      const mail = parseMail(smtp.received.at(-1)!.raw);
       const fragment = messageOf(mail.html);
       expect(fragment, sample).toContain(`<p>voorbeeld ${i}</p>`);
       expect(htmlProblems(fragment), sample).toEqual([]);
@@ -213,9 +213,9 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const order = await newOrder(auth);
     expect((await send(auth, order._id, { ...plain, subject: 'Eerste' })).statusCode).toBe(200);
     expect((await send(auth, order._id, { ...plain, subject: 'Tweede', ccEmail: '' })).statusCode).toBe(200);
-    const mail = parseMail(smtp.messages.at(-1)!.raw);
+    const mail = parseMail(smtp.received.at(-1)!.raw);
     expect(mail.attachments).toEqual([]);
-    expect(mail.headers.has('cc')).toBe(false);
+    expect(mail.headers.cc).toBeUndefined();
     const after = await orderOf(auth, order._id);
     expect(after.emails.map((e) => [e.subject, e.cc, e.includePdf])).toEqual([
       ['Tweede', null, false],
@@ -244,12 +244,12 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
   it('leaves the order unchanged and records nothing when the SMTP server refuses the message (5xx)', async () => {
     const auth = await newUser();
     const order = await newOrder(auth);
-    smtp.refusing = true;
-    const before = smtp.messages.length;
+    smtp.refuseWith = { code: 550, message: 'Message rejected (test)' };
+    const before = smtp.received.length;
     const res = await send(auth, order._id, plain);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ message: sendEmailMessages.refused, code: 'SERVICE_UNAVAILABLE' });
-    expect(smtp.messages).toHaveLength(before);
+    expect(smtp.received).toHaveLength(before);
     const after = await orderOf(auth, order._id);
     expect(after.status).toBe('concept');
     expect(after.emails).toEqual([]);
@@ -270,7 +270,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
   it('refuses CR/LF in the subject, recipient or CC, and address lists, with 400 and nothing sent', async () => {
     const auth = await newUser();
     const order = await newOrder(auth);
-    const before = smtp.messages.length;
+    const before = smtp.received.length;
     const cases: [object, string][] = [
       [{ subject: 'Order\r\nBcc: iedereen@x.nl' }, 'subject'],
       [{ subject: 'Order\nX' }, 'subject'],
@@ -289,7 +289,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expect((await send(auth, order._id, { ...plain, recipient: '' })).json().details.recipient).toBe(
       payloadMessages.recipientRequired,
     );
-    expect(smtp.messages).toHaveLength(before);
+    expect(smtp.received).toHaveLength(before);
     expect((await orderOf(auth, order._id)).status).toBe('concept');
   });
 
@@ -301,7 +301,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
       .insert(emailTemplates)
       .values({ userId: other.userId, name: 'Van een ander', subject: 'Hallo', content: '<p>Hallo daar</p>' })
       .returning();
-    const before = smtp.messages.length;
+    const before = smtp.received.length;
 
     expect((await send(other, order._id, plain)).statusCode).toBe(404);
     expect((await send(owner, crypto.randomUUID(), plain)).statusCode).toBe(404);
@@ -313,7 +313,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
       404,
     );
 
-    expect(smtp.messages).toHaveLength(before);
+    expect(smtp.received).toHaveLength(before);
     expect((await orderOf(owner, order._id)).status).toBe('concept');
     expect((await call(other, 'GET', `/api/orders/${order._id}`)).statusCode).toBe(404);
   });
@@ -328,7 +328,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const res = await send(auth, order._id, { ...plain, templateId: template!.id });
     expect(res.statusCode, res.body).toBe(200);
     // The text sent is the payload's, not the template's: the client filled it from the template.
-    expect(parseMail(smtp.messages.at(-1)!.raw).html).toContain('hierbij onze order');
+    expect(parseMail(smtp.received.at(-1)!.raw).html).toContain('hierbij onze order');
   });
 
   it(`allows ${SEND_EMAIL_LIMIT} sends per user in 10 minutes, then 429 with Retry-After`, async () => {
@@ -339,14 +339,14 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
       const res = await send(auth, order._id, plain);
       expect(res.statusCode, `send ${i + 1}: ${res.body}`).toBe(200);
     }
-    const before = smtp.messages.length;
+    const before = smtp.received.length;
     const refused = await send(auth, order._id, plain);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(sendEmailMessages.tooMany);
     const seconds = Number(refused.headers['retry-after']);
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(600);
-    expect(smtp.messages).toHaveLength(before);
+    expect(smtp.received).toHaveLength(before);
     // The budget is the user's own: another user still sends.
     const otherOrder = await newOrder(other);
     expect((await send(other, otherOrder._id, plain)).statusCode).toBe(200);
@@ -362,7 +362,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
         throw new AppError('SERVICE_UNAVAILABLE', pdfMessages.failed);
       },
     };
-    const before = smtp.messages.length;
+    const before = smtp.received.length;
     const err = await rejectionOf(
       sendOrderEmail(
         { db: database.db, mailer: target, printer: broken, log },
@@ -373,7 +373,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     );
     expect(err.code).toBe('SERVICE_UNAVAILABLE');
     expect(err.message).toBe(pdfMessages.failed);
-    expect(smtp.messages).toHaveLength(before);
+    expect(smtp.received).toHaveLength(before);
     const after = await orderOf(auth, order._id);
     expect(after.status).toBe('concept');
     expect(after.emails).toEqual([]);
