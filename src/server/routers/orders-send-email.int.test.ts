@@ -308,7 +308,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expect((await send(owner, 'geen-uuid', plain)).statusCode).toBe(404);
     const foreign = await send(owner, order._id, { ...plain, templateId: foreignTemplate!.id });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().message).toBe(sendEmailMessages.templateNotFound);
+    expect(foreign.json().message).toBe('Template niet gevonden.');
     expect((await send(owner, order._id, { ...plain, templateId: crypto.randomUUID() })).statusCode).toBe(
       404,
     );

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { emailTemplates, type UserRow } from '../../../db/schema';
+import type { UserRow } from '../../../db/schema';
 import type { SendEmailInputData } from '../../../shared/schemas/email-template';
 import { SEND_EMAIL_SUCCESS_MESSAGE, type SendEmailOutput } from '../../../shared/schemas/order-email';
 import { templateValues } from '../../../shared/template-variables';
-import { isUuid } from '../../db-helpers';
 import type { ServiceDeps } from '../../deps';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { hitRateLimit } from '../auth/rate-limit';
+import { getEmailTemplate } from '../mail/email-templates';
 import type { MailMessage } from '../mail/message';
 import { composeUserMail } from '../mail/user-mail';
 import { orderPdfContent } from '../pdf/order-pdf';
@@ -22,7 +21,6 @@ export const sendEmailMessages = {
   unreachable:
     'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver is niet bereikbaar. De order is niet verzonden; probeer het later opnieuw.',
   tooMany: 'U heeft in korte tijd te veel e-mails verzonden. Probeer het over enkele minuten opnieuw.',
-  templateNotFound: 'Template niet gevonden.',
 } as const;
 
 /** Spec issue 10: sends per user, e.g. 30 per 10 minutes; then 429 with Retry-After. */
@@ -48,17 +46,6 @@ export async function assertSendRateLimit(
       { headers: { 'Retry-After': String(hit.retryAfterSeconds) } },
     );
   }
-}
-
-/** A templateId must name one of the user's own templates; anything else is "not found". */
-async function assertOwnTemplate(db: DbOrTx, userId: string, templateId: string): Promise<void> {
-  if (!isUuid(templateId)) throw notFound(sendEmailMessages.templateNotFound);
-  const [row] = await db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(and(eq(emailTemplates.id, templateId), eq(emailTemplates.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound(sendEmailMessages.templateNotFound);
 }
 
 /** An SMTP answer of 5xx (nodemailer's `responseCode`): the server was reached and said no. */
@@ -102,7 +89,8 @@ export async function sendOrderEmail(
   const { db } = deps;
   await assertSendRateLimit(db, user.id, opts.limit, opts.now);
   const [order, settings] = await Promise.all([getOrder(db, user.id, orderId), getPdfSettings(db, user.id)]);
-  if (input.templateId) await assertOwnTemplate(db, user.id, input.templateId);
+  // A templateId must name one of the user's own templates; anything else is "not found" (404).
+  if (input.templateId) await getEmailTemplate(db, user.id, input.templateId);
 
   const attachment = input.includePdf ? await orderPdfContent(deps, user.id, order.id) : null;
   const message = await composeUserMail({
