@@ -32,14 +32,11 @@ export function OrderEmailHistory({ emails }: { emails: readonly OrderEmail[] })
                 <p className="order-email-history__meta">
                   {email.subject}
                   {email.cc ? ` · CC ${email.cc}` : ''}
-                  {email.includePdf ? (
-                    <span className="order-email-history__pdf">
-                      {' · '}
-                      <Paperclip size={12} aria-hidden="true" /> met PDF
-                    </span>
-                  ) : (
-                    ' · zonder PDF'
-                  )}
+                  {' · '}
+                  <span className="order-email-history__pdf">
+                    {email.includePdf ? <Paperclip size={12} aria-hidden="true" /> : null}
+                    {email.includePdf ? 'met PDF' : 'zonder PDF'}
+                  </span>
                 </p>
               </div>
             </li>

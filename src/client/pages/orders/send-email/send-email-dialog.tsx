@@ -1,5 +1,5 @@
 import { CircleCheck, FileText, Mail, PenLine, RotateCw, Send } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import type { Order } from '../../../../shared/schemas/order';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
 import { Button, Modal, Notice, Spinner, TabPanel, Tabs } from '../../../components';
@@ -51,7 +51,13 @@ function SendEmailPanel({
   const profile = trpc.auth.profile.useQuery(undefined, { staleTime: 60_000, retry: false });
   const settings = trpc.pdfSettings.get.useQuery(undefined, { staleTime: 60_000, retry: 1 });
 
-  const title = order.data ? `Order ${order.data.orderNumber} versturen` : 'Order versturen';
+  const title = order.data ? (
+    <>
+      Order <span className="send-email__number">{order.data.orderNumber}</span> versturen
+    </>
+  ) : (
+    'Order versturen'
+  );
   const ready = order.data && profile.data && (templates.data || templates.isError);
 
   if (!ready) {
@@ -102,7 +108,7 @@ function SendEmailPanel({
 }
 
 type SendEmailFormProps = Omit<Parameters<typeof useSendEmailForm>[0], 'onSent'> & {
-  title: string;
+  title: ReactNode;
   onClose: () => void;
   onSent: SendEmailDialogProps['onSent'];
 };
@@ -159,6 +165,13 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
       className="send-email"
       footer={
         <>
+          {sending ? (
+            // In the footer, so it shows wherever the form is scrolled.
+            <span className="send-email__progress" role="status">
+              <Spinner size={16} decorative />
+              E-mail wordt verzonden{form.draft.includePdf ? ' met de PDF als bijlage' : ''}...
+            </span>
+          ) : null}
           <Button variant="secondary" onClick={onClose} disabled={sending}>
             Annuleren
           </Button>
@@ -175,6 +188,13 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
         noValidate
         aria-busy={sending}
       >
+        {form.sendError ? (
+          <div ref={form.errorRef}>
+            <Notice tone="error" className="send-email__error" onClose={form.clearSendError}>
+              {form.sendError}
+            </Notice>
+          </div>
+        ) : null}
         <Tabs
           tabs={TABS}
           value={tab}
@@ -195,18 +215,6 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
             />
           </TabPanel>
         </Tabs>
-
-        {sending ? (
-          <div className="send-email__progress" role="status">
-            <Spinner size={18} decorative />
-            <span>E-mail wordt verzonden{form.draft.includePdf ? ' met de PDF als bijlage' : ''}...</span>
-          </div>
-        ) : null}
-        {form.sendError ? (
-          <Notice tone="error" className="send-email__error" onClose={form.clearSendError}>
-            {form.sendError}
-          </Notice>
-        ) : null}
       </form>
     </Modal>
   );

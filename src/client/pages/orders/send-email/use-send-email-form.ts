@@ -59,6 +59,7 @@ export function useSendEmailForm({
   const [phase, setPhase] = useState<SendPhase>('form');
   const [sentTo, setSentTo] = useState('');
   const inFlight = useRef(false);
+  const errorRef = useRef<HTMLDivElement>(null);
   const values = useMemo(() => orderTemplateData(order, profile), [order, profile]);
 
   const set = <K extends keyof SendDraft>(key: K, value: SendDraft[K]) => {
@@ -103,6 +104,10 @@ export function useSendEmailForm({
           inFlight.current = false;
           setPhase('form');
           setSendError(errorMessage(err, SEND_EMAIL_ERROR));
+          // The message sits above the form: bring it into view wherever the form was scrolled.
+          window.requestAnimationFrame(() =>
+            errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+          );
           const fields = pickSendErrors(readApiError(err).details);
           if (Object.keys(fields).length > 0) setErrors((e) => ({ ...e, ...fields }));
         },
@@ -122,6 +127,7 @@ export function useSendEmailForm({
     phase,
     sentTo,
     sendError,
+    errorRef,
     clearSendError: () => setSendError(null),
     set,
     chooseTemplate,
