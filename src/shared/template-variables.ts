@@ -34,7 +34,7 @@ export const TEMPLATE_VARIABLES: readonly { name: TemplateVariable; description:
   { name: 'customer.contactPerson', description: 'Contactpersoon van de klant' },
   { name: 'order.orderNumber', description: 'Ordernummer' },
   { name: 'order.date', description: 'Orderdatum (dd-mm-jjjj)' },
-  { name: 'order.total', description: 'Totaalbedrag van de order (€ 1.234,56)' },
+  { name: 'order.total', description: 'Totaalbedrag van de order (€\u00a01.234,56)' },
   { name: 'user.name', description: 'Uw naam' },
   { name: 'user.company', description: 'Uw bedrijfsnaam' },
 ];

@@ -77,6 +77,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: attribs.href ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' } : attribs,
     }),
   },
+  // An image whose source was removed (data:, http:, javascript:) would only show as a broken frame.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   allowedClasses: {},
   parseStyleAttributes: true,
   enforceHtmlBoundary: false,

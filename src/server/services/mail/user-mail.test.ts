@@ -112,6 +112,17 @@ describe('composeUserMail', () => {
     expect(raw).toMatch(/^Reply-To: anna@bakkerij.nl$/m);
   });
 
+  it('a subject written with line breaks (bypassing the schema) still goes out as one line', async () => {
+    const mail = await composeUserMail({
+      sender,
+      to: 'a@b.nl',
+      subject: 'Order\r\nBcc: a@b.nl\nX-Extra: 1',
+      content: '<p>Hallo daar</p>',
+      data,
+    });
+    expect(mail.subject).toBe('Order Bcc: a@b.nl X-Extra: 1');
+  });
+
   it('without a company the user’s name is the sender name; a bad accent colour falls back', async () => {
     const mail = await composeUserMail({
       sender: { ...sender, company: ' ' },

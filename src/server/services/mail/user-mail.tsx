@@ -30,6 +30,8 @@ export type MailSender = Pick<
   | 'btwNumber'
 >;
 
+const CONTROL_CHARACTERS = new RegExp(`${CONTROL_CHARACTER.source}+`, 'g');
+
 const DEFAULT_ACCENT = '#1E40AF';
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -132,7 +134,8 @@ export type UserMailInput = {
  * user's own address, so the customer's answer reaches the business.
  */
 export async function composeUserMail(input: UserMailInput): Promise<MailMessage> {
-  const subject = fillTemplate(input.subject, input.data, 'text').replace(CONTROL_CHARACTER, ' ').trim();
+  // The subject rules already refuse line breaks; this keeps any that slipped in out of the header.
+  const subject = fillTemplate(input.subject, input.data, 'text').replace(CONTROL_CHARACTERS, ' ').trim();
   const html = renderTemplateHtml(input.content, input.data);
   const rendered = await renderEmail(
     createElement(UserMail, { sender: input.sender, html, accentColor: input.accentColor }),
