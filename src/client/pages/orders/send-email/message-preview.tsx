@@ -1,16 +1,12 @@
 import { CircleExclamationPoint } from 'lucide-react';
-
-/** Plain, mail-like type for the preview document; nothing in it comes from outside. */
-const PREVIEW_STYLE =
-  'body{margin:0;padding:12px 14px;font:14px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#fff;word-wrap:break-word}a{color:#1d4ed8}img{max-width:100%}p{margin:0 0 .8em}';
+import { previewDocument } from '../../email-templates/template-form';
 
 /**
  * The message as the customer will read it, variables filled in. It is shown in a sandboxed frame
- * without scripts, same-origin access or forms: whatever HTML was typed cannot run or reach the app
- * (the server sanitises it again before it is sent).
+ * without scripts, same-origin access or forms — the same frame as the template editor's preview —
+ * so whatever HTML was typed cannot run or reach the app (the server sanitises it again on send).
  */
 export function MessagePreview({ subject, html, error }: { subject: string; html: string; error?: string }) {
-  const doc = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><style>${PREVIEW_STYLE}</style></head><body>${html}</body></html>`;
   return (
     <div className="send-email__preview">
       <p className="send-email__preview-subject">
@@ -21,7 +17,7 @@ export function MessagePreview({ subject, html, error }: { subject: string; html
         className="send-email__preview-frame"
         sandbox=""
         referrerPolicy="no-referrer"
-        srcDoc={doc}
+        srcDoc={previewDocument(html)}
       />
       {error ? (
         <p className="ui-field__error">
