@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin, uniqueEmail } from './support/auth';
 import { amsterdamToday } from './support/dates';
+import { createOrder } from './support/orders';
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
@@ -62,6 +63,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     data: { name: 'Petra Jansen', company: 'Jansen Bouw B.V.', contactPerson: 'Petra', email: customerEmail },
   });
   expect(customer.status(), await customer.text()).toBe(200);
+  const customerId = ((await customer.json()) as { _id: string })._id;
   const defaults = await page.request.post('/api/email-templates/create-defaults', { data: {} });
   expect(defaults.status(), await defaults.text()).toBe(200);
   const templates = (await (await page.request.get('/api/email-templates')).json()) as {
@@ -257,6 +259,28 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     await page.goto('/inkooporders');
     await page.getByRole('button', { name: `Order ${orderNumber} per e-mail versturen` }).click();
     await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+  });
+
+  await test.step("BTW verlegd: the PDF preview's total is without VAT and reads 'Verlegd'", async () => {
+    const verlegd = await createOrder(page.request, {
+      customer: customerId,
+      date: new Date(),
+      project: 'Verlegd werk',
+      status: 'concept',
+      btwVerlegd: true,
+      items: [{ description: 'Stelwerk', quantity: 2, price: 400, vat: 21 }],
+    });
+    await page.reload();
+    await page.getByRole('button', { name: `Order ${verlegd.orderNumber} per e-mail versturen` }).click();
+    await dialog.getByRole('tab', { name: 'PDF voorbeeld' }).click();
+    const sheet = dialog.getByTestId('pdf-preview-sheet');
+    await expect(sheet).toContainText(verlegd.orderNumber);
+    await expect(sheet).toContainText('Verlegd');
+    await expect(sheet).toContainText(/Totaal\s*€\s800,00/);
+    await expect(sheet).not.toContainText('€ 968,00');
+    await shoot(page, 'pdf-verlegd-desktop-light');
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
   });
 
   await test.step('screenshots at 375 and in the dark theme', async () => {
