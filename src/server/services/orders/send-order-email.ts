@@ -9,7 +9,7 @@ import { hitRateLimit } from '../auth/rate-limit';
 import { getEmailTemplate } from '../mail/email-templates';
 import type { MailMessage } from '../mail/message';
 import { composeUserMail } from '../mail/user-mail';
-import { orderPdfContent } from '../pdf/order-pdf';
+import { orderPdfContent } from '../pdf/order-pdf-content';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { recordOrderSent } from './order-emails';
 import { getOrder } from './orders';

@@ -1,4 +1,3 @@
-import type { PdfFileRow } from '../../../db/schema';
 import {
   DOCUMENT_HEADER_TEMPLATE,
   DOCUMENT_PAGE_MARGINS,
@@ -32,36 +31,6 @@ export async function orderPdf(
   userId: string,
   orderId: string,
 ): Promise<OrderPdf> {
-  const { file, reused } = await storedOrderPdf(deps, userId, orderId);
-  return { filename: file.filename, downloadName: file.downloadName, reused };
-}
-
-/** The bytes of an order's PDF, for a mail attachment: the same stored (or freshly printed) file. */
-export type OrderPdfContent = {
-  /** What the attachment is called, e.g. 'INK-2026-1001.pdf'. */
-  downloadName: string;
-  content: Buffer;
-};
-
-/**
- * The PDF of one of the user's orders as bytes (e.g. to attach to a mail): exactly the file the
- * download hands out, printed only when no fresh one of this very document is stored. Rejects like
- * orderPdf (404 for a missing or foreign order, the printer's Dutch 503).
- */
-export async function orderPdfContent(
-  deps: ServiceDeps<'db' | 'printer' | 'log'>,
-  userId: string,
-  orderId: string,
-): Promise<OrderPdfContent> {
-  const { file } = await storedOrderPdf(deps, userId, orderId);
-  return { downloadName: file.downloadName, content: file.content };
-}
-
-async function storedOrderPdf(
-  deps: ServiceDeps<'db' | 'printer' | 'log'>,
-  userId: string,
-  orderId: string,
-): Promise<{ file: PdfFileRow; reused: boolean }> {
   const { db } = deps;
   const [order, user, settings] = await Promise.all([
     getOrder(db, userId, orderId),
@@ -77,7 +46,7 @@ async function storedOrderPdf(
   const key = { userId, orderId: order.id, htmlHash };
 
   const stored = await findStoredPdf(db, key);
-  if (stored) return { file: stored, reused: true };
+  if (stored) return { filename: stored.filename, downloadName: stored.downloadName, reused: true };
 
   const content = await deps.printer.print({
     html,
@@ -91,5 +60,5 @@ async function storedOrderPdf(
   await deleteExpiredPdfs(db).catch((err: unknown) =>
     deps.log.warn({ err }, 'Verlopen PDF-bestanden opruimen mislukt'),
   );
-  return { file, reused: false };
+  return { filename: file.filename, downloadName: file.downloadName, reused: false };
 }
