@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import { sendEmailMessages } from '../../../../shared/schemas/email-template';
+import type { OrderSummary } from '../../../../shared/schemas/order';
 import {
   applyTemplate,
   ccError,
@@ -12,6 +13,7 @@ import {
   pickSendErrors,
   recipientError,
   usableTemplates,
+  withOrderStatus,
 } from './send-email-form';
 
 const template = (fields: Partial<EmailTemplate>): EmailTemplate => ({
@@ -139,5 +141,19 @@ describe('checkSendDraft', () => {
       recipient: 'r',
       message: 'm',
     });
+  });
+});
+
+describe('withOrderStatus', () => {
+  const row = (id: string, status: 'concept' | 'sent' | 'paid') =>
+    ({ _id: id, status }) as unknown as OrderSummary;
+  it('changes only that order in a loaded page, and leaves other pages as they are', () => {
+    const page = { items: [row('a', 'concept'), row('b', 'paid')], total: 2, page: 1, pageSize: 25 };
+    const next = withOrderStatus(page, 'a', 'sent');
+    expect(next?.items.map((o) => o.status)).toEqual(['sent', 'paid']);
+    expect(next?.items[1]).toBe(page.items[1]);
+    expect(page.items[0]!.status).toBe('concept');
+    expect(withOrderStatus(page, 'x', 'sent')).toBe(page);
+    expect(withOrderStatus(undefined, 'a', 'sent')).toBeUndefined();
   });
 });

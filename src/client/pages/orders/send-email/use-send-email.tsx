@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import type { OrderSummary } from '../../../../shared/schemas/order';
 import { Notice } from '../../../components';
 import { trpc } from '../../../lib/trpc';
 import { SendEmailDialog, type SendEmailResult } from './send-email-dialog';
+import { withOrderStatus } from './send-email-form';
 
 /** Spec §4 Order status: the list's message after a send, shown for 3 seconds. */
 export const SENT_NOTICE = 'Inkooporder is succesvol verzonden per e-mail';
@@ -21,10 +21,7 @@ export function useSendEmail() {
 
   const onSent = ({ orderId: id, orderStatus }: SendEmailResult) => {
     setSentOrder(id);
-    const withStatus = (o: OrderSummary) => (o._id === id ? { ...o, status: orderStatus } : o);
-    utils.orders.page.setQueriesData({}, {}, (page) =>
-      page ? { ...page, items: page.items.map(withStatus) } : page,
-    );
+    utils.orders.page.setQueriesData({}, {}, (page) => withOrderStatus(page, id, orderStatus));
   };
 
   // Stable, so a screen can open the dialog from an effect (the navigation-state request).
