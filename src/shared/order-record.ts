@@ -69,3 +69,16 @@ export type OrderRecord = OrderSummaryRecord & {
   items: OrderLineRecord[];
   vatByRate: VatByRate[];
 };
+
+/** One message of an order that the SMTP server accepted (table order_emails), newest first in lists. */
+export type OrderEmailRecord = {
+  sentAt: Date;
+  recipient: string;
+  /** Null when the message had no CC. */
+  cc: string | null;
+  /** As sent: variables filled in. */
+  subject: string;
+  includePdf: boolean;
+  /** The template the message started from, if any (it may have been deleted since). */
+  templateId: string | null;
+};

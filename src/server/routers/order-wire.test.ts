@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { centsToDecimal, computeOrderTotals, eurosToCents, MAX_AMOUNT_CENTS } from '../../shared/money';
 import type { CustomerSnapshot, OrderLineRecord, OrderRecord } from '../../shared/order-record';
 import { orderOutput, orderPage, orderStatsOutput, orderSummaryOutput } from '../../shared/schemas/order';
+import { orderWithEmailsOutput } from '../../shared/schemas/order-email';
 import type { OrderStatsRecord } from '../services/orders/dashboard-stats';
-import { orderPageToWire, orderStatsToWire, orderSummaryToWire, orderToWire } from './order-wire';
+import {
+  orderPageToWire,
+  orderStatsToWire,
+  orderSummaryToWire,
+  orderToWire,
+  orderWithEmailsToWire,
+} from './order-wire';
 
 const lines: OrderLineRecord[] = [
   { description: 'Bureaustoel', quantity: 3, unit: 'stuk', priceCents: 19999, vat: 21, totalCents: 59997 },
@@ -137,6 +144,48 @@ describe('orderToWire', () => {
         expect(eurosToCents(wire.subtotal)).toBe(cents);
       }),
     );
+  });
+});
+
+describe('orderWithEmailsToWire', () => {
+  it('is the order’s shape unchanged plus its sends, newest first as given, without the template id', () => {
+    const wire = orderWithEmailsToWire(record, [
+      {
+        sentAt: new Date('2026-05-17T09:05:00.000Z'),
+        recipient: 'petra@jansenbouw.nl',
+        cc: 'kopie@jansenbouw.nl',
+        subject: 'Inkooporder INK-2026-1001',
+        includePdf: true,
+        templateId: '5b0c8a52-1d1e-4a8c-9d5e-0b6f2f0a1c11',
+      },
+      {
+        sentAt: new Date('2026-05-16T08:00:00.000Z'),
+        recipient: 'petra@jansenbouw.nl',
+        cc: null,
+        subject: 'Eerste versie',
+        includePdf: false,
+        templateId: null,
+      },
+    ]);
+    const { emails, ...order } = wire;
+    expect(order).toStrictEqual(orderToWire(record));
+    expect(emails).toStrictEqual([
+      {
+        sentAt: '2026-05-17T09:05:00.000Z',
+        recipient: 'petra@jansenbouw.nl',
+        cc: 'kopie@jansenbouw.nl',
+        subject: 'Inkooporder INK-2026-1001',
+        includePdf: true,
+      },
+      {
+        sentAt: '2026-05-16T08:00:00.000Z',
+        recipient: 'petra@jansenbouw.nl',
+        cc: null,
+        subject: 'Eerste versie',
+        includePdf: false,
+      },
+    ]);
+    expect(orderWithEmailsOutput.strict().parse(wire)).toStrictEqual(wire);
   });
 });
 

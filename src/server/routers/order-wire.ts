@@ -1,6 +1,7 @@
 import { centsToEuros } from '../../shared/money';
-import type { OrderRecord, OrderSummaryRecord } from '../../shared/order-record';
+import type { OrderEmailRecord, OrderRecord, OrderSummaryRecord } from '../../shared/order-record';
 import type { Order, OrderPage, OrderStats, OrderSummary } from '../../shared/schemas/order';
+import type { OrderEmail, OrderWithEmails } from '../../shared/schemas/order-email';
 import type { OrderStatsRecord } from '../services/orders/dashboard-stats';
 import type { OrderSummaryPage } from '../services/orders/orders-list';
 
@@ -49,6 +50,22 @@ export function orderToWire(o: OrderRecord): Order {
       vat: centsToEuros(r.vatCents),
     })),
   };
+}
+
+/** One sent message; the template id stays on the server (it names nothing the caller can use). */
+export function orderEmailToWire(e: OrderEmailRecord): OrderEmail {
+  return {
+    sentAt: e.sentAt.toISOString(),
+    recipient: e.recipient,
+    cc: e.cc,
+    subject: e.subject,
+    includePdf: e.includePdf,
+  };
+}
+
+/** GET /orders/{id}: the order's shape unchanged, plus what was sent of it (newest first). */
+export function orderWithEmailsToWire(o: OrderRecord, emails: readonly OrderEmailRecord[]): OrderWithEmails {
+  return { ...orderToWire(o), emails: emails.map(orderEmailToWire) };
 }
 
 export function orderPageToWire(p: OrderSummaryPage): OrderPage {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idInput, successOutput } from '../../shared/schemas/common';
+import { sendEmailInput } from '../../shared/schemas/email-template';
 import {
   checkOrderAmounts,
   orderInput,
@@ -10,7 +11,9 @@ import {
   orderStatsInput,
   orderStatsOutput,
 } from '../../shared/schemas/order';
+import { orderWithEmailsOutput, sendEmailOutput } from '../../shared/schemas/order-email';
 import { orderStats } from '../services/orders/dashboard-stats';
+import { listOrderEmails } from '../services/orders/order-emails';
 import {
   createOrder,
   deleteOrder,
@@ -20,8 +23,9 @@ import {
   updateOrder,
 } from '../services/orders/orders';
 import { listOrdersPage } from '../services/orders/orders-list';
+import { sendOrderEmail } from '../services/orders/send-order-email';
 import { authedProcedure, router } from '../trpc';
-import { orderPageToWire, orderStatsToWire, orderToWire } from './order-wire';
+import { orderPageToWire, orderStatsToWire, orderToWire, orderWithEmailsToWire } from './order-wire';
 
 const tags = ['orders'];
 
@@ -45,10 +49,21 @@ export const ordersRouter = router({
     .query(async ({ ctx, input }) => orderStatsToWire(await orderStats(ctx.db, ctx.user.id, input.period))),
 
   get: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/orders/{id}', tags, summary: 'Eén order met regels' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/orders/{id}',
+        tags,
+        summary: 'Eén order met regels en verzonden e-mails',
+      },
+    })
     .input(idInput)
-    .output(orderOutput)
-    .query(async ({ ctx, input }) => orderToWire(await getOrder(ctx.db, ctx.user.id, input.id))),
+    .output(orderWithEmailsOutput)
+    .query(async ({ ctx, input }) => {
+      // getOrder first: it answers 404 for a missing or foreign order before the history is read.
+      const order = await getOrder(ctx.db, ctx.user.id, input.id);
+      return orderWithEmailsToWire(order, await listOrderEmails(ctx.db, ctx.user.id, order.id));
+    }),
 
   create: authedProcedure
     .meta({
@@ -79,6 +94,21 @@ export const ordersRouter = router({
     .mutation(async ({ ctx, input: { id, ...fields } }) =>
       orderToWire(await updateOrder(ctx.db, ctx.user.id, id, fields)),
     ),
+
+  sendEmail: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/orders/{id}/send-email',
+        tags,
+        summary: 'Order per e-mail versturen',
+        description:
+          "Verstuurt `subject` en `message` (HTML) naar `recipient`, met `ccEmail` in CC en — met `includePdf` (standaard `true`) — de PDF van de order als `{orderNumber}.pdf`. Variabelen als {{customer.name}} en {{order.total}} worden ingevuld (waarden ge-escaped; onbekende blijven staan) en onveilige HTML wordt verwijderd. Afzender: de naam van uw bedrijf; antwoorden gaan naar uw eigen e-mailadres. `templateId` (optioneel) moet een eigen template zijn en wordt in de verzendgeschiedenis bewaard; de tekst komt uit `subject` en `message`. Pas als de mailserver het bericht heeft aangenomen wordt de order 'sent' en komt de verzending in `emails` van GET /orders/{id}. Weigert de mailserver of is hij onbereikbaar, dan volgt 503 en verandert er niets. Hooguit 30 berichten per 10 minuten (daarna 429 met Retry-After).",
+      },
+    })
+    .input(z.object({ ...idInput.shape, ...sendEmailInput.shape }))
+    .output(sendEmailOutput)
+    .mutation(async ({ ctx, input: { id, ...payload } }) => sendOrderEmail(ctx, ctx.user, id, payload)),
 
   delete: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/orders/{id}', tags, summary: 'Order verwijderen' } })

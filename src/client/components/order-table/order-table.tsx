@@ -1,4 +1,4 @@
-import { FileDown, Pencil, Trash2 } from 'lucide-react';
+import { FileDown, Mail, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
@@ -24,6 +24,8 @@ export type OrderTableProps = {
   /** Newer data is on its way (a search or page change): the rows are dimmed. */
   stale?: boolean;
   onDelete: (order: OrderSummary) => void;
+  /** Opens the send-email dialog for the order; without it the row has no send action. */
+  onSend?: (order: OrderSummary) => void;
   className?: string;
 };
 
@@ -34,7 +36,8 @@ export const editOrderHref = (id: string) => `/inkooporders/${encodeURIComponent
  * The orders table of the orders list and the dashboard (spec §2): Order Nr, Klant, Project, Datum,
  * Totaal, (Status,) Acties. Below 860 px of available width each row becomes a compact card (a
  * container query, so it also holds next to the sidebar on a small tablet). The PDF action is the
- * same on both screens, so the table owns it (issue 9); the send action joins with issue 7.
+ * same on both screens, so the table owns it (issue 9); the send action shows when the screen passes
+ * `onSend` (it owns the send-email dialog).
  */
 export function OrderTable({
   orders,
@@ -44,6 +47,7 @@ export function OrderTable({
   placeholderRows = 5,
   stale = false,
   onDelete,
+  onSend,
   className,
 }: OrderTableProps) {
   const pdf = useOrderPdf();
@@ -100,6 +104,7 @@ export function OrderTable({
                   showStatus={showStatus}
                   pdf={pdf}
                   onDelete={onDelete}
+                  onSend={onSend}
                 />
               ))}
         </tbody>
@@ -113,9 +118,10 @@ type OrderRowProps = {
   showStatus: boolean;
   pdf: OrderPdf;
   onDelete: (order: OrderSummary) => void;
+  onSend: ((order: OrderSummary) => void) | undefined;
 };
 
-function OrderRow({ order, showStatus, pdf, onDelete }: OrderRowProps) {
+function OrderRow({ order, showStatus, pdf, onDelete, onSend }: OrderRowProps) {
   const customer = customerDisplay(order);
   return (
     <tr className="order-table__row">
@@ -178,6 +184,15 @@ function OrderRow({ order, showStatus, pdf, onDelete }: OrderRowProps) {
             </span>
           </Link>
           <OrderPdfButton order={order} pdf={pdf} />
+          {onSend ? (
+            <IconButton
+              label={`Order ${order.orderNumber} per e-mail versturen`}
+              icon={<Mail />}
+              size="sm"
+              className="order-table__send"
+              onClick={() => onSend(order)}
+            />
+          ) : null}
           <IconButton
             label={`Order ${order.orderNumber} verwijderen`}
             icon={<Trash2 />}

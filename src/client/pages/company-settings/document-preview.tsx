@@ -1,6 +1,8 @@
 import type { CSSProperties } from 'react';
 import { OrderDocument, type OrderDocumentData } from '../../../shared/document';
 import { A4_HEIGHT_PX, A4_WIDTH_PX, usePreviewScale } from './preview-scale';
+import './preview-fonts';
+import './document-preview.css';
 
 /**
  * The document as it will print, on an A4 sheet scaled to the width it is given. The sheet is laid out

@@ -8,6 +8,7 @@ import { isOrderPeriod, PERIOD_OPTIONS, useOrderDelete } from '../../components/
 import { ProfileBanner } from '../../components/profile-banner';
 import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { useSendEmail } from '../orders/send-email';
 import { ConnectionNotice, VerificationWarning } from './account-notices';
 import { readConnectionProblem, writeConnectionProblem } from './dashboard-view';
 import { RECENT_ORDERS_SIZE, RecentOrders } from './recent-orders';
@@ -29,6 +30,7 @@ export function DashboardPage() {
   const [search, setSearch] = useState('');
   const [connectionProblem, setConnectionProblem] = useState(() => readConnectionProblem(storage()));
   const orderDelete = useOrderDelete();
+  const sendEmail = useSendEmail();
   const exporter = useOrdersExport();
 
   useEffect(() => {
@@ -139,9 +141,12 @@ export function DashboardPage() {
         search={search}
         query={recent}
         onDelete={orderDelete.request}
+        onSend={(order) => sendEmail.open(order._id)}
+        notice={sendEmail.notice}
       />
 
       {orderDelete.dialog}
+      {sendEmail.dialog}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowRight, ClipboardList, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Period } from '../../../shared/constants';
 import type { OrderPage } from '../../../shared/schemas/order';
@@ -22,6 +23,9 @@ type RecentOrdersProps = {
     'data' | 'isPending' | 'isError' | 'isFetching' | 'isPlaceholderData'
   >;
   onDelete: OrderTableProps['onDelete'];
+  onSend?: OrderTableProps['onSend'];
+  /** A message about the rows (e.g. after sending an order), shown above them. */
+  notice?: ReactNode;
 };
 
 /**
@@ -29,7 +33,16 @@ type RecentOrdersProps = {
  * Order Nr, Klant, Project, Datum, Totaal, Acties (no Status), and a link to the full list with the
  * same period and search.
  */
-export function RecentOrders({ period, text, onTextChange, search, query, onDelete }: RecentOrdersProps) {
+export function RecentOrders({
+  period,
+  text,
+  onTextChange,
+  search,
+  query,
+  onDelete,
+  onSend,
+  notice,
+}: RecentOrdersProps) {
   const data = query.data;
   const total = data?.total ?? 0;
   const refreshing = query.isFetching && query.isPlaceholderData;
@@ -52,6 +65,7 @@ export function RecentOrders({ period, text, onTextChange, search, query, onDele
         />
       </header>
 
+      {notice}
       {query.isError && !data ? (
         // The page's error notice says what happened; no "no orders" claim here.
         <p className="recent-orders__unavailable">De orders konden niet worden geladen.</p>
@@ -82,6 +96,7 @@ export function RecentOrders({ period, text, onTextChange, search, query, onDele
             loading={query.isPending}
             stale={refreshing}
             onDelete={onDelete}
+            onSend={onSend}
           />
           {data ? (
             <footer className="recent-orders__foot">

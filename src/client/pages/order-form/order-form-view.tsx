@@ -2,6 +2,7 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
 import type { Order } from '../../../shared/schemas/order';
+import type { OrderEmail } from '../../../shared/schemas/order-email';
 import { Button, Card, ConfirmDialog } from '../../components';
 import { trpc } from '../../lib/trpc';
 import { useOrderPdf } from '../../lib/use-order-pdf';
@@ -17,6 +18,7 @@ import {
   type OrderDraft,
   showIncompleteWarning,
 } from './order-draft';
+import { OrderEmailHistory } from './order-email-history';
 import { OrderFormFeedback } from './order-form-feedback';
 import {
   fieldElementId,
@@ -36,8 +38,8 @@ import { useLeaveGuard } from './use-leave-guard';
 export const CUSTOMERS_LOAD_ERROR = 'Kan klantgegevens niet laden.';
 
 export type OrderFormViewProps = {
-  /** The order being edited; absent for a new order. */
-  order?: Order;
+  /** The order being edited (with what was sent of it); absent for a new order. */
+  order?: Order & { emails?: readonly OrderEmail[] };
 };
 
 /** The order form itself (spec §2 Order form, §5 Order form), for a new order and for editing one. */
@@ -205,6 +207,8 @@ export function OrderFormView({ order }: OrderFormViewProps) {
             onRemove={removeLine}
           />
         </Card>
+
+        {order?.emails ? <OrderEmailHistory emails={order.emails} /> : null}
       </div>
 
       <aside className="order-form__side" aria-label="Totalen en opslaan">

@@ -9,6 +9,7 @@ import { takeEmailModalRequest } from './email-modal-request';
 import { OrdersPager } from './orders-pager';
 import { hasActiveFilters, ORDERS_PAGE_SIZE, pageCount } from './orders-params';
 import { OrdersToolbar } from './orders-toolbar';
+import { useSendEmail } from './send-email';
 import { useOrdersFilters } from './use-orders-filters';
 import './orders.css';
 
@@ -23,6 +24,7 @@ const NO_MATCHES = 'Geen orders gevonden die aan de criteria voldoen.';
 export function OrdersPage() {
   const { filters, text, setText, setStatus, setPeriod, setPage, clear } = useOrdersFilters();
   const orderDelete = useOrderDelete();
+  const sendEmail = useSendEmail();
   const panelRef = useRef<HTMLElement>(null);
 
   const query = trpc.orders.page.useQuery(
@@ -37,11 +39,13 @@ export function OrdersPage() {
     { placeholderData: keepPreviousData },
   );
 
-  // The order form's 'Ja, verstuur e-mail' arrives with {openEmailModal, orderId}. The send dialog is
-  // issue 7; until then the request is only taken out of the history entry, so it never lingers.
+  // The order form's 'Ja, verstuur e-mail' arrives with {openEmailModal, orderId}: the dialog opens
+  // once, and the request leaves the history entry so a reload or going back does not open it again.
+  const openSendEmail = sendEmail.open;
   useEffect(() => {
-    takeEmailModalRequest(window.history);
-  }, []);
+    const request = takeEmailModalRequest(window.history);
+    if (request) openSendEmail(request.orderId);
+  }, [openSendEmail]);
 
   const data = query.data;
   const total = data?.total ?? 0;
@@ -84,6 +88,8 @@ export function OrdersPage() {
           </>
         }
       />
+
+      {sendEmail.notice}
 
       <OrdersToolbar
         text={text}
@@ -142,6 +148,7 @@ export function OrdersPage() {
                 placeholderRows={8}
                 stale={refreshing}
                 onDelete={orderDelete.request}
+                onSend={(order) => sendEmail.open(order._id)}
               />
               {query.isError ? (
                 <Notice tone="error" className="orders-panel__error">
@@ -157,6 +164,7 @@ export function OrdersPage() {
       )}
 
       {orderDelete.dialog}
+      {sendEmail.dialog}
     </div>
   );
 }

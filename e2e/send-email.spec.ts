@@ -1,0 +1,307 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signUpAndLogin, uniqueEmail } from './support/auth';
+import { amsterdamToday } from './support/dates';
+import { createOrder } from './support/orders';
+import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { failProcedure } from './support/trpc-faults';
+
+/**
+ * Sending an order by e-mail (issue 10): from a new order 'Ja, verstuur e-mail' opens the send dialog
+ * on the orders list with the customer's address and the default template; live checks; message
+ * preview; the PDF preview tab; send with PDF and CC; 'E-mail verzonden'; the list shows Verzonden and
+ * the 3-second notice; the mail with its PDF is in the outbox; the order form shows the history; a
+ * failure keeps the text; the row and dashboard actions. Screenshots at 1280 and 375, light and dark.
+ */
+
+const shoot = shotsNamed('send-email');
+
+type OutboxMail = {
+  id: string;
+  to: string;
+  from: string;
+  cc: string | null;
+  replyTo: string | null;
+  subject: string;
+  html: string;
+  attachments: { filename: string; contentType: string; size: number }[];
+};
+
+/** The outbox's mails to `email`, newest first, once there are `count` of them. */
+async function mailsTo(request: APIRequestContext, email: string, count = 1): Promise<OutboxMail[]> {
+  let mails: OutboxMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`);
+        mails = (await res.json()) as OutboxMail[];
+        return mails.length;
+      },
+      { message: `${count} mail(s) to ${email}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return mails;
+}
+
+const sendDialog = (page: Page) => page.getByRole('dialog', { name: /^Order .* versturen$/ });
+
+function ddmmyyyy(day: { year: number; month: number; day: number }) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(day.day)}-${pad(day.month)}-${day.year}`;
+}
+
+test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, history', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  const user = await signUpAndLogin(page, request, { name: 'Eva Tester', company: 'Testbedrijf BV' });
+  const customerEmail = uniqueEmail('klant');
+  const ccEmail = uniqueEmail('kopie');
+  const customer = await page.request.post('/api/customers', {
+    data: { name: 'Petra Jansen', company: 'Jansen Bouw B.V.', contactPerson: 'Petra', email: customerEmail },
+  });
+  expect(customer.status(), await customer.text()).toBe(200);
+  const customerId = ((await customer.json()) as { _id: string })._id;
+  const defaults = await page.request.post('/api/email-templates/create-defaults', { data: {} });
+  expect(defaults.status(), await defaults.text()).toBe(200);
+  const templates = (await (await page.request.get('/api/email-templates')).json()) as {
+    _id: string;
+    name: string;
+    subject: string;
+    category: string;
+    isDefault: boolean;
+  }[];
+  const orderDefault = templates.find((t) => t.category === 'order' && t.isDefault)!;
+  expect(orderDefault).toBeTruthy();
+  const filledSubject = (number: string) =>
+    orderDefault.subject
+      .replace('{{order.orderNumber}}', number)
+      .replace('{{user.company}}', 'Testbedrijf BV');
+
+  let orderId = '';
+  let orderNumber = '';
+  const dialog = sendDialog(page);
+
+  await test.step("a new order, 'Ja, verstuur e-mail': the dialog opens on the list", async () => {
+    await page.goto('/nieuwe-order');
+    await page.getByRole('combobox', { name: 'Klant', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Zoek een klant' }).fill('jansen');
+    await page.getByRole('option', { name: /Jansen Bouw/ }).click();
+    const row = page.getByRole('listitem', { name: 'Regel 1', exact: true });
+    await row.getByRole('textbox', { name: 'Omschrijving', exact: true }).fill('Steigerhuur week 12');
+    await row.getByRole('textbox', { name: 'Prijs', exact: true }).pressSequentially('250');
+    const created = page.waitForResponse((r) => r.url().includes('orders.create') && r.ok());
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    const body = (await (await created).json()) as {
+      result: { data: { _id: string; orderNumber: string } };
+    }[];
+    orderId = body[0]!.result.data._id;
+    orderNumber = body[0]!.result.data.orderNumber;
+    await page
+      .getByRole('dialog', { name: 'Order per e-mail versturen?' })
+      .getByRole('button', { name: 'Ja, verstuur e-mail' })
+      .click();
+    await expect(page).toHaveURL(/\/inkooporders$/);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: `Order ${orderNumber} versturen` })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Bericht samenstellen' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(dialog.getByRole('tab', { name: 'PDF voorbeeld' })).toBeVisible();
+    // Prefilled: the customer's address, the order category's default template and its text.
+    await expect(dialog.getByRole('textbox', { name: 'E-mailadres ontvanger' })).toHaveValue(customerEmail);
+    await expect(dialog.getByRole('combobox', { name: 'Template' })).toHaveValue(orderDefault._id);
+    await expect(dialog.getByRole('textbox', { name: 'Onderwerp' })).toHaveValue(orderDefault.subject);
+    await expect(dialog.getByRole('checkbox', { name: /PDF van de order meesturen/ })).toBeChecked();
+    await expect(dialog.getByText(`${orderNumber}.pdf`)).toBeVisible();
+    // A reload does not open it again: the request left the history entry.
+    expect(await page.evaluate(() => window.history.state?.openEmailModal)).toBeFalsy();
+  });
+
+  await test.step('live checks of the recipient; the message in 250 px, edit and preview', async () => {
+    const recipient = dialog.getByRole('textbox', { name: 'E-mailadres ontvanger' });
+    await recipient.fill('');
+    await expect(dialog.getByText('E-mailadres ontvanger is verplicht')).toBeVisible();
+    await recipient.pressSequentially('petra@');
+    await expect(dialog.getByText('Voer een geldig e-mailadres in')).toBeVisible();
+    await recipient.fill(customerEmail);
+    await expect(dialog.getByText('Voer een geldig e-mailadres in')).toHaveCount(0);
+    await dialog.getByRole('textbox', { name: 'CC' }).fill(ccEmail);
+
+    const message = dialog.getByRole('textbox', { name: 'Bericht' });
+    expect((await message.boundingBox())!.height).toBeCloseTo(250, 0);
+    await message.fill(
+      '<p>Beste {{customer.contactPerson}},</p><p>Hierbij order <strong>{{order.orderNumber}}</strong> van {{order.date}} ({{order.total}}). {{onbekend.veld}}</p><p>Groet, {{user.name}}</p>',
+    );
+    await shoot(page, 'compose-desktop-light');
+
+    await dialog.getByRole('radio', { name: 'Voorbeeld' }).click();
+    const frame = dialog.frameLocator('iframe[title="Voorbeeld van het bericht"]');
+    const today = ddmmyyyy(amsterdamToday());
+    await expect(frame.locator('body')).toContainText(
+      `Hierbij order ${orderNumber} van ${today} (€ 302,50). {{onbekend.veld}}`,
+    );
+    await expect(frame.locator('body')).toContainText('Beste Petra,');
+    await expect(frame.locator('body')).toContainText(`Groet, ${user.name}`);
+    const frameBox = (await dialog.locator('iframe[title="Voorbeeld van het bericht"]').boundingBox())!;
+    expect(frameBox.height).toBeCloseTo(250, 0);
+    await expect(dialog.getByText(`Onderwerp: ${filledSubject(orderNumber)}`)).toBeVisible();
+    await shoot(page, 'preview-desktop-light');
+    await dialog.getByRole('radio', { name: 'Bewerken' }).click();
+    await expect(message).toHaveValue(/\{\{customer\.contactPerson\}\}/);
+  });
+
+  await test.step("tab 'PDF voorbeeld': the order's document", async () => {
+    await dialog.getByRole('tab', { name: 'PDF voorbeeld' }).click();
+    const sheet = dialog.getByTestId('pdf-preview-sheet');
+    await expect(sheet).toContainText(orderNumber);
+    await expect(sheet).toContainText('Jansen Bouw B.V.');
+    await expect(sheet).toContainText('Steigerhuur week 12');
+    await expect(sheet).toContainText('€ 302,50');
+    await shoot(page, 'pdf-desktop-light');
+    await dialog.getByRole('tab', { name: 'Bericht samenstellen' }).click();
+    // The text typed before is still there.
+    await expect(dialog.getByRole('textbox', { name: 'CC' })).toHaveValue(ccEmail);
+  });
+
+  await test.step('a failed send shows its message in the dialog and keeps everything typed', async () => {
+    const restore = await failProcedure(page, 'orders.sendEmail', {
+      httpStatus: 503,
+      message: 'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver is niet bereikbaar.',
+    });
+    await dialog.getByRole('button', { name: 'Versturen' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('de mailserver is niet bereikbaar');
+    await expect(dialog.getByRole('textbox', { name: 'CC' })).toHaveValue(ccEmail);
+    await expect(dialog.getByRole('textbox', { name: 'Bericht' })).toHaveValue(
+      /Beste \{\{customer\.contactPerson\}\}/,
+    );
+    await restore();
+    const res = await page.request.get(`/api/orders/${orderId}`);
+    expect(((await res.json()) as { status: string }).status).toBe('concept');
+  });
+
+  await test.step("send with PDF and CC: 'E-mail verzonden', then Verzonden in the list", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Hold the answer a moment to see the progress.
+    await page.route('**/trpc/orders.sendEmail**', async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    await dialog.getByRole('button', { name: 'Versturen' }).click();
+    await expect(dialog.getByRole('button', { name: 'Versturen...' })).toBeDisabled();
+    await expect(dialog.getByText('E-mail wordt verzonden met de PDF als bijlage...')).toBeVisible();
+    await shoot(page, 'sending-desktop-light', { settle: false });
+    release();
+    await expect(dialog.getByRole('heading', { name: 'E-mail verzonden' })).toBeVisible();
+    await expect(dialog).toContainText(`is verzonden naar ${customerEmail}`);
+    await page.unroute('**/trpc/orders.sendEmail**');
+    await shoot(page, 'sent-desktop-light');
+
+    await dialog.getByRole('button', { name: 'Sluiten' }).last().click();
+    await expect(dialog).toHaveCount(0);
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: orderNumber }) });
+    await expect(row).toContainText('Verzonden');
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: 'Inkooporder is succesvol verzonden per e-mail' });
+    await expect(notice).toBeVisible();
+    await shoot(page, 'list-desktop-light', { settle: false });
+    // It goes by itself after 3 seconds.
+    await expect(notice).toHaveCount(0, { timeout: 6000 });
+  });
+
+  await test.step('the mail is in the outbox: CC, Reply-To, the company as sender, the PDF', async () => {
+    const [mail] = await mailsTo(page.request, customerEmail);
+    expect(mail!.subject).toBe(filledSubject(orderNumber));
+    expect(mail!.cc).toBe(ccEmail);
+    expect(mail!.replyTo).toBe(user.email);
+    expect(mail!.from).toMatch(/^"Testbedrijf BV" </);
+    expect(mail!.html).toContain('Beste Petra,');
+    expect(mail!.attachments).toEqual([
+      { filename: `${orderNumber}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
+    ]);
+    const pdf = await page.request.get(`/dev/mail/${mail!.id}/attachments/0`);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  await test.step('the order form shows what was sent', async () => {
+    await page.goto(`/inkooporders/${orderId}/edit`);
+    const history = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Verzonden e-mails' }) });
+    await expect(history).toContainText(
+      new RegExp(
+        `Verzonden naar ${customerEmail.replace(/[.+]/g, '\\$&')} op ${ddmmyyyy(amsterdamToday())} om \\d\\d:\\d\\d`,
+      ),
+    );
+    await expect(history).toContainText(`CC ${ccEmail}`);
+    await expect(history).toContainText('met PDF');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('sent');
+    await history.scrollIntoViewIfNeeded();
+    await shoot(page, 'history-desktop-light');
+  });
+
+  await test.step('the dashboard and the list rows open the dialog too', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: `Order ${orderNumber} per e-mail versturen` }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'E-mailadres ontvanger' })).toHaveValue(customerEmail);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await page.goto('/inkooporders');
+    await page.getByRole('button', { name: `Order ${orderNumber} per e-mail versturen` }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+  });
+
+  await test.step("BTW verlegd: the PDF preview's total is without VAT and reads 'Verlegd'", async () => {
+    const verlegd = await createOrder(page.request, {
+      customer: customerId,
+      date: new Date(),
+      project: 'Verlegd werk',
+      status: 'concept',
+      btwVerlegd: true,
+      items: [{ description: 'Stelwerk', quantity: 2, price: 400, vat: 21 }],
+    });
+    await page.reload();
+    await page.getByRole('button', { name: `Order ${verlegd.orderNumber} per e-mail versturen` }).click();
+    await dialog.getByRole('tab', { name: 'PDF voorbeeld' }).click();
+    const sheet = dialog.getByTestId('pdf-preview-sheet');
+    await expect(sheet).toContainText(verlegd.orderNumber);
+    await expect(sheet).toContainText('Verlegd');
+    await expect(sheet).toContainText(/Totaal\s*€\s800,00/);
+    await expect(sheet).not.toContainText('€ 968,00');
+    await shoot(page, 'pdf-verlegd-desktop-light');
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+  });
+
+  await test.step('screenshots at 375 and in the dark theme', async () => {
+    for (const [viewport, theme, name] of [
+      [DESKTOP, 'dark', 'desktop-dark'],
+      [PHONE, 'light', 'phone-light'],
+      [PHONE, 'dark', 'phone-dark'],
+    ] as const) {
+      const other = await themedPage(browser, page.context(), viewport, theme);
+      await other.goto('/inkooporders');
+      await other.getByRole('button', { name: `Order ${orderNumber} per e-mail versturen` }).click();
+      const d = sendDialog(other);
+      await expect(d.getByRole('textbox', { name: 'E-mailadres ontvanger' })).toHaveValue(customerEmail);
+      await shoot(other, `compose-${name}`);
+      await d.getByRole('radio', { name: 'Voorbeeld' }).click();
+      await expect(d.frameLocator('iframe').locator('body')).toContainText(orderNumber);
+      await shoot(other, `preview-${name}`);
+      await d.getByRole('tab', { name: 'PDF voorbeeld' }).click();
+      await expect(d.getByTestId('pdf-preview-sheet')).toContainText(orderNumber);
+      await shoot(other, `pdf-${name}`);
+      await other.context().close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { Eye, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { EMAIL_TEMPLATE_CATEGORY_LABELS } from '../../../../shared/schemas/email-template';
+import { fillTemplate } from '../../../../shared/template-variables';
+import { Checkbox, Notice, SegmentedControl, Select, Textarea, TextField } from '../../../components';
+import { MessagePreview } from './message-preview';
+import type { SendEmailForm } from './use-send-email-form';
+
+type MessageMode = 'edit' | 'preview';
+
+const MODE_OPTIONS = [
+  { value: 'edit' as const, label: 'Bewerken', icon: <Pencil /> },
+  { value: 'preview' as const, label: 'Voorbeeld', icon: <Eye /> },
+];
+
+/** Tab 'Bericht samenstellen': template, recipient, CC, subject, message (edit or preview), PDF. */
+export function SendEmailCompose({ form }: { form: SendEmailForm }) {
+  const [mode, setMode] = useState<MessageMode>('edit');
+  const { draft, errors, fieldId } = form;
+  const disabled = form.phase !== 'form';
+
+  const templateOptions = [
+    { value: '', label: 'Geen template (eigen tekst)' },
+    ...form.templates.map((t) => ({
+      value: t._id,
+      label: `${t.name} (${EMAIL_TEMPLATE_CATEGORY_LABELS[t.category]}${t.isDefault ? ', standaard' : ''})`,
+    })),
+  ];
+
+  return (
+    <div className="send-email__compose">
+      {form.templatesFailed ? (
+        <Notice tone="warning">
+          De templates konden niet worden geladen. U kunt het bericht wel zelf schrijven.
+        </Notice>
+      ) : (
+        <Select
+          id={fieldId('template')}
+          label="Template"
+          options={templateOptions}
+          value={draft.templateId}
+          disabled={disabled}
+          onChange={(event) => form.chooseTemplate(event.target.value)}
+          hint={
+            form.templates.length === 0
+              ? 'Nog geen templates: maak ze aan op de pagina Email Templates.'
+              : 'Een template vult het onderwerp en het bericht.'
+          }
+        />
+      )}
+
+      <div className="send-email__addresses">
+        <TextField
+          id={fieldId('recipient')}
+          label="E-mailadres ontvanger"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          value={draft.recipient}
+          error={errors.recipient}
+          disabled={disabled}
+          onChange={(event) => form.set('recipient', event.target.value)}
+        />
+        <TextField
+          id={fieldId('ccEmail')}
+          label="CC"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          placeholder="Optioneel"
+          value={draft.cc}
+          error={errors.ccEmail}
+          disabled={disabled}
+          onChange={(event) => form.set('cc', event.target.value)}
+        />
+      </div>
+
+      <TextField
+        id={fieldId('subject')}
+        label="Onderwerp"
+        required
+        value={draft.subject}
+        error={errors.subject}
+        disabled={disabled}
+        onChange={(event) => form.set('subject', event.target.value)}
+      />
+
+      <div className="send-email__message">
+        <div className="send-email__message-head">
+          {/* The textarea carries its own (hidden) label; this one is what the eye reads above the toggle. */}
+          <span className="ui-label" aria-hidden="true">
+            Bericht
+            <span className="ui-label__required">*</span>
+          </span>
+          <SegmentedControl
+            label="Weergave van het bericht"
+            hideLabel
+            size="sm"
+            options={MODE_OPTIONS}
+            value={mode}
+            onChange={setMode}
+          />
+        </div>
+        {mode === 'edit' ? (
+          <Textarea
+            id={fieldId('message')}
+            label="Bericht"
+            hideLabel
+            required
+            value={draft.message}
+            error={errors.message}
+            disabled={disabled}
+            className="send-email__message-input"
+            hint="HTML mag; variabelen als {{customer.name}} en {{order.orderNumber}} worden bij het versturen ingevuld."
+            onChange={(event) => form.set('message', event.target.value)}
+          />
+        ) : (
+          <MessagePreview
+            subject={fillTemplate(draft.subject, form.values, 'text')}
+            html={fillTemplate(draft.message, form.values, 'html')}
+            error={errors.message}
+          />
+        )}
+      </div>
+
+      <Checkbox
+        id={fieldId('includePdf')}
+        label={
+          <>
+            PDF van de order meesturen als bijlage (
+            <span className="send-email__filename">{form.order.orderNumber}.pdf</span>)
+          </>
+        }
+        checked={draft.includePdf}
+        disabled={disabled}
+        onChange={(event) => form.set('includePdf', event.target.checked)}
+      />
+    </div>
+  );
+}

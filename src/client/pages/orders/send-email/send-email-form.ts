@@ -1,0 +1,125 @@
+import { type FieldErrors, fieldErrors } from '../../../../shared/field-errors';
+import { normaliseEmail } from '../../../../shared/rules/email';
+import {
+  type EmailTemplate,
+  isSingleAddress,
+  type SendEmailInputData,
+  sendEmailInput,
+  sendEmailMessages,
+} from '../../../../shared/schemas/email-template';
+import type { OrderPage } from '../../../../shared/schemas/order';
+
+/**
+ * The send-email dialog's form (spec §2 Send-email dialog, §3 Send-email payload, §5 Send e-mail) as
+ * plain functions: what it starts with, what a template fills in, and the checks it runs while typing
+ * and before sending. The final check is the server's own schema, so the dialog refuses exactly what
+ * the server would.
+ */
+
+/** Spec §8 Send e-mail failure: shown when the server gave no message of its own. */
+export const SEND_EMAIL_ERROR = 'Er is een fout opgetreden bij het verzenden van de e-mail';
+
+export type SendDraft = {
+  /** The template the subject and message came from; '' for none. */
+  templateId: string;
+  recipient: string;
+  cc: string;
+  subject: string;
+  /** HTML with {{variables}}, as a template holds it. */
+  message: string;
+  includePdf: boolean;
+};
+
+export type SendField = 'recipient' | 'ccEmail' | 'subject' | 'message';
+export type SendErrors = Partial<Record<SendField, string>>;
+
+/** Used when the user has no default order template yet, so the dialog never starts empty. */
+export const FALLBACK_SUBJECT = 'Inkooporder {{order.orderNumber}}';
+export const FALLBACK_MESSAGE = [
+  '<p>Beste {{customer.contactPerson}},</p>',
+  '<p>Hierbij ontvangt u onze inkooporder <strong>{{order.orderNumber}}</strong> van {{order.date}} met een totaalbedrag van {{order.total}}. De order vindt u als PDF in de bijlage.</p>',
+  '<p>Met vriendelijke groet,<br>{{user.name}}<br>{{user.company}}</p>',
+].join('\n');
+
+/** Templates an order mail can use: the temporary ones of a test mail never show. */
+export function usableTemplates(templates: readonly EmailTemplate[]): EmailTemplate[] {
+  return templates.filter((t) => !t.isTemporary);
+}
+
+/** The order category's default (spec: "the category's default preselected"), if there is one. */
+export function defaultOrderTemplate(templates: readonly EmailTemplate[]): EmailTemplate | undefined {
+  return usableTemplates(templates).find((t) => t.category === 'order' && t.isDefault);
+}
+
+/** What the dialog starts with: the customer's address and the default template (or the fallback text). */
+export function initialDraft(
+  customerEmail: string | null | undefined,
+  template: EmailTemplate | undefined,
+): SendDraft {
+  return {
+    templateId: template?._id ?? '',
+    recipient: customerEmail ?? '',
+    cc: '',
+    subject: template?.subject ?? FALLBACK_SUBJECT,
+    message: template?.content ?? FALLBACK_MESSAGE,
+    includePdf: true,
+  };
+}
+
+/** Choosing a template replaces the subject and the message; '' (none) keeps what is there. */
+export function applyTemplate(draft: SendDraft, template: EmailTemplate | undefined): SendDraft {
+  if (!template) return { ...draft, templateId: '' };
+  return { ...draft, templateId: template._id, subject: template.subject, message: template.content };
+}
+
+/** The recipient's live check (spec §5): required, and one address-like address. */
+export function recipientError(value: string): string | undefined {
+  const address = normaliseEmail(value);
+  if (address === '') return sendEmailMessages.recipientRequired;
+  return isSingleAddress(address) ? undefined : sendEmailMessages.recipientInvalid;
+}
+
+/** CC is optional; when filled in it must be one address. */
+export function ccError(value: string): string | undefined {
+  const address = normaliseEmail(value);
+  if (address === '') return undefined;
+  return isSingleAddress(address) ? undefined : sendEmailMessages.ccInvalid;
+}
+
+export type SendCheck = { ok: true; input: SendEmailInputData } | { ok: false; errors: SendErrors };
+
+const FIELDS: readonly SendField[] = ['recipient', 'ccEmail', 'subject', 'message'];
+
+/** The payload for POST /orders/{id}/send-email, or the first message per field. */
+export function checkSendDraft(draft: SendDraft): SendCheck {
+  const parsed = sendEmailInput.safeParse({
+    recipient: draft.recipient,
+    ccEmail: draft.cc,
+    subject: draft.subject,
+    message: draft.message,
+    includePdf: draft.includePdf,
+    templateId: draft.templateId || undefined,
+  });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  return { ok: false, errors: pickSendErrors(fieldErrors(parsed.error)) };
+}
+
+/** The fields the dialog shows out of a `details` object (the client's own check or the server's). */
+export function pickSendErrors(details: FieldErrors): SendErrors {
+  const errors: SendErrors = {};
+  for (const field of FIELDS) {
+    const message = details[field];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** A loaded page of the orders list with one order's new status (the server's `orderStatus`). */
+export function withOrderStatus<P extends Pick<OrderPage, 'items'>>(
+  page: P | undefined,
+  orderId: string,
+  status: OrderPage['items'][number]['status'],
+): P | undefined {
+  if (!page?.items.some((o) => o._id === orderId)) return page;
+  return { ...page, items: page.items.map((o) => (o._id === orderId ? { ...o, status } : o)) };
+}

@@ -1,0 +1,65 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { orderEmails, orders } from '../../../db/schema';
+import type { OrderEmailRecord } from '../../../shared/order-record';
+import { notFound } from '../../errors';
+import { ORDER_NOT_FOUND } from './orders';
+
+/**
+ * The send history of an order (table order_emails): one row per message the SMTP server accepted,
+ * written together with the status change, never for a message that did not go out.
+ */
+
+/** The order's sent messages, newest first. The caller has already found the order to be the user's. */
+export async function listOrderEmails(
+  db: DbOrTx,
+  userId: string,
+  orderId: string,
+): Promise<OrderEmailRecord[]> {
+  return db
+    .select({
+      sentAt: orderEmails.sentAt,
+      recipient: orderEmails.recipient,
+      cc: orderEmails.cc,
+      subject: orderEmails.subject,
+      includePdf: orderEmails.includePdf,
+      templateId: orderEmails.templateId,
+    })
+    .from(orderEmails)
+    .where(and(eq(orderEmails.orderId, orderId), eq(orderEmails.userId, userId)))
+    .orderBy(desc(orderEmails.sentAt), desc(orderEmails.id));
+}
+
+export type SentEmail = Omit<OrderEmailRecord, 'sentAt'> & { messageId?: string | null };
+
+/**
+ * After the SMTP server accepted the message: the order becomes `sent` and the message joins its
+ * history, in one transaction. An order deleted meanwhile is "not found" and nothing is recorded.
+ */
+export async function recordOrderSent(
+  db: DbOrTx,
+  userId: string,
+  orderId: string,
+  email: SentEmail,
+  sentAt: Date = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(orders)
+      .set({ status: 'sent' })
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .returning({ id: orders.id });
+    if (updated.length === 0) throw notFound(ORDER_NOT_FOUND);
+    await tx.insert(orderEmails).values({
+      userId,
+      orderId,
+      recipient: email.recipient,
+      cc: email.cc,
+      subject: email.subject,
+      includePdf: email.includePdf,
+      templateId: email.templateId,
+      messageId: email.messageId ?? null,
+      sentAt,
+    });
+  });
+}

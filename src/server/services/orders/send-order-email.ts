@@ -1,0 +1,130 @@
+import type { DbOrTx } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
+import type { SendEmailInputData } from '../../../shared/schemas/email-template';
+import { SEND_EMAIL_SUCCESS_MESSAGE, type SendEmailOutput } from '../../../shared/schemas/order-email';
+import { templateValues } from '../../../shared/template-variables';
+import type { ServiceDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { hitRateLimit } from '../auth/rate-limit';
+import { getEmailTemplate } from '../mail/email-templates';
+import type { MailMessage } from '../mail/message';
+import { composeUserMail } from '../mail/user-mail';
+import { orderPdfContent } from '../pdf/order-pdf-content';
+import { getPdfSettings } from '../pdf/pdf-settings';
+import { recordOrderSent } from './order-emails';
+import { getOrder } from './orders';
+
+/** Spec §8 Send e-mail failure, said more precisely: what happened, and that the order is unchanged. */
+export const sendEmailMessages = {
+  refused:
+    'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver heeft het bericht geweigerd. De order is niet verzonden; controleer de adressen en probeer het opnieuw.',
+  unreachable:
+    'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver is niet bereikbaar. De order is niet verzonden; probeer het later opnieuw.',
+  tooMany: 'U heeft in korte tijd te veel e-mails verzonden. Probeer het over enkele minuten opnieuw.',
+} as const;
+
+/** Spec issue 10: sends per user, e.g. 30 per 10 minutes; then 429 with Retry-After. */
+export const SEND_EMAIL_LIMIT = 30;
+export const SEND_EMAIL_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Counts one send attempt of the user (accepted or not: a refused message costs the SMTP server as
+ * much) and refuses past the budget, in one atomic statement that several processes share.
+ */
+export async function assertSendRateLimit(
+  db: DbOrTx,
+  userId: string,
+  limit = SEND_EMAIL_LIMIT,
+  now = new Date(),
+): Promise<void> {
+  const hit = await hitRateLimit(db, `send-email:user:${userId}`, SEND_EMAIL_WINDOW_MS, now);
+  if (hit.count > limit) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      sendEmailMessages.tooMany,
+      {},
+      { headers: { 'Retry-After': String(hit.retryAfterSeconds) } },
+    );
+  }
+}
+
+/** An SMTP answer of 5xx (nodemailer's `responseCode`): the server was reached and said no. */
+const isRefusal = (err: unknown) => {
+  const code = typeof err === 'object' && err !== null ? Reflect.get(err, 'responseCode') : undefined;
+  return typeof code === 'number' && code >= 500;
+};
+
+/**
+ * Hands the message to the mailer; resolves once the SMTP server accepted it. A refusal or an
+ * unreachable server becomes a clear Dutch 503 — and then nothing about the order changes.
+ */
+async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (err) {
+    deps.log.warn({ err, to: message.to, subject: message.subject }, 'order mail not accepted');
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      isRefusal(err) ? sendEmailMessages.refused : sendEmailMessages.unreachable,
+    );
+  }
+}
+
+/**
+ * POST /orders/{id}/send-email (spec §5 Send e-mail, §7; ARCHITECTURE "E-mail"). The payload's subject
+ * and message are what is sent — the client fills them from a template; `templateId` only says which
+ * one (it must be the user's own, and is kept in the history). Variables are filled from the order as
+ * saved (its customer snapshot and total) and the user; the message is sanitised again here. With
+ * `includePdf` the order's PDF is attached as `{orderNumber}.pdf` — a printer failure answers its 503
+ * and nothing is sent. Only after the SMTP server accepted the message does the order become `sent`
+ * and the send join its history.
+ */
+export async function sendOrderEmail(
+  deps: ServiceDeps<'db' | 'mailer' | 'printer' | 'log'>,
+  user: UserRow,
+  orderId: string,
+  input: SendEmailInputData,
+  opts: { now?: Date; limit?: number } = {},
+): Promise<SendEmailOutput> {
+  const { db } = deps;
+  await assertSendRateLimit(db, user.id, opts.limit, opts.now);
+  const [order, settings] = await Promise.all([getOrder(db, user.id, orderId), getPdfSettings(db, user.id)]);
+  // A templateId must name one of the user's own templates; anything else is "not found" (404).
+  if (input.templateId) await getEmailTemplate(db, user.id, input.templateId);
+
+  const attachment = input.includePdf ? await orderPdfContent(deps, user.id, order.id) : null;
+  const message = await composeUserMail({
+    sender: user,
+    to: input.recipient,
+    cc: input.ccEmail || undefined,
+    subject: input.subject,
+    content: input.message,
+    data: templateValues({
+      customer: order.customerSnapshot,
+      order: { orderNumber: order.orderNumber, date: order.date, totalCents: order.totalCents },
+      user: { name: user.name, company: user.company },
+    }),
+    attachments: attachment
+      ? [{ filename: attachment.downloadName, content: attachment.content, contentType: 'application/pdf' }]
+      : [],
+    accentColor: settings.primaryColor,
+  });
+
+  await deliver(deps, message);
+
+  try {
+    await recordOrderSent(db, user.id, order.id, {
+      recipient: message.to,
+      cc: message.cc ?? null,
+      subject: message.subject,
+      includePdf: attachment !== null,
+      templateId: input.templateId || null,
+    });
+  } catch (err) {
+    // The mail went out; only the bookkeeping failed (e.g. the order was deleted meanwhile). Say so
+    // in the log: the customer has the message even though the order does not show it.
+    deps.log.error({ err, orderId: order.id }, 'order mail sent but not recorded');
+    throw err;
+  }
+  return { success: true, orderStatus: 'sent', message: SEND_EMAIL_SUCCESS_MESSAGE };
+}

@@ -1,0 +1,39 @@
+import { z } from '../zod-nl';
+import { instantOutput } from './common';
+import { orderOutput } from './order';
+
+/**
+ * What an order remembers of its e-mails (issue 10: "each send is recorded on the order") and what
+ * POST /orders/{id}/send-email answers (spec §7: success, orderStatus, message). The payload itself is
+ * sendEmailInput in email-template.ts, beside the template rules it shares.
+ */
+
+/** One accepted message, as GET /orders/{id} lists it under `emails`. */
+export const orderEmailOutput = z.object({
+  sentAt: instantOutput('Moment waarop de SMTP-server het bericht aannam'),
+  recipient: z.string().describe('E-mailadres van de ontvanger'),
+  cc: z.string().nullable().describe('E-mailadres in CC; null als er geen was'),
+  subject: z.string().describe('Het onderwerp zoals het is verzonden (variabelen ingevuld)'),
+  includePdf: z.boolean().describe('Of de PDF van de order als bijlage is meegestuurd'),
+});
+export type OrderEmail = z.infer<typeof orderEmailOutput>;
+
+/** GET /orders/{id}: the order with what was sent of it, newest first. */
+export const orderWithEmailsOutput = orderOutput.extend({
+  emails: z
+    .array(orderEmailOutput)
+    .describe(
+      'De verzonden e-mails van deze order, nieuwste eerst (alleen berichten die de SMTP-server aannam)',
+    ),
+});
+export type OrderWithEmails = z.infer<typeof orderWithEmailsOutput>;
+
+export const SEND_EMAIL_SUCCESS_MESSAGE = 'Inkooporder is succesvol verzonden per e-mail';
+
+/** POST /orders/{id}/send-email, answered only after the SMTP server accepted the message. */
+export const sendEmailOutput = z.object({
+  success: z.literal(true).describe('Altijd `true`: het bericht is door de SMTP-server aangenomen'),
+  orderStatus: z.literal('sent').describe("De nieuwe status van de order: 'sent' (Verzonden)"),
+  message: z.string().describe('Bevestiging in het Nederlands, bedoeld om te tonen'),
+});
+export type SendEmailOutput = z.infer<typeof sendEmailOutput>;
