@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, users } from '../db/schema';
-import { createTestCaller, testDeps } from '../test/context';
+import { createTestCaller, testConfig, testDeps } from '../test/context';
 import { openTestDatabase, type TestDatabase } from '../test/db';
 import { rejectionOf } from '../test/helpers';
 import { createCapturingMailer } from '../test/mailer';
@@ -15,6 +15,7 @@ import { GENERIC_INTERNAL_MESSAGE } from './http/error-body';
 import { NOT_AN_OBJECT_MESSAGE, TOO_DEEP_MESSAGE } from './http/json-body';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW } from './routers/system';
 import { createSession, validateSessionToken } from './services/auth/sessions';
+import { settleBackground } from './services/background';
 
 describe('the HTTP edge (integration)', () => {
   let database: TestDatabase;
@@ -209,6 +210,39 @@ describe('the HTTP edge (integration)', () => {
   it('keeps frame-ancestors none on the API reference, which has its own CSP', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('per-IP budgets follow X-Forwarded-For only when TRUST_PROXY says so', async () => {
+    const attempt = (target: FastifyInstance, forwardedFor: string) =>
+      target.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: `${forwardedFor.replace(/[.:]/g, '-')}@voorbeeld.nl` },
+        headers: { 'x-forwarded-for': forwardedFor },
+        remoteAddress: '10.0.0.2',
+      });
+    const mailer = createCapturingMailer();
+    const direct = await buildApp({
+      deps: testDeps(database.db, mailer, testConfig({ rateLimitAuth: 1 })),
+      serveClient: false,
+    });
+    const proxied = await buildApp({
+      deps: testDeps(database.db, mailer, testConfig({ rateLimitAuth: 1, trustProxy: 1 })),
+      serveClient: false,
+    });
+    try {
+      // Untrusted: the header is the client's claim; both calls share the proxy's one budget.
+      expect((await attempt(direct, '192.0.2.10')).statusCode).toBe(200);
+      expect((await attempt(direct, '192.0.2.11')).statusCode).toBe(429);
+      // Trusted: each client behind the balancer has its own budget.
+      expect((await attempt(proxied, '192.0.2.20')).statusCode).toBe(200);
+      expect((await attempt(proxied, '192.0.2.21')).statusCode).toBe(200);
+      expect((await attempt(proxied, '192.0.2.20')).statusCode).toBe(429);
+    } finally {
+      await settleBackground();
+      await direct.close();
+      await proxied.close();
+    }
   });
 
   it('sends strict security headers', async () => {

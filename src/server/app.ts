@@ -58,9 +58,17 @@ export async function buildApp({
   clientDir = clientDistDir,
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // TRUST_PROXY decides whose X-Forwarded-For sets req.ip, the key of the per-IP rate limits.
+  const { trustProxy } = deps.config;
+  const options = {
+    bodyLimit: 1024 * 1024,
+    // A hop count n trusts the n proxies nearest to this server (as proxy-addr counts hops).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+  };
   const app = logger
-    ? Fastify({ loggerInstance: logger, bodyLimit: 1024 * 1024 })
-    : Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+    ? Fastify({ ...options, loggerInstance: logger })
+    : Fastify({ ...options, logger: false });
   const createContext = createContextFactory(deps);
   registerErrorHandler(app, deps.log);
 

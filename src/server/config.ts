@@ -21,7 +21,36 @@ const envSchema = z.object({
   PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "moet 'false', een aantal proxy's (bijv. 1) of een lijst van adressen/CIDR's zijn (bijv. 10.0.0.0/8,127.0.0.1)",
+        });
+      return parsed ?? false;
+    })
+    .optional(),
 });
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For hops to believe, as Fastify's `trustProxy` takes it. Off by
+ * default (a client could otherwise claim any address and dodge the rate limits); behind a load
+ * balancer a hop count ('1') or the balancer's addresses ('10.0.0.0/8,192.168.1.5').
+ */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const address = /^(?:[\d.]+|[\da-f:.]+)(?:\/\d{1,3})?$/i;
+  return entries.every((entry) => address.test(entry)) ? entries : null;
+}
+
+export type TrustProxy = false | number | string[];
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -36,6 +65,7 @@ export type Config = {
   pdfConcurrency: number;
   rateLimitAuth: number;
   logLevel: string;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {
@@ -75,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfConcurrency: e.PDF_CONCURRENCY,
     rateLimitAuth: e.RATE_LIMIT_AUTH,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

@@ -7,6 +7,7 @@ import { extraOf, rejectionOf, STRONG_PASSWORD, uniqueEmail } from '../../test/h
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
 import type { AppDeps } from '../deps';
 import { authMessages } from '../services/auth/messages';
+import { ADDRESS_WIDE_FACTOR } from '../services/auth/rate-limit';
 import { hashToken } from '../services/auth/session-tokens';
 import { createSession } from '../services/auth/sessions';
 import { settleBackground } from '../services/background';
@@ -507,10 +508,10 @@ describe('rate limits', () => {
     expect(other.code).toBe('UNAUTHORIZED');
   });
 
-  it('forgot-password: 429 once the per-address budget is spent, whatever the IP', async () => {
+  it('forgot-password: 429 once the address-wide budget (10 × the limit) is spent, whatever the IP', async () => {
     const limited = testDeps(database.db, mailer, testConfig({ rateLimitAuth: 2 }));
     const email = uniqueEmail('budget');
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 2 * ADDRESS_WIDE_FACTOR; i++) {
       await (await createTestCaller(limited, { ip: `10.2.0.${i}` })).auth.forgotPassword({ email });
       await settleBackground();
     }

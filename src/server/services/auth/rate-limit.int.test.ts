@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { rejectionOf } from '../../../test/helpers';
 import { AppError } from '../../errors';
-import { assertAuthRateLimit, hitRateLimit, RATE_LIMIT_WINDOW_MS } from './rate-limit';
+import {
+  ADDRESS_WIDE_FACTOR,
+  assertAuthRateLimit,
+  hitRateLimit,
+  RATE_LIMIT_WINDOW_MS,
+  rateLimitAddress,
+} from './rate-limit';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -62,18 +68,62 @@ describe('assertAuthRateLimit', () => {
     await assertAuthRateLimit(database.db, { action: 'login', ip, limit: 3, now: later });
   });
 
-  it('limits per address across IPs, case-insensitively', async () => {
+  it('limits an address from one IP at `limit`, case-insensitively', async () => {
     const email = `${crypto.randomUUID()}@voorbeeld.nl`;
     await assertAuthRateLimit(database.db, { action: 'forgot-password', ip: 'a', email, limit: 2 });
     await assertAuthRateLimit(database.db, {
       action: 'forgot-password',
-      ip: 'b',
+      ip: 'a',
       email: email.toUpperCase(),
       limit: 2,
     });
     const err = await rejectionOf(
-      assertAuthRateLimit(database.db, { action: 'forgot-password', ip: 'c', email, limit: 2 }),
+      assertAuthRateLimit(database.db, { action: 'forgot-password', ip: 'a', email, limit: 2 }),
     );
     expect(err.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('a stranger spending an address’s budget does not lock its owner out (issue 11 item 6)', async () => {
+    const email = `${crypto.randomUUID()}@voorbeeld.nl`;
+    const attacker = '198.51.100.66';
+    for (let i = 0; i < 2; i++)
+      await assertAuthRateLimit(database.db, { action: 'login', ip: attacker, email, limit: 2 });
+    expect(
+      (
+        await rejectionOf(
+          assertAuthRateLimit(database.db, { action: 'login', ip: attacker, email, limit: 2 }),
+        )
+      ).code,
+    ).toBe('TOO_MANY_REQUESTS');
+    // The owner, from their own connection, still gets in.
+    await assertAuthRateLimit(database.db, { action: 'login', ip: '203.0.113.5', email, limit: 2 });
+  });
+
+  it('an address tried from many IPs is stopped at ADDRESS_WIDE_FACTOR × limit', async () => {
+    const email = `${crypto.randomUUID()}@voorbeeld.nl`;
+    const wide = 2 * ADDRESS_WIDE_FACTOR;
+    for (let i = 0; i < wide; i++)
+      await assertAuthRateLimit(database.db, { action: 'login', ip: `10.9.${i}.1`, email, limit: 2 });
+    const err = await rejectionOf(
+      assertAuthRateLimit(database.db, { action: 'login', ip: '10.9.250.1', email, limit: 2 }),
+    );
+    expect(err.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('counts IPv6 per /64, and IPv4-mapped addresses as IPv4', async () => {
+    expect(rateLimitAddress('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitAddress('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitAddress('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitAddress('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitAddress('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(rateLimitAddress('192.0.2.1')).toBe('192.0.2.1');
+    // Two addresses of one /64 share one budget.
+    for (const ip of ['2001:db8:5:6::1', '2001:db8:5:6::2'])
+      await assertAuthRateLimit(database.db, { action: 'register', ip, limit: 2 });
+    const err = await rejectionOf(
+      assertAuthRateLimit(database.db, { action: 'register', ip: '2001:db8:5:6:ffff::9', limit: 2 }),
+    );
+    expect(err.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number((err as AppError).headers['Retry-After'])).toBeGreaterThan(0);
   });
 });

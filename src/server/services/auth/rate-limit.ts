@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { rateLimits } from '../../../db/schema';
@@ -54,6 +55,33 @@ export async function hitRateLimit(
   return { count: row?.count ?? 1, retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)) };
 }
 
+/**
+ * The address a per-IP budget belongs to. One IPv6 customer holds a whole /64 (often far more), so
+ * counting single IPv6 addresses would give them 2^64 budgets: the /64 is the unit. An IPv4 address
+ * in IPv6 form ('::ffff:1.2.3.4') is the IPv4 address.
+ */
+export function rateLimitAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * How many times the per-IP limit an address may be tried from everywhere together. Within one IP
+ * an address has the normal budget; only a spread-out attack reaches this, so a stranger's twenty
+ * wrong passwords do not lock the owner out from their own connection.
+ */
+export const ADDRESS_WIDE_FACTOR = 10;
+
 export type AuthRateLimitInput = {
   action: RateLimitedAction;
   ip: string;
@@ -64,18 +92,24 @@ export type AuthRateLimitInput = {
 };
 
 /**
- * Every attempt counts, successful or not: `limit` calls per IP and per address in 15 minutes, then
- * 429 until the window has passed.
+ * Every attempt counts, successful or not, in 15-minute windows: `limit` calls per IP (per /64 for
+ * IPv6), `limit` per address from one IP, and ADDRESS_WIDE_FACTOR × `limit` per address from all IPs
+ * together; then 429 until the window has passed.
  */
 export async function assertAuthRateLimit(db: DbOrTx, input: AuthRateLimitInput): Promise<void> {
   const now = input.now ?? new Date();
-  const keys = [`${input.action}:ip:${input.ip}`];
-  if (input.email) keys.push(`${input.action}:email:${input.email.toLowerCase()}`);
+  const ip = rateLimitAddress(input.ip);
+  const budgets: [key: string, limit: number][] = [[`${input.action}:ip:${ip}`, input.limit]];
+  if (input.email) {
+    const email = input.email.toLowerCase();
+    budgets.push([`${input.action}:email-ip:${email}|${ip}`, input.limit]);
+    budgets.push([`${input.action}:email:${email}`, input.limit * ADDRESS_WIDE_FACTOR]);
+  }
   // Seconds until every spent budget has a new window; 0 while none is spent.
   let retryAfter = 0;
-  for (const key of keys) {
+  for (const [key, limit] of budgets) {
     const hit = await hitRateLimit(db, key, RATE_LIMIT_WINDOW_MS, now);
-    if (hit.count > input.limit) retryAfter = Math.max(retryAfter, hit.retryAfterSeconds);
+    if (hit.count > limit) retryAfter = Math.max(retryAfter, hit.retryAfterSeconds);
   }
   // Now and then, forget windows that ended long ago so the table stays small.
   if (Math.random() < 0.01) await pruneRateLimits(db, now);
