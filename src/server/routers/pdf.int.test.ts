@@ -102,6 +102,8 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A good PDF citizen: a one-page order stays small, fonts (subset) included.
+    expect(res.rawPayload.length).toBeLessThan(150 * 1024);
 
     const text = flat(await pdfText(res.rawPayload));
     const fromApi = (await call(auth, 'GET', `/api/orders/${order._id}`)).json() as Order;
