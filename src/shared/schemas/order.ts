@@ -42,9 +42,8 @@ export const orderMessages = {
   priceRequired: 'Prijs is verplicht',
   priceInvalid: 'Voer een geldige prijs in, bijv. 12,50',
   /** '1,2,3', '12.34.5': we do not guess which separator is meant. */
-  priceSeparators:
-    'Onduidelijke prijs: gebruik een komma voor de centen en punten alleen voor duizendtallen, bijv. 1.234,56',
-  priceDecimals: 'Prijs mag maximaal 2 decimalen hebben (centen na de komma, bijv. 12,34)',
+  priceSeparators: 'Onduidelijke prijs: gebruik een komma voor de centen, bijv. 1.234,56',
+  priceDecimals: 'Prijs mag maximaal 2 decimalen hebben',
   pricePositive: 'Prijs moet groter dan 0 zijn',
   priceMax: 'Prijs mag maximaal € 9.999.999.999,99 zijn',
   lineTotalMax: 'Regeltotaal mag maximaal € 9.999.999.999,99 zijn',
