@@ -321,7 +321,7 @@ test('customers: add, edit, search, filter, export and delete through the UI', a
     await target.getByRole('button', { name: 'Verwijderen' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Klant verwijderen' });
     await expect(confirm).toContainText(
-      'Weet u zeker dat u Installatiebedrijf Bos wilt verwijderen? Deze actie kan niet ongedaan worden gemaakt.',
+      'Weet u zeker dat u Installatiebedrijf Bos wilt verwijderen? Deze klant heeft geen orders. Deze actie kan niet ongedaan worden gemaakt.',
     );
     await expect(confirm.getByRole('button', { name: 'Annuleren' })).toBeFocused();
     await shoot(page, 'delete-desktop-light');

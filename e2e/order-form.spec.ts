@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
-import { amsterdamToday, amsterdamYear, isoDay } from './support/dates';
+import { amsterdamToday, amsterdamYear, dutchDate } from './support/dates';
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
@@ -79,7 +79,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
   const firstNumber = `INK-${year}-1001`;
 
   await test.step('a fresh form: title, number preview, defaults, the last line cannot be removed', async () => {
-    const dayBefore = isoDay(amsterdamToday());
+    const dayBefore = amsterdamToday();
     await page.goto('/nieuwe-order');
     await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe Inkooporder' })).toBeVisible();
     const number = page.getByRole('textbox', { name: 'Ordernummer' });
@@ -97,8 +97,11 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
       'Geannuleerd',
     ]);
     // Today in the Netherlands (the day the form opened, or the next if midnight passed meanwhile).
-    const dayNow = isoDay(amsterdamToday());
-    await expect(page.getByLabel('Datum')).toHaveValue(new RegExp(`^(${dayBefore}|${dayNow})$`));
+    const dayNow = amsterdamToday();
+    // dd-mm-jjjj, as the Dutch write it (issue 11 item 16).
+    await expect(page.getByRole('textbox', { name: 'Datum' })).toHaveValue(
+      new RegExp(`^(${dutchDate(dayBefore)}|${dutchDate(dayNow)})$`),
+    );
     await expect(line(page, 1).getByRole('button', { name: 'Regel 1 verwijderen' })).toBeDisabled();
     await expect(page.getByText('Let op: één of meer orderregels')).toHaveCount(0);
   });
@@ -133,8 +136,11 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await first.getByRole('button', { name: 'Aantal verhogen, regel 1' }).click();
     await expect(inLine(first, 'Aantal')).toHaveValue('2');
     await inLine(first, 'Prijs').pressSequentially('12,50');
-    await expect(inLine(first, 'Prijs')).toHaveValue('12.50');
+    // Kept as typed while typing (issue 11 item 13), written with two decimals when leaving the field.
+    await expect(inLine(first, 'Prijs')).toHaveValue('12,50');
     await expect(first.locator('output')).toHaveText('€ 25,00');
+    await inLine(first, 'Prijs').blur();
+    await expect(inLine(first, 'Prijs')).toHaveValue('12.50');
 
     // Line 2: 3 × € 4,99 at 9 %; the minus button stops at 1.
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();

@@ -45,12 +45,14 @@ describe('parseDutchAmount', () => {
     ['€ 1.234,56', 123456],
     ['1.234,5', 123450],
     ['1.234.567', 123456700],
+    ['1.234', 123400],
+    ['12.345', 1234500],
     ['0,01', 1],
     [' 7 ', 700],
   ])('%j → %i', (text, cents) => {
     expect(parseDutchAmount(text)).toBe(cents);
   });
-  it.each(['', 'abc', '1.234', '12,345', '1,234.56', '1.23.4'])('%j → null', (text) => {
+  it.each(['', 'abc', '1,2,3', '12,345', '1,234.56', '1.23.4', '0.500'])('%j → null', (text) => {
     expect(parseDutchAmount(text)).toBeNull();
   });
 });

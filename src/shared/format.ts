@@ -3,7 +3,7 @@
  * Euro amounts come out as Intl formats them for nl-NL: '€ 1.234,56', with a no-break space (U+00A0)
  * after the euro sign so the amount never wraps away from it.
  */
-import { centsToDecimal, parseAmount } from './money';
+import { centsToDecimal, parseEuroText } from './money';
 
 // Intl accepts exact decimal strings (Intl.NumberFormat v3); TypeScript's lib types only know numbers.
 type DecimalFormat = { format(value: string): string };
@@ -27,18 +27,11 @@ export function formatGrowth(percent: number): string {
   return `${percentFormat.format(percent)}%`;
 }
 
-/** Dutch grouping: '1.234,56', '1.234.567', '1.234.567,8' (dots only in groups of three). */
-const GROUPED_WITH_COMMA = /^[+-]?\d{1,3}(\.\d{3})+,\d*$/;
-const GROUPED_ONLY = /^[+-]?\d{1,3}(\.\d{3}){2,}$/;
-
 /**
- * A typed amount → cents, or null when it is not one: '12,50' → 1250, '12.50' → 1250, '€ 1.234,56' →
- * 123456, '1.234.567' → 123456700. A lone dot is a decimal point (the price field types dots), so
- * '1.234' is refused as three decimals rather than guessed to be 1234. At most two decimals.
+ * A typed amount → cents, or null when it is not one, by the one rule of parseEuroText (money.ts):
+ * '12,50' → 1250, '12.50' → 1250, '€ 1.234,56' → 123456, '1.234' → 123400, '1.234.567' → 123456700.
  */
 export function parseDutchAmount(text: string): number | null {
-  let t = text.replace(/[€\s\u00a0]/g, '');
-  if (GROUPED_WITH_COMMA.test(t) || GROUPED_ONLY.test(t)) t = t.replace(/\./g, '');
-  const parsed = parseAmount(t);
+  const parsed = parseEuroText(text);
   return parsed.ok ? parsed.cents : null;
 }

@@ -11,6 +11,7 @@ import {
   MAX_AMOUNT_CENTS,
   type OrderLineAmounts,
   parseAmount,
+  parseEuroText,
   vatCentsFor,
 } from './money';
 
@@ -61,6 +62,64 @@ describe('parseAmount', () => {
         expect(decimalToCents(centsToDecimal(cents))).toBe(cents);
         expect(eurosToCents(centsToEuros(cents))).toBe(cents);
         expect(centsToEuros(cents)).toBe(Number(centsToDecimal(cents)));
+      }),
+    );
+  });
+});
+
+describe('parseEuroText: amounts as Dutch users type them (issue 11 item 13)', () => {
+  it.each([
+    ['12.345', 1234500],
+    ['1.000', 100000],
+    ['1.234.567', 123456700],
+    ['1.234,56', 123456],
+    ['1.234,5', 123450],
+    ['12,5', 1250],
+    ['12,50', 1250],
+    ['12,', 1200],
+    [',5', 50],
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['199.99', 19999],
+    ['12.', 1200],
+    ['12', 1200],
+    ['€ 1.234,56', 123456],
+    ['€\u00a012,50', 1250],
+    ['  7 ', 700],
+    ['-3', -300],
+    ['€ -0,05', -5],
+    ['9.999.999.999,99', MAX_AMOUNT_CENTS],
+  ])('%j → %i cents', (text, cents) => {
+    expect(parseEuroText(text)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ['1,2,3', 'separators'],
+    ['12.34.5', 'separators'],
+    ['1,234.56', 'separators'],
+    ['1.2345', 'separators'],
+    ['12.3456', 'separators'],
+    ['0.500', 'separators'],
+    ['12.34,5', 'separators'],
+    ['12,3.4', 'separators'],
+    ['12,345', 'decimals'],
+    ['1,005', 'decimals'],
+    ['12,500', 'decimals'],
+    ['', 'invalid'],
+    ['.', 'invalid'],
+    ['abc', 'invalid'],
+    ['12a', 'invalid'],
+    ['1e3', 'invalid'],
+    ['--1', 'invalid'],
+    ['1'.repeat(20), 'range'],
+  ])('%j is refused (%s), never truncated', (text, error) => {
+    expect(parseEuroText(text)).toEqual({ ok: false, error });
+  });
+
+  it('reads back every amount as the app writes it (decimal text and Dutch format)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS }), (cents) => {
+        expect(parseEuroText(centsToDecimal(cents))).toEqual({ ok: true, cents });
       }),
     );
   });

@@ -31,7 +31,8 @@ const AMOUNT_TEXT = /^([+-]?)(\d*)(?:[.,](\d*))?$/;
 /**
  * Parses an amount in euros to cents, exactly: a number (12.5), or text with a dot or a comma as the
  * decimal separator ('12.50', '12,5', ',5', '12.'). At most two decimals (trailing zeros beyond two are
- * fine: '12.500'); no thousands separators (see parseDutchAmount in format.ts for those).
+ * fine: '12.500'); no thousands separators. For what people type and the API's text prices, see
+ * parseEuroText below.
  */
 export function parseAmount(value: string | number): AmountParse {
   let text: string;
@@ -55,6 +56,54 @@ export function parseAmount(value: string | number): AmountParse {
   if (abs > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, error: 'range' };
   const cents = Number(abs);
   return { ok: true, cents: sign === '-' && cents !== 0 ? -cents : cents };
+}
+
+export type EuroTextError = 'invalid' | 'separators' | 'decimals' | 'range';
+export type EuroTextParse = { ok: true; cents: number } | { ok: false; error: EuroTextError };
+
+/** Dutch thousands grouping before the decimal comma (or alone): '1.234', '12.345.678'. */
+const DUTCH_GROUPS = /^[1-9]\d{0,2}(?:\.\d{3})+$/;
+/** A decimal point as programmers write it: one dot and one or two decimals ('12.5', '199.99', '.5', '12.'). */
+const POINT_DECIMAL = /^\d*\.\d{0,2}$/;
+
+/**
+ * A euro amount typed by a person or sent as text by the API, read the way a Dutch user means it
+ * (issue 11 item 13). THE RULE, after dropping spaces and a leading '€':
+ *   - a comma is the decimal comma: at most one, with at most two decimals after it ('12,5', '12,50');
+ *     dots before it only as thousands groups of three ('1.234,56');
+ *   - without a comma, dots in groups of exactly three digits are thousands ('12.345' = 12345,
+ *     '1.234.567');
+ *   - otherwise one dot with one or two decimals is a decimal point ('12.50', '199.99'), as programs
+ *     write it;
+ *   - anything else is refused, never truncated: more than two decimals ('12,345' → 'decimals'),
+ *     separators that are not one of the above ('1,2,3', '12.34.5', '1,234.56', '0.500' →
+ *     'separators'), no digits ('abc' → 'invalid'), beyond 15 digits ('range').
+ * A sign is kept ('-3' is -300 cents) so the caller can say "greater than 0" rather than "invalid".
+ */
+export function parseEuroText(text: string): EuroTextParse {
+  // A sign before or after the euro sign: '-€ 5', '€ -5' (as Intl writes a negative amount).
+  const m = /^([+-]?)(?:€([+-]?))?(.*)$/.exec(text.replace(/[\s\u00a0\u202f]/g, ''));
+  const [, signBefore = '', signAfter = '', t = ''] = m ?? [];
+  if (signBefore && signAfter) return { ok: false, error: 'invalid' };
+  const sign = signBefore || signAfter;
+  if (!/\d/.test(t) || /[^\d.,]/.test(t)) return { ok: false, error: 'invalid' };
+  let plain: string;
+  const comma = t.indexOf(',');
+  if (comma !== -1) {
+    const whole = t.slice(0, comma);
+    const fraction = t.slice(comma + 1);
+    if (fraction.includes(',') || fraction.includes('.')) return { ok: false, error: 'separators' };
+    if (whole.includes('.') && !DUTCH_GROUPS.test(whole)) return { ok: false, error: 'separators' };
+    if (fraction.length > 2) return { ok: false, error: 'decimals' };
+    plain = `${whole.replace(/\./g, '')}.${fraction}`;
+  } else if (DUTCH_GROUPS.test(t)) {
+    plain = t.replace(/\./g, '');
+  } else if (!t.includes('.') || POINT_DECIMAL.test(t)) {
+    plain = t;
+  } else {
+    return { ok: false, error: 'separators' };
+  }
+  return parseAmount(`${sign}${plain}`);
 }
 
 /** Decimal text as Postgres returns numeric ('12.50') → cents. Throws on anything else. */

@@ -13,6 +13,8 @@ export type ConfirmDialogProps = {
   tone?: 'danger' | 'primary';
   /** The confirm action is running: spinner on the button, the dialog cannot be dismissed. */
   busy?: boolean;
+  /** The confirm button cannot be used yet (e.g. the dialog is still loading what it must say). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   cancelLabel = 'Annuleren',
   tone = 'danger',
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -59,6 +62,7 @@ export function ConfirmDialog({
             variant={tone === 'danger' ? 'danger' : 'primary'}
             onClick={onConfirm}
             busy={busy}
+            disabled={confirmDisabled}
           >
             {confirmLabel}
           </Button>

@@ -96,6 +96,20 @@ describe('customers (integration)', () => {
     }
   });
 
+  it("counts the customer's own orders for the delete confirmation, and only the owner may ask (issue 11 item 14)", async () => {
+    const c = await alice.customers.create({ ...valid, email: 'telling@jansenbouw.nl' });
+    const other = await alice.customers.create({ ...valid, email: 'ander@jansenbouw.nl' });
+    expect(await alice.customers.orderCount({ id: c._id })).toEqual({ count: 0 });
+    const line = { description: 'Stoel', quantity: 1, price: '10' };
+    await alice.orders.create({ customer: c._id, items: [line] });
+    await alice.orders.create({ customer: c._id, items: [line] });
+    await alice.orders.create({ customer: other._id, items: [line] });
+    expect(await alice.customers.orderCount({ id: c._id })).toEqual({ count: 2 });
+    expect(await alice.customers.orderCount({ id: other._id })).toEqual({ count: 1 });
+    expect((await rejectionOf(bob.customers.orderCount({ id: c._id }))).code).toBe('NOT_FOUND');
+    expect((await rejectionOf(alice.customers.orderCount({ id: 'abc' }))).code).toBe('NOT_FOUND');
+  });
+
   it('deletes a customer', async () => {
     const c = await alice.customers.create({ ...valid, email: 'weg@jansenbouw.nl' });
     await expect(alice.customers.delete({ id: c._id })).resolves.toMatchObject({ success: true });

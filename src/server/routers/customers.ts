@@ -7,6 +7,7 @@ import {
   customerPage,
 } from '../../shared/schemas/customer';
 import {
+  countCustomerOrders,
   createCustomer,
   deleteCustomer,
   getCustomer,
@@ -36,6 +37,12 @@ export const customersRouter = router({
     .input(idInput)
     .output(customerOutput)
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.user.id, input.id)),
+
+  /** The delete confirmation: how many orders were written for this customer (not part of the REST contract). */
+  orderCount: authedProcedure
+    .input(idInput)
+    .output(z.object({ count: z.number().int().min(0) }))
+    .query(async ({ ctx, input }) => ({ count: await countCustomerOrders(ctx.db, ctx.user.id, input.id) })),
 
   create: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/customers', tags, summary: 'Klant aanmaken' } })

@@ -132,6 +132,50 @@ describe('orders and order numbering over REST (integration)', () => {
     );
   });
 
+  it('reads text prices by the documented rule, JSON numbers as numbers, and refuses ambiguous ones (issue 11 items 12, 13)', async () => {
+    const post = (items: unknown[]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: auth,
+        payload: { customer: customerId, items },
+      });
+    const ok = await post([
+      { description: 'Dutch thousands', quantity: 1, price: '12.345', vat: 0 },
+      { description: 'Dutch decimals', quantity: 1, price: '1.234,56', vat: 0 },
+      { description: 'Decimal comma', quantity: 1, price: '12,5', vat: 0 },
+      { description: 'Decimal point', quantity: 1, price: '199.99', vat: 0 },
+      { description: 'JSON number', quantity: '3', price: 12.5, vat: 0 },
+    ]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().items.map((i: { price: number }) => i.price)).toEqual([
+      12345, 1234.56, 12.5, 199.99, 12.5,
+    ]);
+    await app.inject({ method: 'DELETE', url: `/api/orders/${ok.json()._id}`, headers: auth });
+
+    const before = await database.db.$count(orders);
+    const refused = await post([
+      { description: 'a', price: '1,2,3' },
+      { description: 'b', price: '12.34.5' },
+      { description: 'c', price: '12,345' },
+      { description: 'd', price: 12.345 },
+      { description: 'e', price: '5', quantity: '2,5' },
+      { description: 'f', price: '5', quantity: '1.000' },
+      { description: 'g', price: '5', quantity: -3 },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual({
+      'items.0.price': orderMessages.priceSeparators,
+      'items.1.price': orderMessages.priceSeparators,
+      'items.2.price': orderMessages.priceDecimals,
+      'items.3.price': orderMessages.priceDecimals,
+      'items.4.quantity': orderMessages.quantity,
+      'items.5.quantity': orderMessages.quantity,
+      'items.6.quantity': orderMessages.quantity,
+    });
+    expect(await database.db.$count(orders)).toBe(before);
+  });
+
   it('refuses invalid input with 400, Dutch field details, and stores nothing', async () => {
     const before = await database.db.$count(orders);
     const res = await app.inject({

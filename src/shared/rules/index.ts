@@ -4,6 +4,7 @@ export * from './iban';
 export * from './kvk';
 export * from './phone';
 export * from './postcode';
+export * from './quantity';
 export * from './rule-schema';
 export * from './text';
 export * from './website';

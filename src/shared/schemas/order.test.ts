@@ -73,6 +73,38 @@ describe('orderInput', () => {
     expect(price(0.01)).toBe(1);
   });
 
+  it('refuses a quantity that is not a whole number of at least 1 instead of rewriting it (issue 11 item 12)', () => {
+    const line = (quantity: unknown) =>
+      details({ customer: 'c1', items: [{ description: 'x', price: 1, quantity }] });
+    expect(orderMessages.quantity).toBe('Aantal moet een heel getal van minimaal 1 zijn');
+    for (const q of ['2,5', '2.5', '1.000', '-3', '+3', '3 stuks', '1e3', '0', -3, 2.5, 0])
+      expect(line(q), String(q)).toEqual({ 'items.0.quantity': orderMessages.quantity });
+    expect(line('1000001')).toEqual({ 'items.0.quantity': orderMessages.quantityMax });
+    const quantity = (q: unknown) =>
+      orderInput.parse({ customer: 'c', items: [{ description: 'x', price: 1, quantity: q }] }).items[0]!
+        .quantity;
+    expect(quantity(' 12 ')).toBe(12);
+    expect(quantity('007')).toBe(7);
+    expect(quantity(1_000_000)).toBe(1_000_000);
+  });
+
+  it('reads text prices as Dutch users mean them and refuses what is ambiguous (issue 11 item 13)', () => {
+    const price = (p: unknown) =>
+      orderInput.parse({ customer: 'c', items: [{ description: 'x', price: p }] }).items[0]!.price;
+    expect(price('12.345')).toBe(1_234_500);
+    expect(price('1.234,56')).toBe(123_456);
+    expect(price('12,5')).toBe(1250);
+    expect(price('199.99')).toBe(19_999);
+    expect(price('45,50')).toBe(4550);
+    // A JSON number stays a number: 12.345 has three decimals.
+    const line = (p: unknown) => details({ customer: 'c1', items: [{ description: 'x', price: p }] });
+    expect(line(12.345)).toEqual({ 'items.0.price': orderMessages.priceDecimals });
+    expect(line('1,2,3')).toEqual({ 'items.0.price': orderMessages.priceSeparators });
+    expect(line('12.34.5')).toEqual({ 'items.0.price': orderMessages.priceSeparators });
+    expect(line('1.2345')).toEqual({ 'items.0.price': orderMessages.priceSeparators });
+    expect(line('12,345')).toEqual({ 'items.0.price': orderMessages.priceDecimals });
+  });
+
   it('checks status, payment term and date', () => {
     expect(details({ ...valid, status: 'open' })).toEqual({ status: orderMessages.status });
     expect(details({ ...valid, paymentTerm: 45 })).toEqual({ paymentTerm: orderMessages.paymentTerm });

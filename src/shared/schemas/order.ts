@@ -10,7 +10,8 @@ import {
   VAT_RATES,
   type VatRate,
 } from '../constants';
-import { computeOrderTotals, MAX_AMOUNT_CENTS, parseAmount } from '../money';
+import { computeOrderTotals, MAX_AMOUNT_CENTS, parseAmount, parseEuroText } from '../money';
+import { parseQuantity, QUANTITY_MAX } from '../rules/quantity';
 import { optionalText, requiredText, searchText } from '../rules/text';
 import { z } from '../zod-nl';
 import { idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
@@ -36,10 +37,12 @@ export const orderMessages = {
     'Let op: één of meer orderregels zijn niet volledig ingevuld. Zorg ervoor dat elke regel een omschrijving, aantal en prijs bevat.',
   tooManyItems: 'Een order kan maximaal 500 regels bevatten',
   descriptionRequired: 'Omschrijving is verplicht',
-  quantity: 'Aantal moet een geheel getal van minimaal 1 zijn',
+  quantity: 'Aantal moet een heel getal van minimaal 1 zijn',
   quantityMax: 'Aantal mag maximaal 1.000.000 zijn',
   priceRequired: 'Prijs is verplicht',
   priceInvalid: 'Voer een geldige prijs in, bijv. 12,50',
+  /** '1,2,3', '12.34.5': we do not guess which separator is meant. */
+  priceSeparators: 'Onduidelijke prijs: gebruik een komma voor de centen, bijv. 1.234,56',
   priceDecimals: 'Prijs mag maximaal 2 decimalen hebben',
   pricePositive: 'Prijs moet groter dan 0 zijn',
   priceMax: 'Prijs mag maximaal € 9.999.999.999,99 zijn',
@@ -55,7 +58,7 @@ export const orderMessages = {
 } as const;
 
 export const ORDER_MAX_ITEMS = 500;
-export const ORDER_MAX_QUANTITY = 1_000_000;
+export const ORDER_MAX_QUANTITY = QUANTITY_MAX;
 
 /** A customer id; an object carrying `_id` or `id` (as a picker may hand it over) is reduced to that id. */
 export const customerRef = z
@@ -75,56 +78,64 @@ export const customerRef = z
   )
   .describe('Het `_id` van een eigen klant (een object met `_id` of `id` mag ook)');
 
-/** '3' and 3 alike; empty or missing becomes 1 (spec §5). */
+/** What is wrong with a typed quantity, by the shared rule; undefined when it is fine (or empty: 1). */
+export function quantityProblem(value: string | number): string | undefined {
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  const parsed = parseQuantity(value);
+  if (parsed.ok) return undefined;
+  return parsed.error === 'max' ? orderMessages.quantityMax : orderMessages.quantity;
+}
+
+/** '3' and 3 alike; empty or missing becomes 1 (spec §5); '2,5', '1.000', '-3' are refused, not rewritten. */
 const quantitySchema = z
   .union([z.number(), z.string().max(20), z.null()], { error: orderMessages.quantity })
   .optional()
-  .transform((v) => {
+  .transform((v, ctx) => {
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 1;
-    return typeof v === 'string' ? (/^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : Number.NaN) : v;
+    const parsed = parseQuantity(v);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: quantityProblem(v) ?? orderMessages.quantity });
+    return z.NEVER;
   })
-  .pipe(
-    z
-      .number({ error: orderMessages.quantity })
-      .int({ error: orderMessages.quantity })
-      .min(1, { error: orderMessages.quantity })
-      .max(ORDER_MAX_QUANTITY, { error: orderMessages.quantityMax }),
-  )
   .describe(
-    `Aantal: geheel getal van 1 tot ${ORDER_MAX_QUANTITY} (getal of tekst); leeg of ontbrekend wordt 1`,
+    `Aantal: heel getal van 1 tot ${ORDER_MAX_QUANTITY} (getal, of tekst met alleen cijfers); leeg of ontbrekend wordt 1`,
   );
 
-/** Euros as a number or as text with a dot or a comma ('12.50', '12,5'); the parsed value is in cents. */
+const PRICE_ERRORS = {
+  invalid: orderMessages.priceInvalid,
+  separators: orderMessages.priceSeparators,
+  decimals: orderMessages.priceDecimals,
+  range: orderMessages.priceMax,
+} as const;
+
+/**
+ * A price as typed or sent, in cents, or the message that refuses it. Numbers are euros (12.5); text
+ * is read by the one rule of parseEuroText (money.ts) — Dutch notation, or a decimal point with one or
+ * two decimals as programs write it — and never truncated.
+ */
+export function parsePrice(
+  value: string | number,
+): { ok: true; cents: number } | { ok: false; message: string } {
+  if (typeof value === 'string' && value.trim() === '')
+    return { ok: false, message: orderMessages.priceRequired };
+  const parsed = typeof value === 'number' ? parseAmount(value) : parseEuroText(value);
+  if (!parsed.ok) return { ok: false, message: PRICE_ERRORS[parsed.error] };
+  if (parsed.cents <= 0) return { ok: false, message: orderMessages.pricePositive };
+  if (parsed.cents > MAX_AMOUNT_CENTS) return { ok: false, message: orderMessages.priceMax };
+  return parsed;
+}
+
+/** Euros as a JSON number, or as text by the rule of parsePrice; the parsed value is in cents. */
 const priceSchema = z
   .union([z.number(), z.string().max(40)], { error: orderMessages.priceRequired })
   .transform((v, ctx) => {
-    if (typeof v === 'string' && v.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: orderMessages.priceRequired });
-      return z.NEVER;
-    }
-    const parsed = parseAmount(v);
-    if (!parsed.ok) {
-      const message =
-        parsed.error === 'decimals'
-          ? orderMessages.priceDecimals
-          : parsed.error === 'range'
-            ? orderMessages.priceMax
-            : orderMessages.priceInvalid;
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    if (parsed.cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: orderMessages.pricePositive });
-      return z.NEVER;
-    }
-    if (parsed.cents > MAX_AMOUNT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: orderMessages.priceMax });
-      return z.NEVER;
-    }
-    return parsed.cents;
+    const parsed = parsePrice(v);
+    if (parsed.ok) return parsed.cents;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
   })
   .describe(
-    "Prijs per eenheid exclusief btw in euro, groter dan 0, max. 2 decimalen: getal of tekst met punt of komma ('12.50', '12,50')",
+    "Prijs per eenheid exclusief btw in euro, groter dan 0, max. 2 decimalen. Een JSON-getal is euro (12.5). Tekst wordt gelezen zoals een Nederlander het schrijft: komma voor de centen ('12,50', '1.234,56'), punten in groepen van drie zijn duizendtallen ('12.345' = 12345); een punt met één of twee decimalen en zonder komma is een decimale punt ('199.99'). Al het andere ('1,2,3', '12.34.5', '12,345', '1.2345') wordt geweigerd, nooit afgekapt.",
   );
 
 /** 21, 9, 0 (numbers or text, '21%' too) or 'verlegd'; missing or empty becomes 21. */

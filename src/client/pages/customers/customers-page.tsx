@@ -16,6 +16,7 @@ import { readApiError } from '../../lib/api-errors';
 import { downloadCsv } from '../../lib/csv';
 import { trpc } from '../../lib/trpc';
 import { CustomerCard } from './customer-card';
+import { deleteQuestion, ordersAfterDelete, UNDO_WARNING } from './customer-delete';
 import { CustomerFormModal } from './customer-form-modal';
 import { customersCsv, customersCsvFileName, fetchAllCustomers } from './customers-export';
 import { CUSTOMERS_PAGE_SIZE, useCustomerPages, useDebouncedValue } from './use-customer-pages';
@@ -46,6 +47,12 @@ export function CustomersPage() {
   const [toDelete, setToDelete] = useState<Customer | null>(null);
   const [exporting, setExporting] = useState(false);
   const deleteMutation = trpc.customers.delete.useMutation();
+  // Asked afresh each time the dialog opens: orders may have been added since.
+  const orderCount = trpc.customers.orderCount.useQuery(
+    { id: toDelete?._id ?? '' },
+    { enabled: toDelete !== null, staleTime: 0, gcTime: 0, retry: 1 },
+  );
+  const deleteCount = orderCount.isError ? null : orderCount.data?.count;
 
   const filtered = Boolean(debouncedSearch) || activeOnly;
   const openNew = () => {
@@ -242,12 +249,21 @@ export function CustomersPage() {
         open={toDelete !== null}
         title="Klant verwijderen"
         message={
-          toDelete
-            ? `Weet u zeker dat u ${toDelete.company} wilt verwijderen? Deze actie kan niet ongedaan worden gemaakt.`
-            : ''
+          toDelete ? (
+            <>
+              <span className="customers__delete-question">{deleteQuestion(toDelete.company)}</span>{' '}
+              <strong className="customers__delete-orders" aria-live="polite">
+                {ordersAfterDelete(deleteCount)}
+              </strong>{' '}
+              <span>{UNDO_WARNING}</span>
+            </>
+          ) : (
+            ''
+          )
         }
         confirmLabel="Verwijderen"
         busy={deleteMutation.isPending}
+        confirmDisabled={deleteCount === undefined}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
       />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amsterdamDay } from '../../../shared/dates';
-import type { Order } from '../../../shared/schemas/order';
+import { type Order, orderMessages } from '../../../shared/schemas/order';
 import {
   canDecreaseQuantity,
   draftFromOrder,
@@ -13,40 +13,47 @@ import {
   normalizePrice,
   normalizeQuantity,
   priceCents,
-  sanitizePriceInput,
-  sanitizeQuantityInput,
+  priceFieldError,
+  quantityFieldError,
+  quantityValue,
   showIncompleteWarning,
   stepQuantity,
 } from './order-draft';
 
 const line = (patch: Partial<LineDraft>): LineDraft => ({ ...emptyLine(), ...patch });
 
-describe('price input', () => {
+describe('price input (issue 11 item 13: read as meant, never cut)', () => {
   it.each([
-    ['12.50', '12.50'],
-    ['12,5', '12.5'],
-    ['12,', '12.'],
-    [',5', '0.5'],
-    ['€ 12,50', '12.50'],
-    ['12a.b5', '12.5'],
-    ['1.2.3', '1.23'],
-    ['12.345', '12.34'],
-    ['007', '7'],
-    ['0.5', '0.5'],
-    ['-5', '5'],
-    ['1.234,56', '1234.56'],
-    ['€ 1.234.567,8', '1234567.8'],
-    ['', ''],
-    ['abc', ''],
-    ['12345678901234', '1234567890'],
-  ])('%j is kept as %j', (typed, kept) => {
-    expect(sanitizePriceInput(typed)).toBe(kept);
+    ['12.50', 1250],
+    ['12,5', 1250],
+    ['12,', 1200],
+    [',5', 50],
+    ['€ 12,50', 1250],
+    ['12.345', 1_234_500],
+    ['1.000', 100_000],
+    ['1.234,56', 123_456],
+    ['€ 1.234.567,8', 123_456_780],
+    ['4,99', 499],
+  ])('%j is %i cents', (typed, cents) => {
+    expect(priceCents(typed)).toBe(cents);
+    expect(priceFieldError(typed)).toBeUndefined();
   });
 
-  it('keeps only digits and at most one dot, whatever is typed', () => {
-    for (const typed of ['1,2,3', '..5', 'x1y2,z3', '9.99.9']) {
-      expect(sanitizePriceInput(typed)).toMatch(/^\d*(\.\d{0,2})?$/);
-    }
+  it.each([
+    ['1,2,3', orderMessages.priceSeparators],
+    ['12.34.5', orderMessages.priceSeparators],
+    ['1.2345', orderMessages.priceSeparators],
+    ['12,345', orderMessages.priceDecimals],
+    ['12a.b5', orderMessages.priceInvalid],
+    ['abc', orderMessages.priceInvalid],
+    ['-5', orderMessages.pricePositive],
+    ['0', orderMessages.pricePositive],
+    ['12345678901234', orderMessages.priceMax],
+  ])('%j is refused at the field and counts as 0', (typed, message) => {
+    expect(priceFieldError(typed)).toBe(message);
+    expect(priceCents(typed)).toBe(0);
+    // Leaving the field keeps what was typed: the user sees the message next to their own text.
+    expect(normalizePrice(typed)).toBe(typed);
   });
 
   it('reads the typed price in cents, 0 while it is not one', () => {
@@ -56,32 +63,41 @@ describe('price input', () => {
     expect(priceCents('')).toBe(0);
     expect(priceCents('0')).toBe(0);
     expect(priceCents('.')).toBe(0);
+    expect(priceFieldError('')).toBeUndefined();
   });
 
-  it('shows two decimals after leaving the field', () => {
+  it('shows two decimals after leaving the field, and reads that back as the same amount', () => {
     expect(normalizePrice('12.5')).toBe('12.50');
+    expect(normalizePrice('12,5')).toBe('12.50');
     expect(normalizePrice('12.')).toBe('12.00');
     expect(normalizePrice('7')).toBe('7.00');
+    expect(normalizePrice('12.345')).toBe('12345.00');
+    expect(normalizePrice('1.234,56')).toBe('1234.56');
+    expect(priceCents(normalizePrice('12.345'))).toBe(1_234_500);
     expect(normalizePrice('')).toBe('');
     expect(normalizePrice('0')).toBe('0');
   });
 });
 
-describe('quantity', () => {
-  it('keeps whole numbers only while typing', () => {
-    expect(sanitizeQuantityInput('3')).toBe('3');
-    expect(sanitizeQuantityInput('3.5')).toBe('35');
-    expect(sanitizeQuantityInput('-2')).toBe('2');
-    expect(sanitizeQuantityInput('')).toBe('');
-    expect(sanitizeQuantityInput('007')).toBe('7');
-    expect(sanitizeQuantityInput('12345678')).toBe('1234567');
+describe('quantity (issue 11 item 12: a whole number of at least 1, refused not rewritten)', () => {
+  it.each(['2,5', '2.5', '1.000', '-3', '0', 'abc', '3 stuks'])('%j is refused at the field', (typed) => {
+    expect(quantityFieldError(typed)).toBe('Aantal moet een heel getal van minimaal 1 zijn');
+    expect(normalizeQuantity(typed)).toBe(typed);
+    expect(quantityValue(typed)).toBe(0);
   });
 
-  it('becomes 1 when empty or 0, and at most 1.000.000', () => {
+  it('accepts whole numbers and says when there are too many', () => {
+    expect(quantityFieldError('3')).toBeUndefined();
+    expect(quantityFieldError('')).toBeUndefined();
+    expect(quantityFieldError('1000000')).toBeUndefined();
+    expect(quantityFieldError('1000001')).toBe(orderMessages.quantityMax);
+    expect(normalizeQuantity('1000001')).toBe('1000001');
+  });
+
+  it('becomes 1 when empty; a whole number loses its spaces and leading zeros', () => {
     expect(normalizeQuantity('')).toBe('1');
-    expect(normalizeQuantity('0')).toBe('1');
-    expect(normalizeQuantity('4')).toBe('4');
-    expect(normalizeQuantity('9999999')).toBe('1000000');
+    expect(normalizeQuantity(' 4 ')).toBe('4');
+    expect(normalizeQuantity('007')).toBe('7');
   });
 
   it('minus stops at 1, plus counts up', () => {
@@ -89,10 +105,12 @@ describe('quantity', () => {
     expect(stepQuantity('2', -1)).toBe('1');
     expect(stepQuantity('1', -1)).toBe('1');
     expect(stepQuantity('', -1)).toBe('1');
+    expect(stepQuantity('-3', -1)).toBe('1');
     expect(stepQuantity('', 1)).toBe('2');
     expect(stepQuantity('1000000', 1)).toBe('1000000');
     expect(canDecreaseQuantity('1')).toBe(false);
     expect(canDecreaseQuantity('')).toBe(false);
+    expect(canDecreaseQuantity('-3')).toBe(false);
     expect(canDecreaseQuantity('2')).toBe(true);
   });
 });
@@ -121,7 +139,7 @@ describe('live totals', () => {
       btwVerlegd: false,
       items: [
         line({ description: 'a', quantity: '2', price: '12.50', vat: 21 }),
-        line({ description: 'b', quantity: '3', price: sanitizePriceInput('4,99'), vat: 9 }),
+        line({ description: 'b', quantity: '3', price: '4,99', vat: 9 }),
         line({ description: 'c', quantity: '1', price: '100', vat: 21 }),
       ],
     });
@@ -134,9 +152,12 @@ describe('live totals', () => {
     expect(totals.totalCents).toBe(16757);
   });
 
-  it('counts an empty quantity as 1 and an unfinished price as 0', () => {
+  it('counts an empty quantity as 1, a refused one as 0 and an unfinished price as 0', () => {
     const totals = draftTotals({ btwVerlegd: false, items: [line({ quantity: '', price: '3.' })] });
     expect(totals.subtotalCents).toBe(300);
+    expect(
+      draftTotals({ btwVerlegd: false, items: [line({ quantity: '2,5', price: '3' })] }).totalCents,
+    ).toBe(0);
     expect(draftTotals({ btwVerlegd: false, items: [line({ price: '' })] }).totalCents).toBe(0);
   });
 

@@ -13,24 +13,18 @@ import {
   type VatRate,
 } from '../../../shared/constants';
 import { amsterdamDay } from '../../../shared/dates';
-import {
-  centsToDecimal,
-  computeOrderTotals,
-  eurosToCents,
-  MAX_AMOUNT_CENTS,
-  type OrderTotals,
-  parseAmount,
-} from '../../../shared/money';
-import { ORDER_MAX_QUANTITY, type Order } from '../../../shared/schemas/order';
+import { centsToDecimal, computeOrderTotals, eurosToCents, type OrderTotals } from '../../../shared/money';
+import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../../../shared/rules/quantity';
+import { type Order, parsePrice, quantityProblem } from '../../../shared/schemas/order';
 
 export type LineDraft = {
   /** Stable React key; not sent. */
   key: string;
   description: string;
-  /** Digits as typed; '' while the user clears it (becomes 1 on blur). */
+  /** As typed; '' while the user clears it (becomes 1 on blur). Never rewritten into another number. */
   quantity: string;
   unit: Unit;
-  /** Digits and at most one dot, as typed ('12.5'). */
+  /** As typed ('12,5', '1.234,56'); decimal text ('12.50') once a valid price leaves the field. */
   price: string;
   vat: VatRate;
 };
@@ -109,85 +103,68 @@ export function draftSignature(draft: OrderDraft): string {
 
 /* ---------------------------------------------------------------- quantity */
 
-export const QUANTITY_MIN = 1;
-export const QUANTITY_MAX = ORDER_MAX_QUANTITY;
-const QUANTITY_MAX_DIGITS = String(QUANTITY_MAX).length;
+export { QUANTITY_MAX, QUANTITY_MIN };
 
-/** While typing: digits only (an integer), no leading zeros beyond one, at most 7 digits. */
-export function sanitizeQuantityInput(raw: string): string {
-  const digits = raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
-  return digits.slice(0, QUANTITY_MAX_DIGITS);
+/**
+ * The quantity a text stands for, for the stepper and the live totals: the whole number it is; empty
+ * counts as 1 (it becomes 1); anything else (what the field refuses: '2,5', '-3') as 0, so a line total
+ * never shows an amount the user did not type.
+ */
+export function quantityValue(text: string): number {
+  if (text.trim() === '') return QUANTITY_MIN;
+  const parsed = parseQuantity(text);
+  return parsed.ok ? parsed.value : 0;
 }
 
-/** The quantity a text stands for: an integer from 1 to 1.000.000; empty, 0 or junk count as 1. */
-export function parseQuantity(text: string): number {
-  const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < QUANTITY_MIN) return QUANTITY_MIN;
-  return Math.min(n, QUANTITY_MAX);
-}
-
-/** On blur: empty (or 0) becomes 1, too many becomes the maximum. */
+/** On blur: empty becomes 1 (spec §5), a whole number loses its spaces and leading zeros; anything else stays, to be refused. */
 export function normalizeQuantity(text: string): string {
-  return String(parseQuantity(text));
+  if (text.trim() === '') return String(QUANTITY_MIN);
+  const parsed = parseQuantity(text);
+  return parsed.ok ? String(parsed.value) : text;
 }
+
+/** The field's message for a quantity that is not a whole number of at least 1 (shared rule). */
+export const quantityFieldError = (text: string): string | undefined => quantityProblem(text);
 
 /** The minus and plus buttons: one step, never below 1 nor above the maximum. */
 export function stepQuantity(text: string, delta: number): string {
-  const next = parseQuantity(text) + delta;
+  const next = Math.max(QUANTITY_MIN, quantityValue(text)) + delta;
   return String(Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, next)));
 }
 
-export const canDecreaseQuantity = (text: string) => parseQuantity(text) > QUANTITY_MIN;
-export const canIncreaseQuantity = (text: string) => parseQuantity(text) < QUANTITY_MAX;
+export const canDecreaseQuantity = (text: string) => quantityValue(text) > QUANTITY_MIN;
+export const canIncreaseQuantity = (text: string) => quantityValue(text) < QUANTITY_MAX;
 
 /* ---------------------------------------------------------------- price */
 
-/** numeric(12,2): ten digits before the decimal point. */
-const PRICE_MAX_INT_DIGITS = 10;
-const DUTCH_GROUPED = /^\d{1,3}(?:\.\d{3})+,\d*$/;
+/** The price in cents a text stands for (shared rule, Dutch notation); 0 while it is empty or not a price. */
+export function priceCents(text: string): number {
+  const parsed = parsePrice(text);
+  return parsed.ok ? parsed.cents : 0;
+}
+
+/** The field's message for a price that is not one (shared rule); none while it is empty. */
+export function priceFieldError(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  const parsed = parsePrice(text);
+  return parsed.ok ? undefined : parsed.message;
+}
 
 /**
- * While typing a price: only digits and one dot are kept; a comma typed as the decimal separator is
- * understood and becomes a dot ('12,5' → '12.5'); at most two decimals. A pasted Dutch amount with
- * thousands dots ('€ 1.234,56') is read as such ('1234.56') rather than mangled.
+ * On blur: a valid price is shown as decimal text with two decimals ('12,5' → '12.50', '12.345' →
+ * '12345.00', '1.234,56' → '1234.56'), which the same rule reads back as the same amount; anything
+ * else stays as typed, to be refused with a message rather than silently cut.
  */
-export function sanitizePriceInput(raw: string): string {
-  let text = raw.replace(/[\s\u00a0\u202f€]/g, '');
-  // Dutch grouping before a decimal comma: the dots are thousands separators.
-  if (DUTCH_GROUPED.test(text)) text = text.replace(/\./g, '');
-  text = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = text.indexOf('.');
-  let whole = dot === -1 ? text : text.slice(0, dot);
-  const fraction =
-    dot === -1
-      ? null
-      : text
-          .slice(dot + 1)
-          .replace(/\./g, '')
-          .slice(0, 2);
-  whole = whole.replace(/^0+(?=\d)/, '').slice(0, PRICE_MAX_INT_DIGITS);
-  if (fraction === null) return whole;
-  return `${whole === '' ? '0' : whole}.${fraction}`;
-}
-
-/** The price in cents a text stands for; 0 while it is empty or not a price yet. */
-export function priceCents(text: string): number {
-  const parsed = parseAmount(text);
-  return parsed.ok && parsed.cents > 0 ? parsed.cents : 0;
-}
-
-/** On blur: a valid price is shown with two decimals ('12.5' → '12.50'); anything else stays. */
 export function normalizePrice(text: string): string {
-  const parsed = parseAmount(text);
-  if (!parsed.ok || parsed.cents <= 0 || parsed.cents > MAX_AMOUNT_CENTS) return text;
-  return centsToDecimal(parsed.cents);
+  const parsed = parsePrice(text);
+  return parsed.ok ? centsToDecimal(parsed.cents) : text;
 }
 
 /* ---------------------------------------------------------------- lines and totals */
 
 /** A line lacks a description, a quantity of at least 1 or a price above 0 (spec §5). */
 export function isLineIncomplete(line: LineDraft): boolean {
-  const quantityOk = /^\d+$/.test(line.quantity) && Number(line.quantity) >= QUANTITY_MIN;
+  const quantityOk = parseQuantity(line.quantity).ok;
   return line.description.trim() === '' || !quantityOk || priceCents(line.price) <= 0;
 }
 
@@ -208,7 +185,7 @@ export function showIncompleteWarning(items: readonly LineDraft[], submitAttempt
 export function draftTotals(draft: Pick<OrderDraft, 'items' | 'btwVerlegd'>): OrderTotals {
   return computeOrderTotals(
     draft.items.map((line) => ({
-      quantity: parseQuantity(line.quantity),
+      quantity: quantityValue(line.quantity),
       priceCents: priceCents(line.price),
       vat: line.vat,
     })),

@@ -7,11 +7,16 @@ import {
 } from '../../../shared/constants';
 import { formatLongDate } from '../../../shared/dates';
 import type { CustomerSnapshot } from '../../../shared/order-record';
+import { orderMessages } from '../../../shared/schemas/order';
 import { Card, Select, TextField, Toggle } from '../../components';
 import { CustomerPicker, deletedCustomerLabel } from '../../components/customer-picker';
+import { DateField } from '../../components/date-field';
 import type { OrderDraft } from './order-draft';
 import { OrderNumberField } from './order-number-field';
 import type { FieldErrors } from './order-submit';
+
+/** The date field's message for a text that is not a day: the schema's, with the format to use. */
+export const DATE_MESSAGE = `${orderMessages.date} als dd-mm-jjjj`;
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }));
 const TERM_OPTIONS = PAYMENT_TERMS.map((t) => ({ value: String(t), label: `${t} dagen` }));
@@ -50,15 +55,15 @@ export function OrderHeaderFields({
         ) : (
           <OrderNumberField savedNumber={savedNumber} />
         )}
-        <TextField
+        <DateField
           id="order-date"
           label="Datum"
-          type="date"
           value={draft.date}
           disabled={disabled}
-          error={errors.date}
+          invalidMessage={DATE_MESSAGE}
+          error={errors.date === orderMessages.date ? DATE_MESSAGE : errors.date}
           hint={formatLongDate(draft.date)}
-          onChange={(event) => onChange('date', event.target.value)}
+          onChange={(day) => onChange('date', day)}
         />
         <CustomerPicker
           id="order-customer"

@@ -1,10 +1,10 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { type RefObject, useId } from 'react';
+import { type RefObject, useId, useState } from 'react';
 import { UNIT_LABELS, UNITS, type Unit, VAT_RATES, type VatRate } from '../../../shared/constants';
 import { formatEuro } from '../../../shared/format';
 import { orderMessages } from '../../../shared/schemas/order';
 import { Button, IconButton, Notice, Select, TextField } from '../../components';
-import { isShowableAmount, type LineDraft, normalizePrice, sanitizePriceInput } from './order-draft';
+import { isShowableAmount, type LineDraft, normalizePrice, priceFieldError } from './order-draft';
 import { lineFieldId } from './order-form-fields';
 import type { FieldErrors } from './order-submit';
 import { QuantityField } from './quantity-field';
@@ -114,6 +114,9 @@ function OrderLine({
   const n = index + 1;
   const error = (field: string) => errors[`items.${index}.${field}`];
   const titleId = useId();
+  // The price is checked once the user leaves the field, until the next change (issue 11 item 13).
+  const [priceLeft, setPriceLeft] = useState(false);
+  const priceError = error('price') ?? (priceLeft ? priceFieldError(line.price) : undefined);
   const vatValue = btwVerlegd ? 'verlegd' : String(line.vat);
   const vatOptions = btwVerlegd
     ? VERLEGD_OPTIONS
@@ -180,13 +183,18 @@ function OrderLine({
         className="tabular"
         inputMode="decimal"
         autoComplete="off"
-        placeholder="0.00"
+        placeholder="0,00"
         leading={<span className="order-line__euro">€</span>}
         value={line.price}
+        maxLength={40}
         disabled={disabled}
-        error={error('price')}
-        onChange={(event) => onChange({ price: sanitizePriceInput(event.target.value) })}
+        error={priceError}
+        onChange={(event) => {
+          setPriceLeft(false);
+          onChange({ price: event.target.value });
+        }}
         onBlur={() => {
+          setPriceLeft(true);
           const normalized = normalizePrice(line.price);
           if (normalized !== line.price) onChange({ price: normalized });
         }}

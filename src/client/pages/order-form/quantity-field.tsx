@@ -1,10 +1,11 @@
 import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { cx, describedBy, FieldLabel, FieldMessages } from '../../components';
 import {
   canDecreaseQuantity,
   canIncreaseQuantity,
   normalizeQuantity,
-  sanitizeQuantityInput,
+  quantityFieldError,
   stepQuantity,
 } from './order-draft';
 
@@ -17,21 +18,32 @@ export type QuantityFieldProps = {
   onChange: (value: string) => void;
 };
 
-/** Aantal: whole numbers only; the minus button stops at 1; empty becomes 1 when leaving the field. */
+/**
+ * Aantal: a whole number of at least 1. What is typed is kept as typed; when the field is left with
+ * something else ('2,5', '1.000', '-3') the shared rule's message shows at the field (issue 11 item 12)
+ * instead of the text being rewritten into another number. The minus button stops at 1; empty becomes
+ * 1 when leaving the field.
+ */
 export function QuantityField({ id, value, error, disabled, lineNumber, onChange }: QuantityFieldProps) {
   const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
+  // Checked once the user leaves the field, until the next change (no message halfway through typing).
+  const [left, setLeft] = useState(false);
+  const shownError = error ?? (left ? quantityFieldError(value) : undefined);
   return (
     <div className="ui-field order-line__quantity">
       <FieldLabel htmlFor={id} required>
         Aantal
       </FieldLabel>
-      <div className={cx('ui-control', 'order-qty', error && 'is-invalid', disabled && 'is-disabled')}>
+      <div className={cx('ui-control', 'order-qty', shownError && 'is-invalid', disabled && 'is-disabled')}>
         <button
           type="button"
           className="order-qty__step"
           aria-label={`Aantal verlagen, regel ${lineNumber}`}
           disabled={disabled || !canDecreaseQuantity(value)}
-          onClick={() => onChange(stepQuantity(value, -1))}
+          onClick={() => {
+            setLeft(false);
+            onChange(stepQuantity(value, -1));
+          }}
         >
           <Minus size={15} aria-hidden="true" />
         </button>
@@ -43,16 +55,22 @@ export function QuantityField({ id, value, error, disabled, lineNumber, onChange
           value={value}
           disabled={disabled}
           aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, false, Boolean(error))}
-          onChange={(event) => onChange(sanitizeQuantityInput(event.target.value))}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={describedBy(ids, false, Boolean(shownError))}
+          maxLength={20}
+          onChange={(event) => {
+            setLeft(false);
+            onChange(event.target.value);
+          }}
           onBlur={() => {
+            setLeft(true);
             const normalized = normalizeQuantity(value);
             if (normalized !== value) onChange(normalized);
           }}
           onKeyDown={(event) => {
             if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
               event.preventDefault();
+              setLeft(false);
               onChange(stepQuantity(value, event.key === 'ArrowUp' ? 1 : -1));
             }
           }}
@@ -62,12 +80,15 @@ export function QuantityField({ id, value, error, disabled, lineNumber, onChange
           className="order-qty__step"
           aria-label={`Aantal verhogen, regel ${lineNumber}`}
           disabled={disabled || !canIncreaseQuantity(value)}
-          onClick={() => onChange(stepQuantity(value, 1))}
+          onClick={() => {
+            setLeft(false);
+            onChange(stepQuantity(value, 1));
+          }}
         >
           <Plus size={15} aria-hidden="true" />
         </button>
       </div>
-      <FieldMessages error={error} hintId={ids.hintId} errorId={ids.errorId} />
+      <FieldMessages error={shownError} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { type CustomerRow, customers } from '../../../db/schema';
+import { type CustomerRow, customers, orders } from '../../../db/schema';
 import type { Customer, CustomerInputData } from '../../../shared/schemas/customer';
 import { isUuid, likePattern } from '../../db-helpers';
 import { notFound } from '../../errors';
@@ -125,6 +125,19 @@ export async function updateCustomer(
     .returning();
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return toCustomer(row);
+}
+
+/**
+ * How many of the user's orders were written for this customer: the delete confirmation says so, and
+ * that those orders keep the customer's details from their snapshot (issue 11 item 14).
+ */
+export async function countCustomerOrders(db: DbOrTx, userId: string, id: string): Promise<number> {
+  await findOwned(db, userId, id);
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.customerId, id)));
+  return row?.n ?? 0;
 }
 
 export async function deleteCustomer(db: DbOrTx, userId: string, id: string): Promise<void> {
