@@ -28,6 +28,7 @@ import {
 import { OrderHeaderFields } from './order-header-fields';
 import { OrderLines } from './order-lines';
 import { OrderPdfButton } from './order-pdf-button';
+import { OrderSaveBar } from './order-save-bar';
 import { checkDraft, type FieldErrors, type SaveError, savedMessage, saveErrorOf } from './order-submit';
 import { OrderTotalsPanel } from './order-totals';
 import { SendNowDialog } from './send-now-dialog';
@@ -56,6 +57,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   /** Set at once on submit (state would only follow on the next render): no double submit. */
   const inFlight = useRef(false);
   const feedbackRef = useRef<HTMLDivElement>(null);
+  const sideRef = useRef<HTMLElement>(null);
 
   const customers = trpc.customers.list.useQuery(undefined, { staleTime: 30_000 });
   const create = trpc.orders.create.useMutation();
@@ -207,7 +209,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
         </Card>
       </div>
 
-      <aside className="order-form__side" aria-label="Totalen en opslaan">
+      <aside ref={sideRef} className="order-form__side" aria-label="Totalen en opslaan">
         <OrderTotalsPanel
           totals={totals}
           actions={
@@ -245,6 +247,13 @@ export function OrderFormView({ order }: OrderFormViewProps) {
           />
         </OrderTotalsPanel>
       </aside>
+
+      <OrderSaveBar
+        totalCents={totals.totalCents}
+        saving={saving}
+        disabled={Boolean(saved)}
+        panelRef={sideRef}
+      />
 
       <ConfirmDialog
         open={guard.pending}
