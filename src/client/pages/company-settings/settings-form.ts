@@ -3,6 +3,7 @@ import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import type { ProfileScoreField } from '../../../shared/profile-completeness';
 import {
   formatIban,
+  formatPhone,
   formatPostcode,
   maskBtw,
   maskKvk,
@@ -103,7 +104,7 @@ export function profileValuesOf(profile: Profile): ProfileFormValues {
     city: profile.city,
     country: profile.country || DEFAULT_COUNTRY,
     website: profile.website,
-    phoneNumber: profile.phoneNumber,
+    phoneNumber: formatPhone(profile.phoneNumber),
     password: '',
     confirmPassword: '',
     currentPassword: '',
