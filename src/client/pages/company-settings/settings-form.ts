@@ -67,16 +67,17 @@ export type FinancialFormField = keyof FinancialFormValues;
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
+/** In screen order: after a failed save the cursor goes to the first wrong field as the eye reads it. */
 export const PROFILE_FIELDS = [
   'name',
   'email',
   'company',
+  'website',
+  'phoneNumber',
   'address',
   'postalCode',
   'city',
   'country',
-  'website',
-  'phoneNumber',
   'password',
   'confirmPassword',
   'currentPassword',

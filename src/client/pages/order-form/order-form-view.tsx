@@ -132,6 +132,12 @@ export function OrderFormView({ order }: OrderFormViewProps) {
     const failure = saveErrorOf(err);
     setSaveError(failure);
     if (Object.keys(failure.fields).length > 0) setErrors(failure.fields);
+    // A refusal by the server: the cursor goes to the first wrong field, as after the form's own check.
+    const path = firstErrorPath(failure.fields, draft.items);
+    if (path && fieldElementId(path, draft.items)) {
+      focusFirstError(failure.fields, draft.items);
+      return;
+    }
     window.requestAnimationFrame(() =>
       feedbackRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
     );
