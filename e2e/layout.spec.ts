@@ -248,8 +248,11 @@ test.describe('desktop, 1280 px', () => {
   });
 
   test("order form: with BTW verlegd the VAT select shows 'Verlegd' whole", async ({ browser, request }) => {
-    for (const viewport of [DESKTOP, PHONE]) {
-      const page = await devicePage(browser, viewport);
+    for (const [viewport, theme] of [
+      [DESKTOP, 'light'],
+      [PHONE, 'dark'],
+    ] as const) {
+      const page = await devicePage(browser, viewport, { theme });
       await signUpAndLogin(page, request);
       await page.goto('/nieuwe-order');
       await page.getByRole('switch', { name: 'BTW verlegd' }).click();
@@ -270,7 +273,7 @@ test.describe('desktop, 1280 px', () => {
       });
       expect(fit.text, `'Verlegd' fits at ${viewport.width} px`).toBeLessThanOrEqual(fit.room);
       await vat.scrollIntoViewIfNeeded();
-      await shoot(page, `order-line-verlegd-${viewport.width}`);
+      await shoot(page, `order-line-verlegd-${viewport.width}-${theme}`);
       await page.context().close();
     }
   });
