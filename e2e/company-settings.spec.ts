@@ -129,7 +129,8 @@ test('company profile and financial data: rules, save, reload, completeness, she
     await expect(page.getByRole('button', { name: 'Opgeslagen!' })).toBeVisible();
     await expect(panel(page).getByText('Bedrijfsgegevens zijn succesvol bijgewerkt!')).toBeVisible();
     await expect(panel(page).getByText('Er zijn fouten in het formulier.')).toBeHidden();
-    await expect(field(page, 'Telefoonnummer')).toHaveValue('+31612345678');
+    // Stored as +31612345678; shown as everywhere else (issue 11 item 17: one display format).
+    await expect(field(page, 'Telefoonnummer')).toHaveValue('+31 6 12345678');
     await expect(field(page, 'Website')).toHaveValue('https://eva-tester.nl');
     // The shell shows the new company name at once.
     await expect(page.locator('.shell-sidebar__company')).toHaveText('Tester & Zonen B.V.');

@@ -217,7 +217,9 @@ test('customers: add, edit, search, filter, export and delete through the UI', a
     await expect(edit).toBeVisible();
     await expect(await fieldIn(edit, 'Bedrijfsnaam')).toHaveValue('Bakkerij de Vries');
     await expect(await fieldIn(edit, 'Postcode')).toHaveValue('1017 GC');
-    await expect(await fieldIn(edit, 'Telefoon')).toHaveValue('+31201234567');
+    // The card's format in the form too (issue 11 item 17); stored as +31201234567.
+    await expect(card(page, 'Bakkerij de Vries')).toContainText('+31 20 1234567');
+    await expect(await fieldIn(edit, 'Telefoon')).toHaveValue('+31 20 1234567');
     await (await fieldIn(edit, 'Plaats')).fill('Amersfoort');
     await edit.getByRole('checkbox', { name: 'Actieve klant' }).uncheck();
     await edit.getByRole('button', { name: 'Opslaan' }).click();

@@ -410,7 +410,8 @@ test.describe('orders list and dashboard with 25 orders', () => {
     // This account is verified (login requires it); make the profile say otherwise.
     await page.route('**/trpc/**', async (route) => {
       const url = route.request().url();
-      if (!url.includes('auth.profile')) return route.continue();
+      // The app asks auth.session at start-up (and auth.profile on some screens).
+      if (!url.includes('auth.profile') && !url.includes('auth.session')) return route.continue();
       const response = await route.fetch();
       const unverify = (value: unknown): unknown => {
         if (Array.isArray(value)) return value.map(unverify);

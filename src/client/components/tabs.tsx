@@ -1,4 +1,15 @@
-import { createContext, type KeyboardEvent, type ReactNode, useContext, useRef } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import {
+  createContext,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { cx } from './cx';
 
 export type TabItem = { id: string; label: ReactNode; icon?: ReactNode; disabled?: boolean };
@@ -24,9 +35,80 @@ export type TabsProps = {
 export const tabId = (prefix: string, id: string) => `${prefix}-tab-${id}`;
 export const tabPanelId = (prefix: string, id: string) => `${prefix}-panel-${id}`;
 
+/** Which ends of a sideways-scrolling strip hide tabs (a pixel of slack for sub-pixel widths). */
+export function hiddenEnds(scrollLeft: number, clientWidth: number, scrollWidth: number) {
+  return { start: scrollLeft > 1, end: scrollLeft + clientWidth < scrollWidth - 1 };
+}
+
+/**
+ * The scrollLeft that shows a tab wholly (with `margin` px to spare at either edge, clear of the
+ * scroll hints), moving the strip as little as possible; the current scrollLeft when it already shows.
+ */
+export function scrollLeftToShow(
+  tab: { left: number; width: number },
+  strip: { scrollLeft: number; clientWidth: number },
+  margin = 0,
+): number {
+  const start = tab.left - margin;
+  const end = tab.left + tab.width + margin;
+  if (start < strip.scrollLeft) return Math.max(0, start);
+  if (end > strip.scrollLeft + strip.clientWidth) return Math.max(0, end - strip.clientWidth);
+  return strip.scrollLeft;
+}
+
+/** Room (px) kept between a tab brought into view and the strip's edge: the width of a scroll hint. */
+const HINT_ROOM = 36;
+
+/**
+ * Keeps track of which ends of the strip hide tabs (for the scroll hints) and brings the selected tab
+ * into view, on arrival (a #hash deep link) and on every change, without scrolling the page itself.
+ */
+function useStripScroll(value: string, idPrefix: string) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [ends, setEnds] = useState({ start: false, end: false });
+
+  const measure = useCallback(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const next = hiddenEnds(el.scrollLeft, el.clientWidth, el.scrollWidth);
+    setEnds((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+  }, []);
+
+  useEffect(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    if (el.firstElementChild) observer?.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [measure]);
+
+  useLayoutEffect(() => {
+    const el = scrollerRef.current;
+    const tab = document.getElementById(tabId(idPrefix, value));
+    if (!el || !tab || el.scrollWidth <= el.clientWidth) return;
+    const left = scrollLeftToShow({ left: tab.offsetLeft, width: tab.offsetWidth }, el, HINT_ROOM);
+    if (left !== el.scrollLeft) el.scrollTo({ left });
+    measure();
+  }, [value, idPrefix, measure]);
+
+  const page = (direction: -1 | 1) => {
+    const el = scrollerRef.current;
+    el?.scrollBy({ left: direction * Math.max(80, el.clientWidth * 0.7), behavior: 'smooth' });
+  };
+
+  return { scrollerRef, ends, page };
+}
+
 /**
  * A tab list (WAI-ARIA tabs pattern): one tab stop, arrow keys move and select, Home/End jump.
- * On narrow screens the list scrolls sideways and keeps the selected tab in view.
+ * On narrow screens the list scrolls sideways: a fade with an arrow at each end that hides tabs says
+ * so (and scrolls on a tap), and the selected tab is always brought wholly into view.
  */
 export function Tabs({
   tabs,
@@ -38,13 +120,12 @@ export function Tabs({
   children,
   className,
 }: TabsProps) {
-  const listRef = useRef<HTMLDivElement>(null);
+  const { scrollerRef, ends, page } = useStripScroll(value, idPrefix);
 
   const select = (id: string) => {
     onChange(id);
-    const el = document.getElementById(tabId(idPrefix, id));
-    el?.focus();
-    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    // The strip brings the tab into view when the value changes; the page itself stays put.
+    document.getElementById(tabId(idPrefix, id))?.focus({ preventScroll: true });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -64,39 +145,62 @@ export function Tabs({
   return (
     <TabsContext.Provider value={{ idPrefix, value }}>
       <div className={cx('ui-tabs', `ui-tabs--${variant}`, className)}>
-        <div className="ui-tabs__scroller">
-          <div
-            ref={listRef}
-            role="tablist"
-            aria-label={ariaLabel}
-            className="ui-tabs__list"
-            onKeyDown={onKeyDown}
-          >
-            {tabs.map((tab) => {
-              const selected = tab.id === value;
-              return (
-                <button
-                  key={tab.id}
-                  type="button"
-                  role="tab"
-                  id={tabId(idPrefix, tab.id)}
-                  aria-selected={selected}
-                  aria-controls={tabPanelId(idPrefix, tab.id)}
-                  tabIndex={selected ? 0 : -1}
-                  disabled={tab.disabled}
-                  className={cx('ui-tabs__tab', selected && 'is-selected')}
-                  onClick={() => onChange(tab.id)}
-                >
-                  {tab.icon ? (
-                    <span className="ui-tabs__icon" aria-hidden="true">
-                      {tab.icon}
-                    </span>
-                  ) : null}
-                  <span>{tab.label}</span>
-                </button>
-              );
-            })}
+        <div
+          className="ui-tabs__bar"
+          data-more-start={ends.start || undefined}
+          data-more-end={ends.end || undefined}
+        >
+          <div ref={scrollerRef} className="ui-tabs__scroller">
+            <div role="tablist" aria-label={ariaLabel} className="ui-tabs__list" onKeyDown={onKeyDown}>
+              {tabs.map((tab) => {
+                const selected = tab.id === value;
+                return (
+                  <button
+                    key={tab.id}
+                    type="button"
+                    role="tab"
+                    id={tabId(idPrefix, tab.id)}
+                    aria-selected={selected}
+                    aria-controls={tabPanelId(idPrefix, tab.id)}
+                    tabIndex={selected ? 0 : -1}
+                    disabled={tab.disabled}
+                    className={cx('ui-tabs__tab', selected && 'is-selected')}
+                    onClick={() => onChange(tab.id)}
+                  >
+                    {tab.icon ? (
+                      <span className="ui-tabs__icon" aria-hidden="true">
+                        {tab.icon}
+                      </span>
+                    ) : null}
+                    <span>{tab.label}</span>
+                  </button>
+                );
+              })}
+            </div>
           </div>
+          {/* Pointer-only hints (keyboard users have the arrow keys): more tabs this way. */}
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-scroll-hint="start"
+            className="ui-tabs__more ui-tabs__more--start"
+            hidden={!ends.start}
+            onClick={() => page(-1)}
+          >
+            <ChevronLeft />
+          </button>
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-scroll-hint="end"
+            className="ui-tabs__more ui-tabs__more--end"
+            hidden={!ends.end}
+            onClick={() => page(1)}
+          >
+            <ChevronRight />
+          </button>
         </div>
         {children}
       </div>

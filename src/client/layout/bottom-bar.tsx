@@ -4,7 +4,7 @@ import { NavLink } from './nav-link';
 /** The phone's fixed bottom navigation: Dashboard, Orders, Klanten, Instellingen (spec §2). */
 export function BottomBar() {
   return (
-    <nav className="shell-bottombar" aria-label="Snelmenu">
+    <nav className="shell-bottombar" aria-label="Snelmenu" data-fixed-edge="bottom">
       <ul className="shell-bottombar__list">
         {BOTTOM_BAR_ITEMS.map((item) => (
           <li key={item.href}>

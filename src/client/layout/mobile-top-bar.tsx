@@ -14,7 +14,11 @@ type MobileTopBarProps = {
 export function MobileTopBar({ company, menuOpen, menuId, onOpenMenu }: MobileTopBarProps) {
   const hidden = useHideOnScroll(!menuOpen);
   return (
-    <header className={cx('shell-topbar-mobile', hidden && 'is-hidden')} data-hidden={hidden || undefined}>
+    <header
+      className={cx('shell-topbar-mobile', hidden && 'is-hidden')}
+      data-hidden={hidden || undefined}
+      data-fixed-edge="top"
+    >
       <Link href="/" className="shell-topbar-mobile__brand" aria-label={`${company}, naar het dashboard`}>
         <Avatar name={company} size="sm" />
         <span className="shell-topbar-mobile__company">{company}</span>

@@ -14,47 +14,50 @@ type SidebarProps = {
 export function Sidebar({ userName, company, onLogout, loggingOut }: SidebarProps) {
   return (
     <aside className="shell-sidebar">
-      <div className="shell-sidebar__brand">
-        <Avatar name={company} size="lg" />
-        <div className="shell-sidebar__brand-text">
-          <span className="shell-sidebar__company" title={company}>
-            {company}
-          </span>
-          <span className="shell-sidebar__product">Inkooporders</span>
+      {/* The aside is as tall as the page; this part stays in the window while it scrolls. */}
+      <div className="shell-sidebar__inner">
+        <div className="shell-sidebar__brand">
+          <Avatar name={company} size="lg" />
+          <div className="shell-sidebar__brand-text">
+            <span className="shell-sidebar__company" title={company}>
+              {company}
+            </span>
+            <span className="shell-sidebar__product">Inkooporders</span>
+          </div>
         </div>
-      </div>
 
-      <nav className="shell-sidebar__nav" aria-label="Hoofdmenu">
-        <ul className="shell-nav">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.href}>
-              <NavLink item={item} className="shell-nav__link" />
-            </li>
-          ))}
-        </ul>
-      </nav>
+        <nav className="shell-sidebar__nav" aria-label="Hoofdmenu">
+          <ul className="shell-nav">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.href}>
+                <NavLink item={item} className="shell-nav__link" />
+              </li>
+            ))}
+          </ul>
+        </nav>
 
-      <div className="shell-sidebar__footer">
-        <div className="shell-session">
-          <span className="shell-session__caption">Ingelogd als</span>
-          <span className="shell-session__name" title={userName}>
-            {userName}
-          </span>
-          <span className="shell-session__company" title={company}>
-            {company}
-          </span>
+        <div className="shell-sidebar__footer">
+          <div className="shell-session">
+            <span className="shell-session__caption">Ingelogd als</span>
+            <span className="shell-session__name" title={userName}>
+              {userName}
+            </span>
+            <span className="shell-session__company" title={company}>
+              {company}
+            </span>
+          </div>
+          <button
+            type="button"
+            className="shell-nav__link shell-logout"
+            onClick={onLogout}
+            disabled={loggingOut}
+          >
+            <span className="shell-nav__link-icon" aria-hidden="true">
+              <LogOut size={18} strokeWidth={1.9} />
+            </span>
+            <span className="shell-nav__link-label">{loggingOut ? 'Uitloggen...' : 'Uitloggen'}</span>
+          </button>
         </div>
-        <button
-          type="button"
-          className="shell-nav__link shell-logout"
-          onClick={onLogout}
-          disabled={loggingOut}
-        >
-          <span className="shell-nav__link-icon" aria-hidden="true">
-            <LogOut size={18} strokeWidth={1.9} />
-          </span>
-          <span className="shell-nav__link-label">{loggingOut ? 'Uitloggen...' : 'Uitloggen'}</span>
-        </button>
       </div>
     </aside>
   );

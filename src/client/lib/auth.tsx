@@ -50,25 +50,27 @@ function storeUser(user: Profile | null) {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUserState] = useState<Profile | null>(() => readStoredUser());
-  const profile = trpc.auth.profile.useQuery(undefined, { retry: false, staleTime: 60_000 });
+  // auth.session answers null without a session (not a 401): a logged-out page load logs no error.
+  const session = trpc.auth.session.useQuery(undefined, { retry: false, staleTime: 60_000 });
   const logoutMutation = trpc.auth.logout.useMutation();
 
   useEffect(() => {
-    if (profile.data) {
-      storeUser(profile.data);
-      setUserState(profile.data);
-    } else if (profile.error?.data?.httpStatus === 401) {
+    if (session.data) {
+      storeUser(session.data);
+      setUserState(session.data);
+    } else if (session.data === null || session.error?.data?.httpStatus === 401) {
       // "If no valid session exists but a user is held, the user is cleared" (spec §4).
       storeUser(null);
       setUserState(null);
     }
-  }, [profile.data, profile.error]);
+  }, [session.data, session.error]);
 
   const setUser = useCallback(
     (next: Profile) => {
       storeUser(next);
       setUserState(next);
       queryClient.setQueryData([['auth', 'profile'], { type: 'query' }], next);
+      queryClient.setQueryData([['auth', 'session'], { type: 'query' }], next);
     },
     [queryClient],
   );
@@ -89,10 +91,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The profile that just arrived counts at once: the effect above stores it one render later, and in
   // between the guards must not see 'anonymous' (a deep link on a fresh tab would bounce via /login).
-  const current = user ?? (profile.error ? null : (profile.data ?? null));
+  // A null answer means the session is gone: the stored user no longer counts either.
+  // (A failed call, e.g. the server down, keeps the stored user, as before.)
+  const ended = session.data === null || session.error?.data?.httpStatus === 401;
+  const current = ended ? null : (user ?? (session.error ? null : (session.data ?? null)));
   const status: AuthStatus = current
     ? 'authenticated'
-    : profile.isPending && !profile.error
+    : session.isPending && !session.error
       ? 'loading'
       : 'anonymous';
 

@@ -141,6 +141,17 @@ describe('the account journey', () => {
     }
   });
 
+  it('auth.session answers null without a (valid) session, and the profile with one', async () => {
+    expect(await (await anonymous()).auth.session()).toBeNull();
+    expect(await (await as('not-a-real-token')).auth.session()).toBeNull();
+    const { email, login } = await verifiedSession();
+    const session = await (await as(login.token)).auth.session();
+    expect(session).toEqual(await (await as(login.token)).auth.profile());
+    expect(session?.email).toBe(email);
+    await (await as(login.token)).auth.logout();
+    expect(await (await as(login.token)).auth.session()).toBeNull();
+  });
+
   it('logout without a session still answers success', async () => {
     const caller = await anonymous();
     expect(await caller.auth.logout()).toEqual({ success: true, message: authMessages.loggedOut });

@@ -107,6 +107,16 @@ export const authRouter = router({
     .output(successOutput)
     .mutation(logOut),
 
+  /**
+   * The browser's start-up question "who is logged in here?" (tRPC only, not part of the REST API):
+   * the profile, or null without a valid session. Having no session is an answer, not an error, so a
+   * logged-out page load logs no failed request; GET /api/auth/profile keeps its 401 (spec §7).
+   */
+  session: publicProcedure
+    .input(z.void())
+    .output(profileOutput.nullable())
+    .query(({ ctx }) => (ctx.user && ctx.session ? toProfile(ctx.user) : null)),
+
   profile: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/profile', tags, summary: 'Profiel ophalen' } })
     .input(z.void())

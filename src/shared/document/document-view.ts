@@ -7,6 +7,7 @@ import { DEFAULT_COUNTRY, UNIT_LABELS, UNKNOWN_CUSTOMER, VERLEGD_LABEL, vatLabel
 import { amsterdamDay, dueDay, formatDate } from '../dates';
 import { formatEuro } from '../format';
 import { computeOrderTotals, type OrderTotals } from '../money';
+import { formatPhone } from '../rules/phone';
 import { DEFAULT_PDF_SETTINGS, PDF_TEMPLATES, type PdfTemplate } from '../schemas/pdf-settings';
 import { type DocumentColors, documentColors } from './colors';
 import { fontStack } from './fonts';
@@ -70,7 +71,7 @@ function companyView(c: DocumentCompany): DocumentView['company'] {
     name: c.company.trim(),
     address: present(c.address, placeLine(c.postalCode, c.city), foreignCountry(c.country)),
     contact: labelled([
-      ['Tel.', c.phoneNumber],
+      ['Tel.', formatPhone(c.phoneNumber)],
       ['E-mail', c.email],
       ['Web', c.website],
     ]),

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, normalisePhone, PHONE_MESSAGE, phoneErrorFor, phoneSchema } from './phone';
+import {
+  formatPhone,
+  isValidPhone,
+  normalisePhone,
+  PHONE_MESSAGE,
+  phoneErrorFor,
+  phoneSchema,
+} from './phone';
 import { anyInput, digits, messagesOf, sprinkle } from './test-support';
 
 describe('normalisePhone', () => {
@@ -102,5 +109,23 @@ describe('phone properties', () => {
         expect(phoneErrorFor(raw)).toBe('');
       }),
     );
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['+31612345678', '+31 6 12345678'],
+    ['+31201234567', '+31 20 1234567'],
+    ['+31101234567', '+31 10 1234567'],
+    ['+31575123456', '+31 575 123456'],
+    ['+31851234567', '+31 85 1234567'],
+    ['+318001234', '+31 800 1234'],
+  ])('%s is shown as %s, which normalises back to the stored value', (stored, shown) => {
+    expect(formatPhone(stored)).toBe(shown);
+    expect(normalisePhone(shown)).toBe(stored);
+  });
+
+  it('shows anything else as stored', () => {
+    for (const v of ['', '+4930123456', 'onbekend']) expect(formatPhone(v)).toBe(v);
   });
 });

@@ -56,3 +56,56 @@ export const phoneSchema = ruleSchema({
   description: 'Nederlands telefoonnummer (optioneel), opgeslagen als +31…',
   example: '+31612345678',
 });
+
+/** Dutch area codes of two digits (the rest of the geographic ones have three), and 2-digit service ranges. */
+const TWO_DIGIT_AREAS = new Set([
+  '10',
+  '13',
+  '15',
+  '20',
+  '23',
+  '24',
+  '26',
+  '30',
+  '33',
+  '35',
+  '36',
+  '38',
+  '40',
+  '43',
+  '45',
+  '46',
+  '50',
+  '53',
+  '55',
+  '58',
+  '70',
+  '71',
+  '72',
+  '73',
+  '74',
+  '75',
+  '76',
+  '77',
+  '78',
+  '79',
+  '84',
+  '85',
+  '88',
+  '91',
+]);
+
+/**
+ * The one way a phone number is shown (settings, customer form and cards, PDF, mail footer): the
+ * stored E.164 value grouped as a Dutch reader expects it, '+31612345678' → '+31 6 12345678',
+ * '+31201234567' → '+31 20 1234567', '+31575123456' → '+31 575 123456'. Storage stays E.164, and the
+ * grouped form normalises back to it. Anything that is not a +31 number is shown as stored.
+ */
+export function formatPhone(stored: string): string {
+  const mobile = /^\+316([0-9]{8})$/.exec(stored);
+  if (mobile) return `+31 6 ${mobile[1]}`;
+  const national = /^\+31([1-9][0-9]{6,8})$/.exec(stored)?.[1];
+  if (!national) return stored;
+  const area = TWO_DIGIT_AREAS.has(national.slice(0, 2)) ? national.slice(0, 2) : national.slice(0, 3);
+  return `+31 ${area} ${national.slice(area.length)}`;
+}

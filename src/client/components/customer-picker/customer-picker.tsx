@@ -13,6 +13,7 @@ import {
 import { Link } from 'wouter';
 import { UNKNOWN_CUSTOMER } from '../../../shared/constants';
 import type { Customer } from '../../../shared/schemas/customer';
+import { fixedInsets } from '../../lib/fixed-insets';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../button';
 import { cx } from '../cx';
@@ -25,6 +26,7 @@ import {
   highlightParts,
   moveActive,
   type NavigationKey,
+  PICKER_EDGE_GAP,
   PICKER_MAX_HEIGHT,
   PICKER_RENDER_LIMIT,
   type PickerPlacement,
@@ -125,14 +127,39 @@ export function CustomerPicker({
   const countLine = pickerCountLabel(matches.length);
   const activeCustomer = active >= 0 ? shown[active] : undefined;
 
+  /** The dropdown's height with up to six rows, before it is drawn. */
+  const naturalHeight = useCallback(() => {
+    const rows = Math.max(1, Math.min(shown.length, 6));
+    return CHROME_HEIGHT + (countLine ? 28 : 0) + rows * OPTION_HEIGHT;
+  }, [shown.length, countLine]);
+
   const place = useCallback(() => {
     const rect = triggerRef.current?.getBoundingClientRect();
     if (!rect) return;
     const viewportHeight = window.visualViewport?.height ?? window.innerHeight;
-    const rows = Math.max(1, Math.min(shown.length, 6));
-    const natural = CHROME_HEIGHT + (countLine ? 28 : 0) + rows * OPTION_HEIGHT;
-    setPlacement(choosePlacement(viewportHeight - rect.bottom, rect.top, natural));
-  }, [shown.length, countLine]);
+    // The phone's top and bottom bars (and the order form's save bar) cover part of the window.
+    const insets = fixedInsets(viewportHeight);
+    setPlacement(
+      choosePlacement(viewportHeight - insets.bottom - rect.bottom, rect.top - insets.top, naturalHeight()),
+    );
+  }, [naturalHeight]);
+
+  /**
+   * On a short window (a phone) the field may sit where neither side has room for the dropdown's
+   * rows: the page scrolls the field up first, just under the top bar, so the list gets its height.
+   */
+  const makeRoom = useCallback(() => {
+    const rect = triggerRef.current?.getBoundingClientRect();
+    if (!rect) return;
+    const viewportHeight = window.visualViewport?.height ?? window.innerHeight;
+    const insets = fixedInsets(viewportHeight);
+    const wanted = Math.min(naturalHeight(), PICKER_MAX_HEIGHT) + PICKER_EDGE_GAP;
+    const below = viewportHeight - insets.bottom - rect.bottom;
+    const above = rect.top - insets.top;
+    if (below >= wanted || above >= wanted) return;
+    const lift = Math.min(wanted - below, rect.top - insets.top - PICKER_EDGE_GAP);
+    if (lift > 0) window.scrollBy({ top: lift, behavior: 'instant' });
+  }, [naturalHeight]);
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -148,6 +175,7 @@ export function CustomerPicker({
     setActive(index >= 0 && index < PICKER_RENDER_LIMIT ? index : choosable.length > 0 ? 0 : -1);
     // Decide the direction before the first render of the panel, so it never appears below the
     // window first (and never makes the page scroll to reach it).
+    makeRoom();
     place();
     setOpen(true);
   };

@@ -21,3 +21,22 @@ export function customerDisplay(
 export function orderTotalText(order: Pick<OrderSummary, 'total'>): string {
   return formatEuro(eurosToCents(order.total));
 }
+
+/**
+ * The longest text (in characters) each of the two flexible columns shows on this page: Klant (the
+ * wider of the company and contact lines) and Project. The table gives Klant what it needs, within
+ * 30–70 % of the free width, and Project the rest, so a long project is not cut while a short
+ * customer name leaves room unused (issue 11 item 15).
+ */
+export function columnNeeds(
+  orders: readonly Pick<OrderSummary, 'customer' | 'customerName' | 'customerCompany' | 'project'>[],
+): { customerChars: number; projectChars: number } {
+  let projectChars = 0;
+  let customerChars = 0;
+  for (const order of orders) {
+    projectChars = Math.max(projectChars, order.project.trim().length);
+    const shown = customerDisplay(order);
+    customerChars = Math.max(customerChars, shown.primary.length, shown.secondary?.length ?? 0);
+  }
+  return { customerChars, projectChars };
+}

@@ -1,4 +1,5 @@
 import { FileDown, Mail, Pencil, Trash2 } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
@@ -8,7 +9,7 @@ import { type OrderPdf, useOrderPdf } from '../../lib/use-order-pdf';
 import { Badge } from '../badge';
 import { buttonClass, IconButton } from '../button';
 import { cx } from '../cx';
-import { customerDisplay, orderTotalText } from './order-row';
+import { columnNeeds, customerDisplay, orderTotalText } from './order-row';
 import './order-table.css';
 
 export type OrderTableProps = {
@@ -28,6 +29,11 @@ export type OrderTableProps = {
   onSend?: (order: OrderSummary) => void;
   className?: string;
 };
+
+function columnStyle(orders: readonly OrderSummary[]): CSSProperties {
+  const { customerChars, projectChars } = columnNeeds(orders);
+  return { '--customer-chars': customerChars, '--project-chars': projectChars } as CSSProperties;
+}
 
 /** Where the order form edits an order (spec §2 route table). */
 export const editOrderHref = (id: string) => `/inkooporders/${encodeURIComponent(id)}/edit`;
@@ -52,12 +58,16 @@ export function OrderTable({
 }: OrderTableProps) {
   const pdf = useOrderPdf();
   return (
-    <div className={cx('order-table', showStatus && 'order-table--status', className)}>
+    <div
+      className={cx('order-table', showStatus && 'order-table--status', className)}
+      // Klant and Project split the free width by what this page shows in them.
+      style={columnStyle(orders)}
+    >
       <table className="order-table__table" aria-busy={loading || stale || undefined}>
         <caption className="sr-only">{caption}</caption>
         <colgroup>
           <col className="order-table__col--number" />
-          <col />
+          <col className="order-table__col--customer" />
           <col className="order-table__col--project" />
           <col className="order-table__col--date" />
           <col className="order-table__col--total" />

@@ -129,7 +129,7 @@ export function VerifyEmailPage({ params }: { params?: { token?: string } }) {
             : { kind: 'already', email: answer.email, message: answer.message || ALREADY_VERIFIED_MESSAGE },
         );
         // A signed-in user's profile now says isEmailVerified: true.
-        if (loggedIn) void utils.auth.profile.invalidate();
+        if (loggedIn) void Promise.all([utils.auth.profile.invalidate(), utils.auth.session.invalidate()]);
       } catch (err) {
         const info = readApiError(err);
         if (info.status === 'expired_token') {

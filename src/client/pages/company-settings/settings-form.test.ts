@@ -196,3 +196,12 @@ describe('what the forms send (spec §7)', () => {
     expect(errorsFromDetails({ name: 'N', kvkNumber: 'K' }, PROFILE_FIELDS)).toEqual({ name: 'N' });
   });
 });
+
+describe('PROFILE_FIELDS', () => {
+  it('lists the Bedrijfsprofiel fields in screen order, so the first wrong field on screen gets the cursor', async () => {
+    const { readFileSync } = await import('node:fs');
+    const tab = readFileSync(new URL('./profile-tab.tsx', import.meta.url), 'utf8');
+    const onScreen = [...tab.matchAll(/fieldProps\('(\w+)'\)/g)].map((m) => m[1]);
+    expect([...PROFILE_FIELDS]).toEqual(onScreen);
+  });
+});

@@ -3,6 +3,7 @@ import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import type { ProfileScoreField } from '../../../shared/profile-completeness';
 import {
   formatIban,
+  formatPhone,
   formatPostcode,
   maskBtw,
   maskKvk,
@@ -66,16 +67,17 @@ export type FinancialFormField = keyof FinancialFormValues;
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
+/** In screen order: after a failed save the cursor goes to the first wrong field as the eye reads it. */
 export const PROFILE_FIELDS = [
   'name',
   'email',
   'company',
+  'website',
+  'phoneNumber',
   'address',
   'postalCode',
   'city',
   'country',
-  'website',
-  'phoneNumber',
   'password',
   'confirmPassword',
   'currentPassword',
@@ -103,7 +105,7 @@ export function profileValuesOf(profile: Profile): ProfileFormValues {
     city: profile.city,
     country: profile.country || DEFAULT_COUNTRY,
     website: profile.website,
-    phoneNumber: profile.phoneNumber,
+    phoneNumber: formatPhone(profile.phoneNumber),
     password: '',
     confirmPassword: '',
     currentPassword: '',

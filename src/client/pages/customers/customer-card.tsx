@@ -1,6 +1,7 @@
 import { Mail, MapPin, Pencil, Phone, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
+import { formatPhone } from '../../../shared/rules/phone';
 import { formatPostcode } from '../../../shared/rules/postcode';
 import type { Customer } from '../../../shared/schemas/customer';
 import { Avatar, Badge, Button, buttonClass, cx, IconButton } from '../../components';
@@ -10,15 +11,6 @@ export type CustomerCardProps = {
   onEdit: (customer: Customer) => void;
   onDelete: (customer: Customer) => void;
 };
-
-/** '+31612345678' → '+31 6 12345678'; '+31201234567' → '+31 20 1234567'; anything else as stored. */
-export function formatPhone(phone: string): string {
-  const mobile = /^\+316([0-9]{8})$/.exec(phone);
-  if (mobile) return `+31 6 ${mobile[1]}`;
-  const fixed = /^\+31([1-9][0-9])([0-9]{7})$/.exec(phone);
-  if (fixed) return `+31 ${fixed[1]} ${fixed[2]}`;
-  return phone;
-}
 
 /** One customer on /klanten (spec §2): company, badge, name, e-mail, phone, address; edit, e-mail, delete. */
 export function CustomerCard({ customer, onEdit, onDelete }: CustomerCardProps) {

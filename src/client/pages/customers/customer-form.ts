@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
-import { maskBtw, maskKvk, maskPostcode, phoneErrorFor } from '../../../shared/rules';
+import { formatPhone, maskBtw, maskKvk, maskPostcode, phoneErrorFor } from '../../../shared/rules';
 import { formatPostcode } from '../../../shared/rules/postcode';
 import {
   type Customer,
@@ -53,7 +53,7 @@ export function valuesFromCustomer(customer: Customer): CustomerFormValues {
     company: customer.company,
     contactPerson: customer.contactPerson,
     email: customer.email,
-    phone: customer.phone,
+    phone: formatPhone(customer.phone),
     address: customer.address,
     postalCode: customer.postalCode ? formatPostcode(customer.postalCode) : '',
     city: customer.city,

@@ -28,7 +28,8 @@ export function VerificationWarning() {
       onError: (err) => {
         setResult('failed');
         const status = readApiError(err).httpStatus;
-        if (status !== null && status < 500) void utils.auth.profile.invalidate();
+        if (status !== null && status < 500)
+          void Promise.all([utils.auth.profile.invalidate(), utils.auth.session.invalidate()]);
       },
     });
   };

@@ -31,6 +31,7 @@ import { trpc } from '../../lib/trpc';
 import {
   emptyTemplateValues,
   fieldErrorsFromDetails,
+  firstTemplateErrorField,
   insertAtCursor,
   previewData,
   previewDocument,
@@ -76,6 +77,8 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
   const [errors, setErrors] = useState<TemplateFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('edit');
+  /** After a failed save: the field to put the cursor in once the edit view has rendered. */
+  const [focusRequest, setFocusRequest] = useState<{ field: TemplateField } | null>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   // Where a clicked variable goes: the field that last had the cursor (the content by default).
@@ -92,6 +95,20 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
       const message = validateTemplateField(field as TemplateField, value as string);
       setErrors((prev) => ({ ...prev, [field]: message }));
     }
+  };
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    document.getElementById(`${formId}-${focusRequest.field}`)?.focus();
+    setFocusRequest(null);
+  }, [focusRequest, formId]);
+
+  /** Shows the messages in the edit view and puts the cursor in the first wrong field on screen. */
+  const revealErrors = (found: TemplateFieldErrors) => {
+    setErrors(found);
+    setMode('edit');
+    const first = firstTemplateErrorField(found);
+    if (first) setFocusRequest({ field: first });
   };
 
   const insertVariable = (token: string) => {
@@ -116,8 +133,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
     setFormError(null);
     const checked = validateTemplate(values);
     if (!checked.ok) {
-      setErrors(checked.errors);
-      setMode('edit');
+      revealErrors(checked.errors);
       return;
     }
     const options = {
@@ -131,10 +147,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
       onError: (err: unknown) => {
         const info = readApiError(err);
         const fieldErrors = fieldErrorsFromDetails(info.details);
-        if (Object.keys(fieldErrors).length > 0) {
-          setErrors(fieldErrors);
-          setMode('edit');
-        }
+        if (Object.keys(fieldErrors).length > 0) revealErrors(fieldErrors);
         setFormError(info.serverMessage ?? templateMessages.saveError);
       },
     };
@@ -174,6 +187,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
         {formError ? <Notice tone="error">{formError}</Notice> : null}
         <div className="template-form__grid">
           <TextField
+            id={`${formId}-name`}
             label="Naam"
             required
             value={values.name}
@@ -184,6 +198,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
             placeholder="Bijv. Inkooporder versturen"
           />
           <Select
+            id={`${formId}-category`}
             label="Categorie"
             required
             value={values.category}
@@ -193,6 +208,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
           />
           <TextField
             ref={subjectRef}
+            id={`${formId}-subject`}
             label="Onderwerp"
             required
             value={values.subject}
@@ -232,6 +248,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
             <div className="template-form__content-column">
               <Textarea
                 ref={contentRef}
+                id={`${formId}-content`}
                 label="Inhoud (HTML)"
                 required
                 rows={10}

@@ -6,6 +6,7 @@ import {
   duplicateInput,
   emptyTemplateValues,
   filterTemplates,
+  firstTemplateErrorField,
   insertAtCursor,
   previewData,
   previewDocument,
@@ -124,5 +125,14 @@ describe('preview', () => {
     const doc = previewDocument('<p>Hallo</p>');
     expect(doc).toContain(`default-src 'none'; img-src https:; style-src 'unsafe-inline'`);
     expect(doc).toContain('<body><p>Hallo</p></body>');
+  });
+});
+
+describe('firstTemplateErrorField', () => {
+  it('picks the first wrong field in screen order: Naam, Categorie, Onderwerp, Inhoud', () => {
+    expect(firstTemplateErrorField({ content: 'x', subject: 'y' })).toBe('subject');
+    expect(firstTemplateErrorField({ content: 'x', category: 'y' })).toBe('category');
+    expect(firstTemplateErrorField({ content: 'x', name: 'y' })).toBe('name');
+    expect(firstTemplateErrorField({})).toBeUndefined();
   });
 });

@@ -47,6 +47,13 @@ export type TemplateField = 'name' | 'subject' | 'content' | 'category';
 export type TemplateFieldErrors = Partial<Record<TemplateField, string>>;
 const FIELDS: readonly TemplateField[] = ['name', 'subject', 'content', 'category'];
 
+/** The fields in screen order: Naam, Categorie, Onderwerp, Inhoud. */
+export const TEMPLATE_FIELDS_ON_SCREEN: readonly TemplateField[] = ['name', 'category', 'subject', 'content'];
+
+/** The first wrong field as the eye reads the form: after a failed save the cursor goes there. */
+export const firstTemplateErrorField = (errors: TemplateFieldErrors): TemplateField | undefined =>
+  TEMPLATE_FIELDS_ON_SCREEN.find((f) => errors[f]);
+
 export function emptyTemplateValues(): TemplateFormValues {
   return { name: '', subject: '', content: '', category: DEFAULT_EMAIL_TEMPLATE_CATEGORY, isDefault: false };
 }

@@ -30,6 +30,7 @@ import {
 import { OrderHeaderFields } from './order-header-fields';
 import { OrderLines } from './order-lines';
 import { OrderPdfButton } from './order-pdf-button';
+import { OrderSaveBar } from './order-save-bar';
 import { checkDraft, type FieldErrors, type SaveError, savedMessage, saveErrorOf } from './order-submit';
 import { OrderTotalsPanel } from './order-totals';
 import { SendNowDialog } from './send-now-dialog';
@@ -58,6 +59,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   /** Set at once on submit (state would only follow on the next render): no double submit. */
   const inFlight = useRef(false);
   const feedbackRef = useRef<HTMLDivElement>(null);
+  const sideRef = useRef<HTMLElement>(null);
 
   const customers = trpc.customers.list.useQuery(undefined, { staleTime: 30_000 });
   const create = trpc.orders.create.useMutation();
@@ -132,6 +134,12 @@ export function OrderFormView({ order }: OrderFormViewProps) {
     const failure = saveErrorOf(err);
     setSaveError(failure);
     if (Object.keys(failure.fields).length > 0) setErrors(failure.fields);
+    // A refusal by the server: the cursor goes to the first wrong field, as after the form's own check.
+    const path = firstErrorPath(failure.fields, draft.items);
+    if (path && fieldElementId(path, draft.items)) {
+      focusFirstError(failure.fields, draft.items);
+      return;
+    }
     window.requestAnimationFrame(() =>
       feedbackRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
     );
@@ -211,7 +219,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
         {order?.emails ? <OrderEmailHistory emails={order.emails} /> : null}
       </div>
 
-      <aside className="order-form__side" aria-label="Totalen en opslaan">
+      <aside ref={sideRef} className="order-form__side" aria-label="Totalen en opslaan">
         <OrderTotalsPanel
           totals={totals}
           actions={
@@ -249,6 +257,13 @@ export function OrderFormView({ order }: OrderFormViewProps) {
           />
         </OrderTotalsPanel>
       </aside>
+
+      <OrderSaveBar
+        totalCents={totals.totalCents}
+        saving={saving}
+        disabled={Boolean(saved)}
+        panelRef={sideRef}
+      />
 
       <ConfirmDialog
         open={guard.pending}

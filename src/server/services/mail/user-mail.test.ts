@@ -27,7 +27,7 @@ describe('senderFooterLines', () => {
   it('shows only what the user filled in, the home country left out', () => {
     expect(senderFooterLines(sender)).toEqual([
       'Dorpsstraat 1, 1234 AB Utrecht',
-      'Tel. +31612345678 · E-mail anna@bakkerij.nl · Web https://bakkerij.nl',
+      'Tel. +31 6 12345678 · E-mail anna@bakkerij.nl · Web https://bakkerij.nl',
       'KVK 12345678 · BTW NL123456789B01',
     ]);
     const bare = {

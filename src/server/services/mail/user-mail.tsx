@@ -2,6 +2,7 @@ import { Body, Container, Head, Hr, Html, Section, Text } from '@react-email/com
 import { type CSSProperties, createElement } from 'react';
 import type { UserRow } from '../../../db/schema';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
+import { formatPhone } from '../../../shared/rules/phone';
 import { CONTROL_CHARACTER } from '../../../shared/schemas/email-template';
 import { fillTemplate, type TemplateData } from '../../../shared/template-variables';
 import type { MailAttachment, MailMessage } from './message';
@@ -66,7 +67,7 @@ export function senderFooterLines(s: MailSender): string[] {
   return filled(
     filled(s.address, place, country).join(', '),
     labelled([
-      ['Tel.', s.phoneNumber],
+      ['Tel.', formatPhone(s.phoneNumber)],
       ['E-mail', s.email],
       ['Web', s.website],
     ]).join(' · '),
