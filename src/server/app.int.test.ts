@@ -263,6 +263,10 @@ describe('the HTTP edge (integration)', () => {
     }
     const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
+    // Hashed build assets are kept for good; the page that names them is checked every time.
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ method: 'GET', url: '/login' })).headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 

@@ -186,7 +186,18 @@ export async function buildApp({
   registerPdfDownload(app, deps);
 
   if (serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // Vite names every built asset after its content hash: a browser may keep it for good, since a
+      // change gets a new name. Other files (the favicon) are checked again each time.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = path.relative(clientDir, filePath).startsWith(`assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     app.get('/', (_req, reply) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),

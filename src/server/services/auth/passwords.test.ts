@@ -1,8 +1,11 @@
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import {
   DUMMY_HASH,
   hashPassword,
+  PASSWORD_HASHES_AT_ONCE,
+  passwordHashingLoad,
   passwordNeedsRehash,
   verifyAgainstDummy,
   verifyPassword,
@@ -37,5 +40,17 @@ describe('passwords', () => {
       parallelism: 1,
     });
     expect(passwordNeedsRehash(weak)).toBe(true);
+  });
+
+  it('runs at most PASSWORD_HASHES_AT_ONCE hashes at once (one core fewer than the machine); the rest wait', async () => {
+    const hash = await hashPassword('Geheim123');
+    const checks = Array.from({ length: PASSWORD_HASHES_AT_ONCE + 3 }, () =>
+      verifyPassword(hash, 'Geheim123'),
+    );
+    // Taken at once, before any hash finished: the pool is full and the others are in line.
+    expect(passwordHashingLoad()).toEqual({ active: PASSWORD_HASHES_AT_ONCE, waiting: 3 });
+    expect(PASSWORD_HASHES_AT_ONCE).toBe(Math.max(1, availableParallelism() - 1));
+    expect(await Promise.all(checks)).toEqual(checks.map(() => true));
+    expect(passwordHashingLoad()).toEqual({ active: 0, waiting: 0 });
   });
 });

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
+import { createSlotQueue } from '../pdf/printer-queue';
 
 /** OWASP's minimum for argon2id: 19 MiB, two passes, one lane. */
 export const ARGON2_OPTIONS = {
@@ -8,14 +10,30 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * Argon2 runs on libuv's thread pool and takes a core per hash: 20 logins at once took both cores
+ * and raised every other call's p99 about 8× (issue 12). At most this many hashes run at once, one
+ * core fewer than the machine has (at least one); the rest wait their turn. Logins may wait, other
+ * users may not.
+ */
+export const PASSWORD_HASHES_AT_ONCE = Math.max(1, availableParallelism() - 1);
+
+const hashing = createSlotQueue(
+  Array.from({ length: PASSWORD_HASHES_AT_ONCE }, (_, slot) => slot),
+  Number.POSITIVE_INFINITY,
+);
+
+/** Hashes being computed now, and waiting for their turn. */
+export const passwordHashingLoad = () => ({ active: hashing.active, waiting: hashing.waiting });
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+  return hashing.use(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
 /** False for a wrong password and for a hash argon2 cannot read; never throws for those. */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await hashing.use(() => argon2.verify(hash, password));
   } catch {
     return false;
   }
