@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { hitRateLimit, tooManyAttempts } from '../services/auth/rate-limit';
+import { assertWithinRateLimit } from '../services/auth/rate-limit';
 import { publicProcedure, router } from '../trpc';
 
 /** Reports per IP in 15 minutes: a crash loop reports a handful, a flood is cut off. */
@@ -47,8 +47,9 @@ export const systemRouter = router({
     .input(clientErrorInput)
     .output(z.object({ success: z.literal(true).describe('Altijd `true`: de melding is gelogd') }))
     .mutation(async ({ ctx, input }) => {
-      const hit = await hitRateLimit(ctx.db, `client-error:ip:${ctx.ip}`);
-      if (hit.count > CLIENT_ERROR_REPORTS_PER_WINDOW) throw tooManyAttempts(hit.retryAfterSeconds);
+      await assertWithinRateLimit(ctx.db, `client-error:ip:${ctx.ip}`, {
+        limit: CLIENT_ERROR_REPORTS_PER_WINDOW,
+      });
       ctx.log.error(
         {
           clientError: input.message,

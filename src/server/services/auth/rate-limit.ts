@@ -18,13 +18,8 @@ export type RateLimitHit = {
 };
 
 /** The 429 of a spent budget; Retry-After says when the window ends. */
-export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new AppError(
-    'TOO_MANY_REQUESTS',
-    RATE_LIMIT_MESSAGE,
-    {},
-    { headers: { 'Retry-After': String(retryAfterSeconds) } },
-  );
+export const tooManyAttempts = (retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE) =>
+  new AppError('TOO_MANY_REQUESTS', message, {}, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
 /**
  * Counts one attempt against `key` in a fixed window and returns the count so far, in one atomic
@@ -81,6 +76,19 @@ export function rateLimitAddress(ip: string): string {
  * wrong passwords do not lock the owner out from their own connection.
  */
 export const ADDRESS_WIDE_FACTOR = 10;
+
+/**
+ * One budget: counts this attempt against `key` and refuses past `limit` with a 429 whose
+ * Retry-After is what is left of the window (`message`: the caller's own wording, if it has one).
+ */
+export async function assertWithinRateLimit(
+  db: DbOrTx,
+  key: string,
+  budget: { limit: number; windowMs?: number; now?: Date | undefined; message?: string },
+): Promise<void> {
+  const hit = await hitRateLimit(db, key, budget.windowMs ?? RATE_LIMIT_WINDOW_MS, budget.now ?? new Date());
+  if (hit.count > budget.limit) throw tooManyAttempts(hit.retryAfterSeconds, budget.message);
+}
 
 export type AuthRateLimitInput = {
   action: RateLimitedAction;

@@ -4,7 +4,7 @@ import { sessions, users } from '../../../db/schema';
 import { changePasswordMessages } from '../../../shared/schemas/company-profile';
 import { AppError, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { hitRateLimit, RATE_LIMIT_WINDOW_MS, tooManyAttempts } from './rate-limit';
+import { assertWithinRateLimit } from './rate-limit';
 
 /** Ends every session of the user except `keepSessionId`; returns how many ended. */
 export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<number> {
@@ -47,8 +47,7 @@ export async function verifyCurrentPassword(
   userId: string,
   params: { currentPassword: string; limit: number; now?: Date },
 ): Promise<void> {
-  const attempt = await hitRateLimit(db, `change-password:user:${userId}`, RATE_LIMIT_WINDOW_MS, params.now);
-  if (attempt.count > params.limit) throw tooManyAttempts(attempt.retryAfterSeconds);
+  await assertWithinRateLimit(db, `change-password:user:${userId}`, { limit: params.limit, now: params.now });
 
   const [user] = await db
     .select({ passwordHash: users.passwordHash })

@@ -17,7 +17,7 @@ import {
 import { isUniqueViolation, isUuid } from '../../db-helpers';
 import type { ServiceDeps } from '../../deps';
 import { AppError, invalidInput, notFound } from '../../errors';
-import { hitRateLimit } from '../auth/rate-limit';
+import { assertWithinRateLimit } from '../auth/rate-limit';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { DEFAULT_TEMPLATES } from './default-templates';
 import { sendOrFail } from './mailer';
@@ -266,15 +266,12 @@ export async function sendTestMail(
   now = new Date(),
 ): Promise<{ success: true; message: string }> {
   const template = await findOwned(deps.db, userId, id);
-  const hit = await hitRateLimit(deps.db, `test-mail:user:${userId}`, TEST_MAIL_WINDOW_MS, now);
-  if (hit.count > TEST_MAIL_LIMIT) {
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      messages.tooManyTestMails,
-      {},
-      { headers: { 'Retry-After': String(hit.retryAfterSeconds) } },
-    );
-  }
+  await assertWithinRateLimit(deps.db, `test-mail:user:${userId}`, {
+    limit: TEST_MAIL_LIMIT,
+    windowMs: TEST_MAIL_WINDOW_MS,
+    now,
+    message: messages.tooManyTestMails,
+  });
   const [sender] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!sender) throw notFound(messages.notFound);
   const [data, settings] = await Promise.all([

@@ -5,7 +5,7 @@ import { SEND_EMAIL_SUCCESS_MESSAGE, type SendEmailOutput } from '../../../share
 import { templateValues } from '../../../shared/template-variables';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { hitRateLimit } from '../auth/rate-limit';
+import { assertWithinRateLimit } from '../auth/rate-limit';
 import { getEmailTemplate } from '../mail/email-templates';
 import type { MailMessage } from '../mail/message';
 import { composeUserMail } from '../mail/user-mail';
@@ -37,15 +37,12 @@ export async function assertSendRateLimit(
   limit = SEND_EMAIL_LIMIT,
   now = new Date(),
 ): Promise<void> {
-  const hit = await hitRateLimit(db, `send-email:user:${userId}`, SEND_EMAIL_WINDOW_MS, now);
-  if (hit.count > limit) {
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      sendEmailMessages.tooMany,
-      {},
-      { headers: { 'Retry-After': String(hit.retryAfterSeconds) } },
-    );
-  }
+  await assertWithinRateLimit(db, `send-email:user:${userId}`, {
+    limit,
+    windowMs: SEND_EMAIL_WINDOW_MS,
+    now,
+    message: sendEmailMessages.tooMany,
+  });
 }
 
 /** An SMTP answer of 5xx (nodemailer's `responseCode`): the server was reached and said no. */
