@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin, uniqueEmail } from './support/auth';
-import { amsterdamToday } from './support/dates';
+import { amsterdamToday, dutchDate } from './support/dates';
 import { createOrder } from './support/orders';
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
@@ -43,11 +43,6 @@ async function mailsTo(request: APIRequestContext, email: string, count = 1): Pr
 }
 
 const sendDialog = (page: Page) => page.getByRole('dialog', { name: /^Order .* versturen$/ });
-
-function ddmmyyyy(day: { year: number; month: number; day: number }) {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(day.day)}-${pad(day.month)}-${day.year}`;
-}
 
 test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, history', async ({
   page,
@@ -140,7 +135,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
 
     await dialog.getByRole('radio', { name: 'Voorbeeld' }).click();
     const frame = dialog.frameLocator('iframe[title="Voorbeeld van het bericht"]');
-    const today = ddmmyyyy(amsterdamToday());
+    const today = dutchDate(amsterdamToday());
     await expect(frame.locator('body')).toContainText(
       `Hierbij order ${orderNumber} van ${today} (€ 302,50). {{onbekend.veld}}`,
     );
@@ -238,7 +233,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
       .filter({ has: page.getByRole('heading', { name: 'Verzonden e-mails' }) });
     await expect(history).toContainText(
       new RegExp(
-        `Verzonden naar ${customerEmail.replace(/[.+]/g, '\\$&')} op ${ddmmyyyy(amsterdamToday())} om \\d\\d:\\d\\d`,
+        `Verzonden naar ${customerEmail.replace(/[.+]/g, '\\$&')} op ${dutchDate(amsterdamToday())} om \\d\\d:\\d\\d`,
       ),
     );
     await expect(history).toContainText(`CC ${ccEmail}`);
