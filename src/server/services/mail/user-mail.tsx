@@ -4,6 +4,7 @@ import type { UserRow } from '../../../db/schema';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import { formatPhone } from '../../../shared/rules/phone';
 import { CONTROL_CHARACTER } from '../../../shared/schemas/email-template';
+import { DEFAULT_PDF_SETTINGS, isHexColor } from '../../../shared/schemas/pdf-settings';
 import { fillTemplate, type TemplateData } from '../../../shared/template-variables';
 import type { MailAttachment, MailMessage } from './message';
 import { renderEmail } from './render';
@@ -32,9 +33,6 @@ export type MailSender = Pick<
 >;
 
 const CONTROL_CHARACTERS = new RegExp(`${CONTROL_CHARACTER.source}+`, 'g');
-
-const DEFAULT_ACCENT = '#1E40AF';
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 const styles = {
   body: {
@@ -87,7 +85,9 @@ export type UserMailProps = {
 };
 
 export function UserMail({ sender, html, accentColor }: UserMailProps) {
-  const accent = accentColor && HEX_COLOR.test(accentColor) ? accentColor : DEFAULT_ACCENT;
+  // The document's primary colour, checked by the PDF settings' own rule (any case).
+  const accent =
+    accentColor && isHexColor(accentColor.toUpperCase()) ? accentColor : DEFAULT_PDF_SETTINGS.primaryColor;
   const company = sender.company.trim() || sender.name.trim();
   return (
     <Html lang="nl">
