@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       mailFrom: 'Inkooporders <no-reply@localhost>',
       pdfConcurrency: 2,
       rateLimitAuth: 20,
+      databasePoolSize: 10,
     });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
@@ -33,10 +34,20 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['PDF_CONCURRENCY', '0'],
     ['RATE_LIMIT_AUTH', '-3'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', '2.5'],
+    ['DATABASE_POOL_SIZE', 'veel'],
     ['APP_URL', 'not a url'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(name));
+  });
+
+  it('DATABASE_POOL_SIZE: the postgres.js pool, 10 unless set', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '-1' })).toThrowError(
+      /DATABASE_POOL_SIZE: moet een geheel getal van 1 of meer zijn/,
+    );
   });
 
   it('refuses production without SMTP: the outbox is for development only', () => {

@@ -11,6 +11,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'moet beginnen met postgres:// of postgresql://')
     .optional(),
+  /** postgres.js connections per server process (PGlite is one backend and ignores it). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'moet een geheel getal van 1 of meer zijn' })
+    .int({ message: 'moet een geheel getal van 1 of meer zijn' })
+    .min(1, { message: 'moet een geheel getal van 1 of meer zijn' })
+    .default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z
     .string()
@@ -58,6 +64,7 @@ export type Config = {
   host: string;
   appUrl: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -98,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

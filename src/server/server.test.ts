@@ -5,11 +5,26 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/context';
 import { rejectionOf } from '../test/helpers';
-import { createServer } from './server';
+import { createServer, databaseOptions } from './server';
 import { pdfMessages } from './services/pdf/messages';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkoop-server-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('databaseOptions', () => {
+  it('opens Postgres with a pool of DATABASE_POOL_SIZE, or PGlite in DATA_DIR/db', () => {
+    const url = 'postgres://app@db:5432/inkoop';
+    expect(databaseOptions(testConfig({ databaseUrl: url, databasePoolSize: 24 }))).toEqual({
+      databaseUrl: url,
+      dataDir: undefined,
+      maxConnections: 24,
+    });
+    expect(databaseOptions(testConfig({ databaseUrl: undefined, dataDir: '/srv/data' }))).toMatchObject({
+      databaseUrl: undefined,
+      dataDir: path.join('/srv/data', 'db'),
+    });
+  });
+});
 
 describe('createServer and the PDF printer', () => {
   it('starts without Chromium, says how to provide one, answers PDF calls with the Dutch 503 and closes the printer with the server', async () => {

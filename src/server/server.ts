@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, type DatabaseOptions, openDatabase } from '../db/client';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
@@ -17,16 +17,22 @@ export type RunningServer = {
   close: () => Promise<void>;
 };
 
+/** Where the data lives: DATABASE_URL with a pool of DATABASE_POOL_SIZE, else PGlite in DATA_DIR/db. */
+export function databaseOptions(config: Config): DatabaseOptions {
+  return {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+    maxConnections: config.databasePoolSize,
+  };
+}
+
 /**
  * Opens the database (migrating it), the mailer, the PDF printer (its Chromium starts with the first
  * document) and the HTTP app; the caller decides when to listen. `close` also closes the browser.
  */
 export async function createServer(config: Config, opts: { serveClient?: boolean; logger?: Logger } = {}) {
   const log = opts.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
-  });
+  const database = await openDatabase(databaseOptions(config));
   const mailer = createMailer({ config, db: database.db, log });
   const printer = createPrinter({
     chromiumPath: config.chromiumPath,
