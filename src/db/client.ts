@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -68,7 +69,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // pg_trgm backs the order and customer search indexes (migration 0008); PGlite ships it as a contrib module.
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   const migrate = (folder = migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder: folder });
   await migrate(opts.migrationsFolder);

@@ -120,3 +120,59 @@ describe('migration 0006: orders keep the id of a deleted customer; missing snap
     ]);
   });
 });
+
+describe('migrations 0008–0010: trigram search indexes and order_month_totals on an existing database', () => {
+  let before0008: TestDatabase;
+  let folder: string;
+  beforeAll(async () => {
+    folder = migrationsUpTo('0007_email_templates_and_order_emails');
+    before0008 = await openTestDatabase({ migrationsFolder: folder });
+  });
+  afterAll(async () => {
+    await before0008.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('counts the orders already there per Amsterdam month and status, and keeps counting afterwards', async () => {
+    const db = before0008.db;
+    const select = async (query: ReturnType<typeof sql>) => {
+      const result = (await db.execute(query)) as unknown as
+        | Record<string, unknown>[]
+        | { rows: Record<string, unknown>[] };
+      return Array.isArray(result) ? result : result.rows;
+    };
+    await db.execute(sql`insert into users (id, email, password_hash, name, company)
+      values ('00000000-0000-4000-8000-000000000001', 'a@b.nl', 'x', 'Anna', 'Anna BV')`);
+    // 31 March 22:30 UTC is already 1 April in Amsterdam (summer time).
+    await db.execute(sql`insert into orders (user_id, order_number, date, status, customer_snapshot, subtotal, vat, total)
+      values ('00000000-0000-4000-8000-000000000001', 'INK-1', '2026-03-10T10:00:00Z', 'paid', '{"name":"Jan","company":"Jansen Bouw"}', '10.00', '2.10', '12.10'),
+             ('00000000-0000-4000-8000-000000000001', 'INK-2', '2026-03-31T22:30:00Z', 'paid', null, '1.00', '0.21', '1.21'),
+             ('00000000-0000-4000-8000-000000000001', 'INK-3', '2026-04-02T10:00:00Z', 'paid', null, '2.00', '0.00', '2.00'),
+             ('00000000-0000-4000-8000-000000000001', 'INK-4', '2026-04-03T10:00:00Z', 'concept', null, '5.00', '0.00', '5.00')`);
+
+    await before0008.migrate();
+
+    const totals = sql`select month::text as month, status, orders, total::text as total
+      from order_month_totals order by month, status`;
+    expect(await select(totals)).toEqual([
+      { month: '2026-03-01', status: 'paid', orders: 1, total: '12.10' },
+      { month: '2026-04-01', status: 'concept', orders: 1, total: '5.00' },
+      { month: '2026-04-01', status: 'paid', orders: 2, total: '3.21' },
+    ]);
+    expect(await select(sql`select extname from pg_extension where extname = 'pg_trgm'`)).toEqual([
+      { extname: 'pg_trgm' },
+    ]);
+
+    await db.execute(sql`update orders set status = 'sent' where order_number = 'INK-4'`);
+    await db.execute(sql`delete from orders where order_number = 'INK-1'`);
+    expect(await select(totals)).toEqual([
+      { month: '2026-03-01', status: 'paid', orders: 0, total: '0.00' },
+      { month: '2026-04-01', status: 'concept', orders: 0, total: '0.00' },
+      { month: '2026-04-01', status: 'paid', orders: 2, total: '3.21' },
+      { month: '2026-04-01', status: 'sent', orders: 1, total: '5.00' },
+    ]);
+    // Deleting the account takes its rows along (the cascade and the delete trigger do not collide).
+    await db.execute(sql`delete from users where id = '00000000-0000-4000-8000-000000000001'`);
+    expect(await select(totals)).toEqual([]);
+  });
+});

@@ -1,8 +1,9 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { customers, orders } from '../../../db/schema';
+import { customers, orderMonthTotals } from '../../../db/schema';
 import type { Period } from '../../../shared/constants';
 import { decimalToCents } from '../../../shared/money';
+import { monthKey } from './order-month-totals';
 import { growthPercent, type PeriodRange, periodRange } from './orders-period';
 
 /** The dashboard cards' numbers: amounts in cents, the period as instants (the wire: order-wire.ts). */
@@ -14,7 +15,7 @@ export type OrderStatsRecord = PeriodRange & {
 };
 
 /**
- * The dashboard's three cards (tRPC `orders.stats`), each one aggregate query; no order is loaded.
+ * The dashboard's three cards (tRPC `orders.stats`), two small aggregate queries; no order is read.
  *  - Totale Orders: orders dated in the period (every status) vs the previous period.
  *  - Maandomzet: the sum of the stored order totals (incl. VAT, by the rounding rule of
  *    shared/money.ts) dated in the period, cancelled orders excluded, vs the previous period.
@@ -32,19 +33,23 @@ export async function orderStats(
   const f = sql`${from.toISOString()}::timestamptz`;
   const t = sql`${to.toISOString()}::timestamptz`;
   const p = sql`${previousFrom.toISOString()}::timestamptz`;
-  const inPeriod = sql`${orders.date} >= ${f} and ${orders.date} < ${t}`;
-  const inPrevious = sql`${orders.date} >= ${p} and ${orders.date} < ${f}`;
-  const counted = sql`${orders.status} <> 'cancelled'`;
 
+  // Whole Amsterdam months, so order_month_totals answers (order-month-totals.ts) instead of reading
+  // every order of the two periods: the year card went from 53 → … ms p50 on Postgres and 126 → … ms
+  // on PGlite at 100 000 orders.
+  const m = orderMonthTotals;
+  const inPeriod = sql`${m.month} >= ${monthKey(from)}`;
+  const inPrevious = sql`${m.month} < ${monthKey(from)}`;
+  const counted = sql`${m.status} <> 'cancelled'`;
   const [orderRow] = await db
     .select({
-      orders: sql<number>`count(*) filter (where ${inPeriod})`.mapWith(Number),
-      previousOrders: sql<number>`count(*) filter (where ${inPrevious})`.mapWith(Number),
-      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${inPeriod} and ${counted}), 0)::text`,
-      previousRevenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${inPrevious} and ${counted}), 0)::text`,
+      orders: sql<number>`coalesce(sum(${m.orders}) filter (where ${inPeriod}), 0)`.mapWith(Number),
+      previousOrders: sql<number>`coalesce(sum(${m.orders}) filter (where ${inPrevious}), 0)`.mapWith(Number),
+      revenue: sql<string>`coalesce(sum(${m.total}) filter (where ${inPeriod} and ${counted}), 0)::text`,
+      previousRevenue: sql<string>`coalesce(sum(${m.total}) filter (where ${inPrevious} and ${counted}), 0)::text`,
     })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), gte(orders.date, previousFrom), lt(orders.date, to)));
+    .from(m)
+    .where(and(eq(m.userId, userId), gte(m.month, monthKey(previousFrom)), lt(m.month, monthKey(to))));
 
   const createdIn = (a: SQL, b: SQL) =>
     sql`${customers.active} and ${customers.createdAt} >= ${a} and ${customers.createdAt} < ${b}`;

@@ -1,9 +1,10 @@
 import { and, type Column, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { orders } from '../../../db/schema';
+import { type OrderRow, orders } from '../../../db/schema';
 import type { OrderSummaryRecord } from '../../../shared/order-record';
 import type { OrderListQuery } from '../../../shared/schemas/order';
 import { likePattern } from '../../db-helpers';
+import { locateOffset, monthCounts } from './order-month-totals';
 import { toOrderSummaryRecord } from './order-records';
 import { periodRange } from './orders-period';
 
@@ -47,51 +48,96 @@ function listFilter(userId: string, params: ListOrdersParams): SQL | undefined {
   return and(...conditions);
 }
 
-const newestFirst = [desc(orders.date), desc(orders.id)];
+/**
+ * Newest first, spelled as the indexes are built: drizzle writes `.desc()` in an index as DESC NULLS
+ * LAST, while a plain ORDER BY … DESC means NULLS FIRST, and Postgres does not use an index whose null
+ * order differs (even for NOT NULL columns). With plain DESC, page 1 of 100 000 orders sorted the
+ * whole account: 72 ms p50 on Postgres against … ms reading the first 25 index entries.
+ */
+export const newestFirst = [sql`${orders.date} desc nulls last`, sql`${orders.id} desc nulls last`];
 
 export async function listOrdersPage(
   db: DbOrTx,
   userId: string,
   params: ListOrdersParams = {},
 ): Promise<OrderSummaryPage> {
-  const where = listFilter(userId, params);
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? 25;
   const offset = (page - 1) * pageSize;
-  const countAll = async () =>
-    Number((await db.select({ total: count() }).from(orders).where(where))[0]?.total ?? 0);
+  const found = params.search?.trim()
+    ? await searchPage(db, userId, params, offset, pageSize)
+    : await filteredPage(db, userId, params, offset, pageSize);
+  return { items: found.rows.map(toOrderSummaryRecord), total: found.total, page, pageSize };
+}
 
-  const searching = Boolean(params.search?.trim());
-  // The page's ids first, then its rows: sorting and skipping narrow (date, id) tuples instead of
-  // whole orders with their customer snapshot keeps deep pages fast (page 200 of 10 000 orders took
-  // about 3× as long the other way).
+type FoundRows = { rows: OrderRow[]; total: number };
+
+/**
+ * The page's ids first, then its rows: sorting and skipping narrow (date, id) index entries instead
+ * of whole orders with their customer snapshot keeps deeper pages fast (page 200 of 10 000 orders
+ * took about 3× as long the other way).
+ */
+function pageRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number, withCount: boolean) {
+  // A search counts every match anyway, so walking the date index in order gains nothing; it is
+  // ordered by plain DESC (NULLS FIRST, the same order for these NOT NULL columns), which no index
+  // matches, so the plan stays "trigram bitmap, then sort the matches" also as a generic plan of a
+  // prepared statement. Ordered like the index, a search for 'zzzq' walked all 100 000 orders: 177
+  // ms instead of 1.3 ms p50 on Postgres.
+  const order = withCount ? [desc(orders.date), desc(orders.id)] : newestFirst;
   const pageIds = db
     .select({
       id: orders.id,
-      // A search counts its matches in the same pass; otherwise countAll() runs beside it.
-      matches: (searching ? sql`count(*) over ()` : sql`null`).mapWith(Number).as('matches'),
+      matches: (withCount ? sql`count(*) over ()` : sql`null`).mapWith(Number).as('matches'),
     })
     .from(orders)
     .where(where)
-    .orderBy(...newestFirst)
-    .limit(pageSize)
+    .orderBy(...order)
+    .limit(limit)
     .offset(offset)
     .as('page_ids');
-  const pageRows = db
+  return db
     .select({ order: orders, matches: pageIds.matches })
     .from(orders)
     .innerJoin(pageIds, eq(pageIds.id, orders.id))
-    .orderBy(...newestFirst);
+    .orderBy(...order);
+}
 
-  let found: Awaited<typeof pageRows>;
-  let total: number;
-  if (searching) {
-    found = await pageRows;
-    total = found[0]?.matches ?? (offset > 0 ? await countAll() : 0);
-  } else {
-    [found, total] = await Promise.all([pageRows, countAll()]);
-  }
+/**
+ * Without a search every filter is whole Amsterdam months and at most one status, so the total comes
+ * from order_month_totals (order-month-totals.ts) instead of counting the orders, and the page starts
+ * in its own month instead of skipping every newer order. Measured at 100 000 orders of one account
+ * (plus 50 000 of 50 others), p50 before → after: Postgres page 1 72 → … ms, page 200 75 → … ms; PGlite
+ * page 1 245 → … ms, page 200 241 → … ms.
+ */
+async function filteredPage(
+  db: DbOrTx,
+  userId: string,
+  params: ListOrdersParams,
+  offset: number,
+  pageSize: number,
+): Promise<FoundRows> {
+  const range = params.period && params.period !== 'all' ? periodRange(params.period, params.now) : undefined;
+  const counts = await monthCounts(db, userId, { status: params.status, from: range?.from, to: range?.to });
+  const total = counts.reduce((n, c) => n + c.orders, 0);
+  const start = locateOffset(counts, offset);
+  if (!start) return { rows: [], total };
+  const where = and(listFilter(userId, params), lt(orders.date, start.before));
+  const rows = await pageRows(db, where, pageSize, start.skip, false);
+  return { rows: rows.map((r) => r.order), total };
+}
 
-  const items = found.map((r) => toOrderSummaryRecord(r.order));
-  return { items, total, page, pageSize };
+/** A search counts its matches in the same pass as it picks the page (`count(*) over ()`). */
+async function searchPage(
+  db: DbOrTx,
+  userId: string,
+  params: ListOrdersParams,
+  offset: number,
+  pageSize: number,
+): Promise<FoundRows> {
+  const where = listFilter(userId, params);
+  const rows = await pageRows(db, where, pageSize, offset, true);
+  const total =
+    rows[0]?.matches ??
+    (offset > 0 ? Number((await db.select({ total: count() }).from(orders).where(where))[0]?.total ?? 0) : 0);
+  return { rows: rows.map((r) => r.order), total };
 }
