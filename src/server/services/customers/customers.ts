@@ -33,21 +33,22 @@ export type ListCustomersParams = {
   pageSize?: number;
 };
 
+/** Name, company, e-mail or city contains the text, any case; each has a trigram index (schema/customers.ts). */
+export function customerSearchCondition(search: string): SQL | undefined {
+  const p = likePattern(search);
+  return or(
+    ilike(customers.name, p),
+    ilike(customers.company, p),
+    ilike(customers.email, p),
+    ilike(customers.city, p),
+  );
+}
+
 function listFilter(userId: string, params: ListCustomersParams): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(customers.userId, userId)];
   if (params.activeOnly) conditions.push(eq(customers.active, true));
   const search = params.search?.trim();
-  if (search) {
-    const p = likePattern(search);
-    conditions.push(
-      or(
-        ilike(customers.name, p),
-        ilike(customers.company, p),
-        ilike(customers.email, p),
-        ilike(customers.city, p),
-      ),
-    );
-  }
+  if (search) conditions.push(customerSearchCondition(search));
   return and(...conditions);
 }
 

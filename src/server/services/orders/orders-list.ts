@@ -26,6 +26,21 @@ export type OrderSummaryPage = { items: OrderSummaryRecord[]; total: number; pag
 
 const contains = (column: Column, pattern: string) => sql`lower(${column}) like lower(${pattern})`;
 
+/**
+ * An order matches a search when its number, project, or customer snapshot name or company contains
+ * the text. Each side is an expression with a trigram index (schema/orders.ts), so three characters or
+ * more are a bitmap of candidates; fewer give no trigram and the user's orders are scanned.
+ */
+export function searchCondition(search: string): SQL | undefined {
+  const p = likePattern(search);
+  return or(
+    contains(orders.orderNumber, p),
+    contains(orders.project, p),
+    // Already lowercased: name and company of the snapshot (schema/orders.ts).
+    sql`${orders.customerSearch} like lower(${p})`,
+  );
+}
+
 function listFilter(userId: string, params: ListOrdersParams): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(orders.userId, userId)];
   if (params.status) conditions.push(eq(orders.status, params.status));
@@ -34,17 +49,7 @@ function listFilter(userId: string, params: ListOrdersParams): SQL | undefined {
     conditions.push(gte(orders.date, from), lt(orders.date, to));
   }
   const search = params.search?.trim();
-  if (search) {
-    const p = likePattern(search);
-    conditions.push(
-      or(
-        contains(orders.orderNumber, p),
-        contains(orders.project, p),
-        // Already lowercased: name and company of the snapshot (schema/orders.ts).
-        sql`${orders.customerSearch} like lower(${p})`,
-      ),
-    );
-  }
+  if (search) conditions.push(searchCondition(search));
   return and(...conditions);
 }
 
