@@ -31,10 +31,11 @@ export const customers = pgTable(
     index('customers_user_company_idx').on(t.userId, sql`lower(${t.company})`, sql`lower(${t.name})`),
     index('customers_user_active_idx').on(t.userId, t.active),
     // The search (customers.ts) is ILIKE '%…%' on these four; pg_trgm answers it (migration 0008).
-    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('customers_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
-    index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('customers_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')),
+    // No fastupdate, as for orders (schema/orders.ts).
+    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('customers_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('customers_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

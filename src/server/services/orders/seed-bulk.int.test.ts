@@ -110,6 +110,16 @@ describe('bulk seed (scripts/seed-bulk.ts)', () => {
     expect((await createOrder(db, userId, parsedOrder(customer.id), NOW)).orderNumber).toBe(next);
   });
 
+  it('leaves the trigram indexes as the schema has them: fastupdate off again after the bulk insert', async () => {
+    const result = (await db.execute(
+      sql`select c.relname as name, c.reloptions::text as options from pg_class c
+        where c.relname like '%trgm_idx' order by c.relname`,
+    )) as unknown as { name: string; options: string }[] | { rows: { name: string; options: string }[] };
+    const indexes = Array.isArray(result) ? result : result.rows;
+    expect(indexes.map((i) => i.name)).toContain('orders_customer_search_trgm_idx');
+    for (const index of indexes) expect(index.options).toBe('{fastupdate=false}');
+  });
+
   it('seeds other verified accounts with their own orders, reusing them when run again', async () => {
     const ids = await seedOtherAccounts(db, { count: 3, ordersEach: 20, passwordHash: 'hash', now: NOW });
     expect(await seedOtherAccounts(db, { count: 3, ordersEach: 20, passwordHash: 'hash', now: NOW })).toEqual(
