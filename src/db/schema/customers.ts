@@ -33,7 +33,9 @@ export const customers = pgTable(
     // The search (customers.ts) is ILIKE '%…%' on these four; pg_trgm answers it (migration 0008).
     // No fastupdate, as for orders (schema/orders.ts).
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
-    index('customers_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('customers_company_trgm_idx')
+      .using('gin', t.company.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
     index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('customers_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
