@@ -220,35 +220,31 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 /**
- * Runs a bulk insert with the trigram (GIN) indexes collecting new entries in their pending lists, then
- * merges those lists at once and switches back to the schema's fastupdate = off (schema/orders.ts says
- * why). Entry by entry, 100 000 orders took 129 s instead of 10 s on Postgres.
+ * Runs a bulk insert without the trigram (GIN) indexes and builds them again afterwards from their own
+ * definitions (as the migrations made them). Built once from sorted entries they cost a few seconds;
+ * entry by entry (fastupdate off, see schema/orders.ts) 100 000 orders took 129 s instead of 10 s on
+ * Postgres, and through GIN's pending list still 100 s on PGlite.
  */
 async function withBulkGinInserts<T>(db: Db, insert: () => Promise<T>): Promise<T> {
-  const indexes = await rowsOf<{ name: string }>(
+  const indexes = await rowsOf<{ name: string; definition: string }>(
     db,
-    sql`select indexname as name from pg_indexes
-      where schemaname = current_schema() and indexdef like '%gin_trgm_ops%' and indexdef like '%fastupdate%'`,
+    sql`select indexname as name, indexdef as definition from pg_indexes
+      where schemaname = current_schema() and indexdef like '%gin_trgm_ops%'`,
   );
-  const each = (statement: (index: ReturnType<typeof sql.identifier>) => ReturnType<typeof sql>) =>
-    Promise.all(indexes.map((i) => db.execute(statement(sql.identifier(i.name)))));
-  // Up to 64 MB pending per index, so the lists are merged once at the end, not every 4 MB.
-  await each((index) => sql`alter index ${index} set (fastupdate = true, gin_pending_list_limit = 65536)`);
+  for (const index of indexes) await db.execute(sql`drop index ${sql.identifier(index.name)}`);
   try {
     return await insert();
   } finally {
-    await each((index) => sql`alter index ${index} set (fastupdate = false)`);
-    await each((index) => sql`alter index ${index} reset (gin_pending_list_limit)`);
-    for (const i of indexes) await db.execute(sql`select gin_clean_pending_list(${i.name}::regclass)`);
+    for (const index of indexes) await db.execute(sql.raw(index.definition));
   }
 }
 
 /**
  * Replaces the account's customers, orders, counters and order settings (back to the defaults) with
  * `customers` customers and `orders` orders of 1–5 lines, dated over the two years before `now`.
- * Measured on 2 cores shared with a loaded machine (load ~11): 100 000 orders (~300 000 lines) in 32 s
- * on Postgres 15, 50 more accounts of 1 000 orders each in 16 s (on an idle moment before the trigram
- * indexes existed: 10 s and 5 s; in-memory PGlite 26 s and 11 s).
+ * Measured on 2 cores shared with a loaded machine (load 12–18): 100 000 orders (~300 000 lines) in
+ * 12 s on Postgres 15 and 43 s on an in-memory PGlite; 50 more accounts of 1 000 orders each in 12 s
+ * and 21 s.
  */
 export async function seedBulkAccount(db: Db, opts: SeedBulkOptions): Promise<SeedCounts> {
   return withBulkGinInserts(db, () => seedAccount(db, opts));
