@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +9,7 @@ import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
 import { registerDevMail } from './http/dev-mail';
@@ -24,7 +24,7 @@ import { createContextFactory } from './trpc';
 /** The built client; CLIENT_DIST_DIR lets parallel test runs each serve their own build. */
 export const clientDistDir = process.env.CLIENT_DIST_DIR
   ? path.resolve(process.env.CLIENT_DIST_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+  : path.join(projectRoot(import.meta.url), 'dist/client');
 
 export type BuildAppOptions = {
   deps: AppDeps;
