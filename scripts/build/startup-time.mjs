@@ -3,7 +3,9 @@
 //
 //   node scripts/build/startup-time.mjs [runs] [entry…]   entries: built main.js files, or `tsx` for
 //   src/server/main.ts through tsx (the old way); they run interleaved so load on the machine hits
-//   all alike. env: DATABASE_URL (else PGlite), STARTUP_DATA_DIR=fresh|existing (PGlite), PORT.
+//   all alike. env: PORT; STARTUP_DB=pglite-fresh|pglite-existing|pg-fresh|pg-migrated (default
+//   pglite-fresh); the pg kinds create databases named h_build_startup_… on STARTUP_PG_URL (default the local
+//   server) and drop them again.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,25 +55,69 @@ export async function timeToHealthy({ entry, env, port, timeoutMs = 30_000 }) {
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** Where each start gets its database: a fresh or a reused one, PGlite or Postgres. */
+async function databases(kind) {
+  const serverUrl = process.env.STARTUP_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const made = [];
+  const tmpDirs = [];
+  const { default: postgres } = kind.startsWith('pg') ? await import('postgres') : { default: null };
+  const admin = postgres ? postgres(serverUrl, { max: 1, onnotice: () => {} }) : null;
+  const newPg = async () => {
+    const name = `h_build_startup_${process.pid}_${made.length}`;
+    await admin.unsafe(`create database "${name}"`);
+    made.push(name);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return { DATABASE_URL: url.toString() };
+  };
+  const newDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-'));
+    tmpDirs.push(dir);
+    return { DATA_DIR: dir };
+  };
+  const shared = kind === 'pg-migrated' ? await newPg() : kind === 'pglite-existing' ? newDir() : null;
+  return {
+    /** Whether the shared database must be made (migrated) once before timing. */
+    needsWarmup: shared !== null,
+    next: async () => shared ?? (kind === 'pg-fresh' ? newPg() : newDir()),
+    async dispose() {
+      for (const name of made) await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin?.end({ timeout: 5 });
+      for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const runs = Number(process.argv[2] ?? 5);
   const port = Number(process.env.PORT ?? 4310);
   const entries = process.argv.slice(3).map((e) => (e === 'tsx' ? e : path.resolve(e)));
   if (entries.length === 0)
     entries.push(path.resolve(root, process.env.SERVER_DIST_DIR ?? 'dist/server', 'main.js'));
-  const existing = process.env.STARTUP_DATA_DIR === 'existing';
-  const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'startup-'));
-  const sharedDir = dataDir();
-  const env = () => (process.env.DATABASE_URL ? {} : { DATA_DIR: existing ? sharedDir : dataDir() });
-  // An existing data folder is made (and migrated) once before the timed runs.
-  if (existing && !process.env.DATABASE_URL) await timeToHealthy({ entry: entries[0], env: env(), port });
-  const times = new Map(entries.map((e) => [e, []]));
-  for (let i = 0; i < runs; i++)
-    for (const entry of entries) times.get(entry).push(await timeToHealthy({ entry, env: env(), port }));
-  for (const [entry, ts] of times) {
-    const wall = ts.map((t) => Math.round(t.wall));
-    const cpu = ts.map((t) => Math.round(t.cpu));
-    const name = entry === 'tsx' ? 'tsx src/server/main.ts' : path.relative(root, entry);
-    console.log(JSON.stringify({ entry: name, wall, wallMedian: median(wall), cpu, cpuMedian: median(cpu) }));
+  const kind = process.env.STARTUP_DB ?? 'pglite-fresh';
+  const dbs = await databases(kind);
+  try {
+    if (dbs.needsWarmup) await timeToHealthy({ entry: entries[0], env: await dbs.next(), port });
+    const times = new Map(entries.map((e) => [e, []]));
+    for (let i = 0; i < runs; i++)
+      for (const entry of entries)
+        times.get(entry).push(await timeToHealthy({ entry, env: await dbs.next(), port }));
+    for (const [entry, ts] of times) {
+      const wall = ts.map((t) => Math.round(t.wall));
+      const cpu = ts.map((t) => Math.round(t.cpu));
+      const name = entry === 'tsx' ? 'tsx src/server/main.ts' : path.relative(root, entry);
+      console.log(
+        JSON.stringify({
+          db: kind,
+          entry: name,
+          wall,
+          wallMedian: median(wall),
+          cpu,
+          cpuMedian: median(cpu),
+        }),
+      );
+    }
+  } finally {
+    await dbs.dispose();
   }
 }

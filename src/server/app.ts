@@ -188,7 +188,10 @@ export async function buildApp({
   if (serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
+      // One wildcard route that looks for the file per request, not a route per file found at start-up:
+      // with ~340 files (maps, .br/.gz copies) registering those cost ~250 ms of the cold start.
+      // A missing file falls through to the not-found handler below (the SPA page or a 404).
+      wildcard: true,
       index: false,
       // Vite names every built asset after its content hash: a browser may keep it for good, since a
       // change gets a new name. Other files (the favicon) are checked again each time.
