@@ -25,7 +25,7 @@ function cpuMs(pid) {
 }
 
 /** Milliseconds from spawn until /api/health answers 200, and the CPU the server used until then. */
-export async function timeToHealthy({ entry, env, port, timeoutMs = 30_000 }) {
+export async function timeToHealthy({ entry, env, port, timeoutMs = 120_000 }) {
   const started = performance.now();
   const args = entry === 'tsx' ? ['--import', 'tsx', path.join(root, 'src/server/main.ts')] : [entry];
   const child = spawn(process.execPath, args, {
