@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
 /** One type for both drivers: services are written once against the pg-core query builder. */
@@ -25,7 +25,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(projectRoot(import.meta.url), 'drizzle');
 
 export type DatabaseOptions = {
   /** postgres://… for Postgres; unset for the embedded PGlite. */
