@@ -8,10 +8,11 @@
  *   node --import tsx scripts/bench/api-overhead.ts          → fresh Postgres database, seed, start both, print
  *
  * Environment of the direct run: DATABASE_URL (the server to create the scratch database on; default
- * postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (default 6), BENCH_CONNECTIONS (default 25), BENCH_ROUNDS (default 3),
- * PORT (the app's port; the floor takes PORT + 1; default 4410), BENCH_APP_COMMAND (how to start the app,
- * default `node --import tsx src/server/main.ts`), BENCH_ONLY (a regular expression: only the targets whose
- * name matches, e.g. to run the app under `node --cpu-prof` for one of them).
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (per target in all, default 6),
+ * BENCH_CONNECTIONS (default 25), BENCH_ROUNDS (default 3), PORT (the app's; the floor takes PORT + 1;
+ * default 4410), BENCH_APP_COMMAND (how to start the app, default `node --import tsx src/server/main.ts`;
+ * the app of another checkout gives a before/after in one sitting), BENCH_ONLY (a regular expression:
+ * only the targets whose name matches, e.g. to run the app under `node --cpu-prof` for one of them).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
