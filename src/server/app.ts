@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
 import { projectRoot } from '../project-root';
@@ -18,6 +17,7 @@ import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
 import { jsonBodyProblem } from './http/json-body';
 import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
+import { registerTrpcRoute } from './http/trpc-route';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
 
@@ -133,16 +133,14 @@ export async function buildApp({
     if (problem) return sendError(reply, problem);
   });
 
-  await app.register(fastifyTRPCPlugin<AppRouter>, {
+  await registerTrpcRoute<AppRouter>(app, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
-      onError: ({ error, path: p }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
-      },
+    router: appRouter,
+    createContext,
+    responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
+    onError: ({ error, path: p }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
     },
   });
 
