@@ -8,78 +8,81 @@
  * Optional: BENCH_AUTH_RUNS (default 20).
  */
 import pino from 'pino';
-import { openDatabase } from '../src/db/client';
-import { users } from '../src/db/schema';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { settleBackground } from '../src/server/services/background';
-import { createMailer } from '../src/server/services/mail/mailer';
-import { createPrinter } from '../src/server/services/pdf/printer';
+import { openDatabase } from '../../src/db/client';
+import { users } from '../../src/db/schema';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { settleBackground } from '../../src/server/services/background';
+import { createMailer } from '../../src/server/services/mail/mailer';
+import { createPrinter } from '../../src/server/services/pdf/printer';
+import type { SectionBody } from './section';
+import { median } from './stats';
+import { check } from './targets';
 
-const RUNS = Number(process.env.BENCH_AUTH_RUNS ?? 20);
 const TARGET_RATIO = 1.1;
 
-const database = await openDatabase({ dataDir: 'memory://' });
-const log = pino({ level: 'silent' });
-const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), rateLimitAuth: 100_000 };
-const deps = {
-  db: database.db,
-  dbPing: database.ping,
-  config,
-  mailer: createMailer({ config, db: database.db, log }),
-  printer: createPrinter({ chromiumPath: '/nonexistent', log }),
-  log,
-};
-const app = await buildApp({ deps, serveClient: false });
+export async function benchAuthEvenness(): Promise<SectionBody> {
+  const RUNS = Number(process.env.BENCH_AUTH_RUNS ?? 20);
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const log = pino({ level: 'silent' });
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), rateLimitAuth: 100_000 };
+  const deps = {
+    db: database.db,
+    dbPing: database.ping,
+    config,
+    mailer: createMailer({ config, db: database.db, log }),
+    printer: createPrinter({ chromiumPath: '/nonexistent', log }),
+    log,
+  };
+  const app = await buildApp({ deps, serveClient: false });
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+  try {
+    const registered = 'bench-bekend@voorbeeld.nl';
+    const unverified = 'bench-onbevestigd@voorbeeld.nl';
+    await database.db.insert(users).values([
+      { email: registered, passwordHash: '-', name: 'Bekend', company: 'B', isEmailVerified: true },
+      { email: unverified, passwordHash: '-', name: 'Onbevestigd', company: 'B' },
+    ]);
 
-try {
-  const registered = 'bench-bekend@voorbeeld.nl';
-  const unverified = 'bench-onbevestigd@voorbeeld.nl';
-  await database.db.insert(users).values([
-    { email: registered, passwordHash: '-', name: 'Bekend', company: 'B', isEmailVerified: true },
-    { email: unverified, passwordHash: '-', name: 'Onbevestigd', company: 'B' },
-  ]);
-
-  const cases = [
-    { url: '/api/auth/forgot-password', mailed: registered },
-    { url: '/api/auth/resend-verification-public', mailed: unverified },
-  ];
-  let failed = false;
-  console.log(
-    `\n${'call'.padEnd(40)} ${'bekend ms'.padStart(10)} ${'onbekend ms'.padStart(12)} ${'verhouding'.padStart(11)}`,
-  );
-  for (const { url, mailed } of cases) {
-    const times = { known: [] as number[], unknown: [] as number[] };
-    for (let i = 0; i < RUNS + 3; i++) {
-      for (const kind of ['known', 'unknown'] as const) {
-        const email = kind === 'known' ? mailed : `bench-onbekend-${i}@voorbeeld.nl`;
-        const t0 = performance.now();
-        const res = await app.inject({ method: 'POST', url, payload: { email } });
-        const ms = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-        await settleBackground();
-        if (i >= 3) times[kind].push(ms); // the first rounds warm up
+    const cases = [
+      { url: '/api/auth/forgot-password', mailed: registered },
+      { url: '/api/auth/resend-verification-public', mailed: unverified },
+    ];
+    const rows: { url: string; known: number; unknown: number; ratio: number }[] = [];
+    for (const { url, mailed } of cases) {
+      const times = { known: [] as number[], unknown: [] as number[] };
+      for (let i = 0; i < RUNS + 3; i++) {
+        for (const kind of ['known', 'unknown'] as const) {
+          const email = kind === 'known' ? mailed : `bench-onbekend-${i}@voorbeeld.nl`;
+          const t0 = performance.now();
+          const res = await app.inject({ method: 'POST', url, payload: { email } });
+          const ms = performance.now() - t0;
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+          await settleBackground();
+          if (i >= 3) times[kind].push(ms); // the first rounds warm up
+        }
       }
+      const known = median(times.known);
+      const unknown = median(times.unknown);
+      rows.push({ url, known, unknown, ratio: Math.max(known, unknown) / Math.min(known, unknown) });
     }
-    const known = median(times.known);
-    const unknown = median(times.unknown);
-    const ratio = Math.max(known, unknown) / Math.min(known, unknown);
-    if (ratio > TARGET_RATIO) failed = true;
-    console.log(
-      `${url.padEnd(40)} ${known.toFixed(2).padStart(10)} ${unknown.toFixed(2).padStart(12)} ${ratio.toFixed(2).padStart(11)}${ratio > TARGET_RATIO ? '  ← meer dan 10 % verschil' : ''}`,
-    );
+    return {
+      data: { runs: RUNS, rows },
+      tables: [
+        {
+          columns: ['call', 'bekend ms (mediaan)', 'onbekend ms', 'verhouding'],
+          rows: rows.map((r) => [r.url, r.known, r.unknown, r.ratio]),
+        },
+      ],
+      targets: rows.map((r) =>
+        check('Aanmelden gelijkmatig', `${r.url} bekend/onbekend`, r.ratio, '<=', TARGET_RATIO, '×'),
+      ),
+      notes: [
+        `Medianen van ${RUNS} aanroepen per soort, door de hele app (inject) op een PGlite in het geheugen.`,
+      ],
+    };
+  } finally {
+    await app.close();
+    await database.close();
   }
-  console.log(
-    `\nMedianen van ${RUNS} aanroepen per soort. Doel: binnen 10 % — ${failed ? 'NIET gehaald' : 'gehaald'}.`,
-  );
-  process.exitCode = failed ? 1 : 0;
-} finally {
-  await app.close();
-  await database.close();
 }

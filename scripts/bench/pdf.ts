@@ -5,31 +5,28 @@
  * launched per document. Targets: warm p50 ≤ 1.5 × the floor and ≤ 0.1 × a browser per document.
  * Also a reused PDF through orderPdf (an unchanged order, no printing): p50 ≤ 10 ms (bench-pdf-reuse.ts).
  *
- * Optional: BENCH_PDF_RUNS (sequential documents, default 30), BENCH_PDF_CONCURRENT (default 10),
- * CHROMIUM_PATH, PDF_CONCURRENCY (default 2).
+ * Optional: BENCH_PDF_RUNS (sequential documents, default 30; --quick 10), BENCH_PDF_CONCURRENT
+ * (default 10), CHROMIUM_PATH, PDF_CONCURRENCY (default 2).
  */
 import pino from 'pino';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { createPrinter } from '../src/server/services/pdf/printer';
-import { printerLaunchOptions } from '../src/server/services/pdf/printer-browser';
-import { findChromium } from '../src/server/services/pdf/printer-executable';
-import { lockDownHtml } from '../src/server/services/pdf/printer-html';
-import { openLockedPage, pdfOptions, printOnPage } from '../src/server/services/pdf/printer-page';
-import { orderDocument } from './bench-pdf-document';
-import { benchReusedPdf, TARGET_REUSED_MS } from './bench-pdf-reuse';
+import { createPrinter } from '../../src/server/services/pdf/printer';
+import { printerLaunchOptions } from '../../src/server/services/pdf/printer-browser';
+import { findChromium } from '../../src/server/services/pdf/printer-executable';
+import { lockDownHtml } from '../../src/server/services/pdf/printer-html';
+import { openLockedPage, pdfOptions, printOnPage } from '../../src/server/services/pdf/printer-page';
+import { orderDocument } from './pdf-document';
+import { benchReusedPdf, TARGET_REUSED_MS } from './pdf-reuse';
+import type { SectionBody } from './section';
+import { percentile } from './stats';
+import { check } from './targets';
 
-const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 30);
 const CONCURRENT = Number(process.env.BENCH_PDF_CONCURRENT ?? 10);
 const CONCURRENCY = Number(process.env.PDF_CONCURRENCY ?? 2);
 const TARGET_FLOOR_RATIO = 1.5;
 const TARGET_NAIVE_RATIO = 0.1;
 
 type Timings = { p50: number; p95: number };
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
 
 const summary = (times: number[]): Timings => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -60,102 +57,113 @@ async function concurrent(count: number, run: (i: number) => Promise<unknown>): 
   return summary(times);
 }
 
-const executable = findChromium(process.env.CHROMIUM_PATH);
-if (!executable.path) {
-  console.error(`PDF-benchmark overgeslagen. ${executable.problem}`);
-  process.exit(1);
-}
-const executablePath = executable.path;
-const html = (i: number) => orderDocument(1001 + i);
+export async function benchPdf(opts: { quick: boolean }): Promise<SectionBody> {
+  const RUNS = Number(process.env.BENCH_PDF_RUNS ?? (opts.quick ? 10 : 30));
+  const executable = findChromium(process.env.CHROMIUM_PATH);
+  if (!executable.path) throw new Error(`PDF-benchmark overgeslagen. ${executable.problem}`);
+  const executablePath = executable.path;
+  const html = (i: number) => orderDocument(1001 + i);
 
-// 1. The printer, as the server runs it.
-const printer = createPrinter({
-  chromiumPath: executablePath,
-  concurrency: CONCURRENCY,
-  queueLimit: Math.max(CONCURRENT, 20),
-  log: pino({ level: 'silent' }),
-});
-let first: number;
-let warm: Timings;
-let warmConcurrent: Timings;
-let reused: Timings;
-try {
-  first = await timed(() => printer.print({ html: html(0), title: 'Order' }));
-  for (let i = 0; i < 5; i++) await printer.print({ html: html(i) }); // warm-up
-  warm = await sequential(RUNS, (i) => printer.print({ html: html(i), title: 'Order' }));
-  warmConcurrent = await concurrent(CONCURRENT, (i) => printer.print({ html: html(i), title: 'Order' }));
-  reused = summary(await benchReusedPdf(printer, RUNS));
-} finally {
-  await printer.close();
-}
-
-// 2. The floor: page.pdf() alone, the document already loaded, on as many pages as the printer has.
-let floor: Timings;
-let floorConcurrent: Timings;
-const floorBrowser = await chromium.launch(printerLaunchOptions(executablePath));
-try {
-  const job = { html: html(0), title: 'Order' };
-  const pages: Page[] = [];
-  for (let i = 0; i < CONCURRENCY; i++) {
-    const page = await openLockedPage(floorBrowser);
-    await printOnPage(page, job, 30_000);
-    pages.push(page);
-  }
-  const loaded = pages[0]!;
-  for (let i = 0; i < 5; i++) await loaded.pdf(pdfOptions(job));
-  floor = await sequential(RUNS, () => loaded.pdf(pdfOptions(job)));
-  // Each page prints its share one after another, as the printer's pages take documents from its line.
-  const lines = pages.map(() => Promise.resolve() as Promise<unknown>);
-  floorConcurrent = await concurrent(CONCURRENT, (i) => {
-    const slot = i % pages.length;
-    lines[slot] = lines[slot]!.then(() => pages[slot]!.pdf(pdfOptions(job)));
-    return lines[slot]!;
+  // 1. The printer, as the server runs it.
+  const printer = createPrinter({
+    chromiumPath: executablePath,
+    concurrency: CONCURRENCY,
+    queueLimit: Math.max(CONCURRENT, 20),
+    log: pino({ level: 'silent' }),
   });
-} finally {
-  await floorBrowser.close();
-}
-
-// 3. The naive way: a browser per document.
-async function printWithOwnBrowser(i: number) {
-  const browser: Browser = await chromium.launch(printerLaunchOptions(executablePath));
+  let first: number;
+  let warm: Timings;
+  let warmConcurrent: Timings;
+  let reused: Timings;
   try {
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await page.setContent(lockDownHtml(html(i), 'Order'), { waitUntil: 'load' });
-    await page.pdf(pdfOptions({ html: '' }));
+    first = await timed(() => printer.print({ html: html(0), title: 'Order' }));
+    for (let i = 0; i < 5; i++) await printer.print({ html: html(i) }); // warm-up
+    warm = await sequential(RUNS, (i) => printer.print({ html: html(i), title: 'Order' }));
+    warmConcurrent = await concurrent(CONCURRENT, (i) => printer.print({ html: html(i), title: 'Order' }));
+    reused = summary(await benchReusedPdf(printer, RUNS));
   } finally {
-    await browser.close();
+    await printer.close();
   }
+
+  // 2. The floor: page.pdf() alone, the document already loaded, on as many pages as the printer has.
+  let floor: Timings;
+  let floorConcurrent: Timings;
+  const floorBrowser = await chromium.launch(printerLaunchOptions(executablePath));
+  try {
+    const job = { html: html(0), title: 'Order' };
+    const pages: Page[] = [];
+    for (let i = 0; i < CONCURRENCY; i++) {
+      const page = await openLockedPage(floorBrowser);
+      await printOnPage(page, job, 30_000);
+      pages.push(page);
+    }
+    const loaded = pages[0]!;
+    for (let i = 0; i < 5; i++) await loaded.pdf(pdfOptions(job));
+    floor = await sequential(RUNS, () => loaded.pdf(pdfOptions(job)));
+    // Each page prints its share one after another, as the printer's pages take documents from its line.
+    const lines = pages.map(() => Promise.resolve() as Promise<unknown>);
+    floorConcurrent = await concurrent(CONCURRENT, (i) => {
+      const slot = i % pages.length;
+      lines[slot] = lines[slot]!.then(() => pages[slot]!.pdf(pdfOptions(job)));
+      return lines[slot]!;
+    });
+  } finally {
+    await floorBrowser.close();
+  }
+
+  // 3. The naive way: a browser per document.
+  async function printWithOwnBrowser(i: number) {
+    const browser: Browser = await chromium.launch(printerLaunchOptions(executablePath));
+    try {
+      const page = await browser.newPage({ javaScriptEnabled: false });
+      await page.setContent(lockDownHtml(html(i), 'Order'), { waitUntil: 'load' });
+      await page.pdf(pdfOptions({ html: '' }));
+    } finally {
+      await browser.close();
+    }
+  }
+  const naive = await sequential(RUNS, printWithOwnBrowser);
+  const naiveConcurrent = await concurrent(CONCURRENT, printWithOwnBrowser);
+
+  const floorRatio = warm.p50 / floor.p50;
+  const naiveRatio = warm.p50 / naive.p50;
+  const section = 'PDF';
+  return {
+    data: {
+      executablePath,
+      concurrency: CONCURRENCY,
+      runs: RUNS,
+      concurrent: CONCURRENT,
+      first,
+      warm,
+      warmConcurrent,
+      floor,
+      floorConcurrent,
+      naive,
+      naiveConcurrent,
+      reused,
+      floorRatio,
+      naiveRatio,
+    },
+    tables: [
+      {
+        title: `Eerste PDF na start (Chromium starten, pagina openen, document): ${first.toFixed(0)} ms`,
+        columns: ['aanpak', `${RUNS} na elkaar p50 ms`, 'p95 ms', `${CONCURRENT} tegelijk p50 ms`, 'p95 ms'],
+        rows: [
+          ["printer (warme pagina's)", warm.p50, warm.p95, warmConcurrent.p50, warmConcurrent.p95],
+          ['ondergrens: alleen page.pdf()', floor.p50, floor.p95, floorConcurrent.p50, floorConcurrent.p95],
+          ['browser per document', naive.p50, naive.p95, naiveConcurrent.p50, naiveConcurrent.p95],
+          ['hergebruikte PDF (orderPdf, order ongewijzigd)', reused.p50, reused.p95, null, null],
+        ],
+      },
+    ],
+    targets: [
+      check(section, 'printer p50 / ondergrens p50', floorRatio, '<=', TARGET_FLOOR_RATIO, '×'),
+      check(section, 'printer p50 / browser per document p50', naiveRatio, '<=', TARGET_NAIVE_RATIO, '×'),
+      check(section, 'hergebruikte PDF p50', reused.p50, '<=', TARGET_REUSED_MS, 'ms'),
+    ],
+    notes: [
+      `Chromium ${executablePath}, PDF_CONCURRENCY=${CONCURRENCY}, één A4-order per document. Tegelijk: printer / ondergrens ${(warmConcurrent.p50 / floorConcurrent.p50).toFixed(2)}, printer / browser per document ${(warmConcurrent.p50 / naiveConcurrent.p50).toFixed(2)}.`,
+    ],
+  };
 }
-const naive = await sequential(RUNS, printWithOwnBrowser);
-const naiveConcurrent = await concurrent(CONCURRENT, printWithOwnBrowser);
-
-const ms = (n: number) => n.toFixed(1).padStart(8);
-const row = (name: string, a: Timings, b: Timings) =>
-  `${name.padEnd(40)} ${ms(a.p50)} ${ms(a.p95)}    ${ms(b.p50)} ${ms(b.p95)}`;
-const verdict = (ratio: number, target: number) =>
-  `${ratio.toFixed(2)} (doel ≤ ${target}) — ${ratio <= target ? 'gehaald' : 'NIET gehaald'}`;
-
-console.log(`\nPDF: Chromium ${executablePath}, PDF_CONCURRENCY=${CONCURRENCY}, één A4-order per document.`);
-console.log(`Eerste PDF na start (Chromium starten, pagina openen, document): ${first.toFixed(0)} ms\n`);
-console.log(
-  `${''.padEnd(40)} ${`${RUNS} na elkaar (ms)`.padStart(17)}    ${`${CONCURRENT} tegelijk (ms)`.padStart(17)}`,
-);
-console.log(
-  `${'aanpak'.padEnd(40)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}    ${'p50'.padStart(8)} ${'p95'.padStart(8)}`,
-);
-console.log(row("printer (warme pagina's)", warm, warmConcurrent));
-console.log(row('ondergrens: alleen page.pdf()', floor, floorConcurrent));
-console.log(row('browser per document', naive, naiveConcurrent));
-
-const floorRatio = warm.p50 / floor.p50;
-const naiveRatio = warm.p50 / naive.p50;
-console.log(`\nprinter p50 / ondergrens p50:            ${verdict(floorRatio, TARGET_FLOOR_RATIO)}`);
-console.log(`printer p50 / browser per document p50:  ${verdict(naiveRatio, TARGET_NAIVE_RATIO)}`);
-console.log(
-  `(tegelijk: printer / ondergrens ${(warmConcurrent.p50 / floorConcurrent.p50).toFixed(2)}, printer / browser per document ${(warmConcurrent.p50 / naiveConcurrent.p50).toFixed(2)})`,
-);
-const reusedMet = reused.p50 <= TARGET_REUSED_MS;
-console.log(
-  `hergebruikte PDF (order ongewijzigd, orderPdf): p50 ${reused.p50.toFixed(1)} ms, p95 ${reused.p95.toFixed(1)} ms (doel p50 ≤ ${TARGET_REUSED_MS} ms) — ${reusedMet ? 'gehaald' : 'NIET gehaald'}`,
-);
-process.exitCode = floorRatio <= TARGET_FLOOR_RATIO && naiveRatio <= TARGET_NAIVE_RATIO && reusedMet ? 0 : 1;
