@@ -2,20 +2,18 @@
  * The bench's databases: a fresh Postgres database `bench_<timestamp>_<kind><size>` (dropped
  * afterwards) or a PGlite data dir in a temp folder (removed afterwards), seeded in this process with
  * one account of N orders and 200 customers plus other accounts, all with a real argon2 password.
- *
- * Seeding goes through scripts/seed-bulk.ts (the db part's bulk seeder) when it exists; until then
- * scripts/seed-demo.ts stands in with the same interface (slower, row batches from JavaScript).
+ * Seeding goes through scripts/seed-bulk.ts (the db part's bulk seeder).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import postgres from 'postgres';
 import { type Db, openDatabase } from '../../src/db/client';
 import { users } from '../../src/db/schema';
-import { ensureDemoUser, seedDemoData } from '../seed-demo';
-import { root, type ServerEnv } from './server-process';
+import { seedBulkAccount, seedOtherAccounts } from '../seed-bulk';
+import { ensureDemoUser } from '../seed-demo';
+import type { ServerEnv } from './server-process';
 
 export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const BENCH_EMAIL = 'bench@voorbeeld.nl';
@@ -76,52 +74,6 @@ export async function createBenchDatabase(kind: DbKind, size: number, stamp: str
   };
 }
 
-/** The interface of scripts/seed-bulk.ts (db part). */
-export type BulkSeeder = {
-  seedBulkAccount: (
-    db: Db,
-    opts: { userId: string; orders: number; customers?: number; now?: Date },
-  ) => Promise<unknown>;
-  seedOtherAccounts: (
-    db: Db,
-    opts: { count: number; ordersEach: number; passwordHash: string },
-  ) => Promise<string[]>;
-};
-
-/** seed-demo.ts behind the bulk seeder's interface, for as long as seed-bulk.ts is not there. */
-export const standInSeeder: BulkSeeder = {
-  seedBulkAccount: (db, { userId, orders, customers, now }) =>
-    seedDemoData(db, userId, { orders, customers: customers ?? 200, ...(now ? { now } : {}) }),
-  seedOtherAccounts: async (db, { count, ordersEach, passwordHash }) => {
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          email: `bench-ander-${i + 1}@voorbeeld.nl`,
-          passwordHash,
-          name: `Ander ${i + 1}`,
-          company: `Ander ${i + 1} B.V.`,
-          isEmailVerified: true,
-        })),
-      )
-      .returning({ id: users.id });
-    for (const [i, row] of rows.entries()) {
-      await seedDemoData(db, row.id, { orders: ordersEach, customers: 20, seed: 100 + i });
-    }
-    return rows.map((r) => r.id);
-  },
-};
-
-export async function loadSeeder(): Promise<{ seeder: BulkSeeder; source: string }> {
-  const file = path.join(root, 'scripts/seed-bulk.ts');
-  if (!fs.existsSync(file)) return { seeder: standInSeeder, source: 'scripts/seed-demo.ts (invaller)' };
-  const mod = (await import(pathToFileURL(file).href)) as Partial<BulkSeeder>;
-  if (typeof mod.seedBulkAccount !== 'function' || typeof mod.seedOtherAccounts !== 'function') {
-    return { seeder: standInSeeder, source: 'scripts/seed-demo.ts (seed-bulk.ts mist de functies)' };
-  }
-  return { seeder: mod as BulkSeeder, source: 'scripts/seed-bulk.ts' };
-}
-
 export type SeedOutcome = {
   database: string;
   kind: DbKind;
@@ -136,7 +88,6 @@ export type SeedOutcome = {
 /** Seeds one database in this process and closes it again (PGlite: before the server opens the dir). */
 export async function seedDatabase(
   target: BenchDatabase,
-  seeder: BulkSeeder,
   passwordHash: string,
   others: { count: number; ordersEach: number },
 ): Promise<SeedOutcome> {
@@ -145,8 +96,8 @@ export async function seedDatabase(
   try {
     const db = database.db;
     const userId = await ensureBenchUser(db, passwordHash);
-    await seeder.seedBulkAccount(db, { userId, orders: target.size, customers: 200 });
-    const ids = await seeder.seedOtherAccounts(db, { ...others, passwordHash });
+    await seedBulkAccount(db, { userId, orders: target.size, customers: 200 });
+    const ids = await seedOtherAccounts(db, { ...others, passwordHash });
     const otherEmails = ids.length
       ? (await db.select({ email: users.email }).from(users).where(inArray(users.id, ids))).map(
           (r) => r.email,

@@ -21,7 +21,6 @@ import {
   type BenchDatabase,
   createBenchDatabase,
   type DbKind,
-  loadSeeder,
   type SeedOutcome,
   seedDatabase,
 } from './databases';
@@ -203,17 +202,12 @@ async function measureOverhead(server: RunningServer, target: BenchDatabase, ses
 
 /* ---------------------------------------------------------------- one database at one size */
 
-async function benchDatabase(
-  kind: DbKind,
-  size: number,
-  seeder: Awaited<ReturnType<typeof loadSeeder>>,
-  hash: string,
-) {
+async function benchDatabase(kind: DbKind, size: number, hash: string) {
   const target = await createBenchDatabase(kind, size, stamp);
   try {
     const ordersEach = Number(process.env.BENCH_OTHER_ORDERS ?? (size >= 100_000 ? 1000 : 200));
     const seeded = await attempt('seed', target.label, () =>
-      seedDatabase(target, seeder.seeder, hash, { count: 50, ordersEach }),
+      seedDatabase(target, hash, { count: 50, ordersEach }),
     );
     if (!seeded) return;
     seeds.push(seeded);
@@ -301,13 +295,11 @@ async function benchDatabase(
 /* ---------------------------------------------------------------- the run */
 
 if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
-  const seeder = await loadSeeder();
-  log(`seeden met ${seeder.source}`);
   const hash = await hashPassword(BENCH_PASSWORD);
   for (const size of sizes) {
-    for (const kind of ['postgres', 'pglite'] as const) await benchDatabase(kind, size, seeder, hash);
+    for (const kind of ['postgres', 'pglite'] as const) await benchDatabase(kind, size, hash);
   }
-  bodies.set('seed', buildSeedSection(seeds, seeder.source));
+  bodies.set('seed', buildSeedSection(seeds, 'scripts/seed-bulk.ts'));
   bodies.set('startup', buildStartupSection(startups));
   bodies.set('screens', buildScreensSection(screens, sizes));
   bodies.set('concurrency', buildConcurrencySection(loads));
