@@ -192,7 +192,7 @@ async function measureOverhead(server: RunningServer, target: BenchDatabase, ses
       floorUrl: floor.url,
       token: session.token,
       orderId,
-      seconds: quick ? 3 : 5,
+      seconds: quick ? 3 : 4,
       connections: 50,
     });
   } finally {

@@ -91,8 +91,8 @@ describe('API overhead', () => {
       ],
     });
     expect(body.targets.map((t) => [t.name, t.pass])).toEqual([
-      ['tRPC profile / kale route met sessie', true],
-      ['REST orders.get / kale route met sessie', false],
+      ['tRPC profile / kale route met dezelfde sessie en query', true],
+      ['REST orders.get / kale route met dezelfde sessie en query', false],
     ]);
   });
 });
