@@ -29,6 +29,7 @@ import { type LoadResult, runLoad } from './load';
 import { benchLoginFlood, type FloodResult } from './login-flood';
 import { OptionsError, type Part, parseOptions, SERVER_PARTS } from './options';
 import { benchPdf } from './pdf';
+import { settle } from './probe';
 import { type RunMeta, renderReport, type SectionResult } from './report';
 import { benchScreens, ORDERS_PAGE_PATH, type ScreenTiming } from './screens';
 import type { SectionBody } from './section';
@@ -226,11 +227,14 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
       const session = await login(server.url, BENCH_EMAIL, BENCH_PASSWORD);
       if (wants('screens')) {
         const timings = await attempt('screens', target.label, () =>
-          benchScreens(server.url, session, { runs: 100, budgetMs: quick ? 2000 : 2500 }),
+          benchScreens(server.url, session, { runs: 100, budgetMs: 2000 }),
         );
         if (timings) screens.push({ kind, size, timings });
       }
+      // Each section starts on a server that has answered everything the previous one asked.
+      const settled = () => settle(server.url);
       if (atLargest && wants('concurrency')) {
+        await settled();
         const load = await attempt('concurrency', target.label, () =>
           runLoad({
             url: `${server.url}${ORDERS_PAGE_PATH}`,
@@ -243,17 +247,20 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
       }
       if (atLargest && kind === 'postgres') {
         if (wants('overhead')) {
+          await settled();
           const rows = await attempt('overhead', target.label, () =>
             measureOverhead(server, target, session),
           );
           if (rows) overhead = { size, rows };
         }
         if (wants('stream')) {
+          await settled();
           const pid = serverPid(server.process.pid!);
           const r = await attempt('stream', target.label, () => benchStream(server.url, session, pid));
           if (r) stream = { size, ...r };
         }
         if (wants('login')) {
+          await settled();
           const emails = seeded.otherEmails.length ? seeded.otherEmails : [BENCH_EMAIL];
           const r = await attempt('login', target.label, () =>
             benchLoginFlood(
@@ -266,9 +273,11 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
           if (r) flood = { size, ...r };
         }
         if (wants('firstload')) {
+          await settled();
           firstLoad = await attempt('firstload', target.label, () => measureFirstLoadJs(server.url, session));
         }
         if (wants('lighthouse')) {
+          await settled();
           lighthouse = await attempt('lighthouse', target.label, () => runLighthouse(server.url, session));
         }
       }

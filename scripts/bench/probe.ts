@@ -41,3 +41,25 @@ export async function probeFor(
   await sleep(ms);
   return p.stop();
 }
+
+/**
+ * Waits until the server has worked off what an earlier section left queued (autocannon stops sending,
+ * but the server still answers its backlog): /api/health must answer within `fastMs` three times in a
+ * row, for at most `maxMs`. Returns how long it waited.
+ */
+export async function settle(
+  baseUrl: string,
+  opts: { fastMs?: number; maxMs?: number } = {},
+): Promise<number> {
+  const fastMs = opts.fastMs ?? 50;
+  const maxMs = opts.maxMs ?? 10_000;
+  const t0 = performance.now();
+  let fastInARow = 0;
+  while (fastInARow < 3 && performance.now() - t0 < maxMs) {
+    const start = performance.now();
+    await request(baseUrl, '/api/health');
+    fastInARow = performance.now() - start <= fastMs ? fastInARow + 1 : 0;
+    await sleep(50);
+  }
+  return performance.now() - t0;
+}

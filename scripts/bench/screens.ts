@@ -44,7 +44,7 @@ export const ORDERS_PAGE_PATH = trpcQueryPath('orders.page', ordersInput({}));
 export type ScreenTiming = { call: string } & Summary;
 
 /**
- * Each call: 5 warm-ups, then up to `runs` timed calls, but no longer than `budgetMs` once 20 ran —
+ * Each call: 3 warm-ups, then up to `runs` timed calls, but no longer than `budgetMs` once 20 ran —
  * so a slow call (a sequential scan at 100 000 orders) bounds the bench's time, not the other way round.
  */
 export async function benchScreens(
@@ -63,7 +63,7 @@ export async function benchScreens(
       if (reply.status !== 200) throw new Error(`${call.name}: ${reply.status} ${reply.body.slice(0, 300)}`);
       return ms;
     };
-    for (let i = 0; i < 5; i++) await once();
+    for (let i = 0; i < 3; i++) await once();
     const times: number[] = [];
     const start = performance.now();
     while (times.length < opts.runs && (times.length < 20 || performance.now() - start < opts.budgetMs)) {

@@ -124,7 +124,7 @@ export function buildScreensSection(
     tables,
     targets,
     notes: [
-      'Elke aanroep: 5 keer opwarmen, dan tot 100 keer na elkaar (minstens 20, ten hoogste ~2,5 s per aanroep) als GET /trpc/<proc>?batch=1&input=… met de sessiecookie, zoals de client (httpBatchLink) één query stuurt.',
+      'Elke aanroep: 3 keer opwarmen, dan tot 100 keer na elkaar (minstens 20, ten hoogste ~2 s per aanroep) als GET /trpc/<proc>?batch=1&input=… met de sessiecookie, zoals de client (httpBatchLink) één query stuurt.',
     ],
   };
 }
@@ -335,7 +335,7 @@ export function buildFirstLoadSection(
       check('Eerste laden', `JS voor ${r.route}`, r.gzipKb, '<=', TARGETS.firstLoadJsKb, 'KB'),
     ),
     notes: [
-      'Chromium (playwright-core), elk JS-antwoord tot het netwerk stil is; de bodies hier met gzip -9 geteld.',
+      'Chromium (playwright-core), elk JS-antwoord tot het netwerk stil is; elke body hier apart met gzip -9 geteld en opgeteld (los van de compressie van de server).',
     ],
   };
 }
