@@ -75,6 +75,7 @@ const { quick, sizes, parts } = options;
 const wants = (p: Part) => parts.includes(p);
 const largest = Math.max(...sizes);
 const wallStart = performance.now();
+const loadAtStart = os.loadavg()[0]!;
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 const log = (msg: string) =>
   console.error(`[bench ${((performance.now() - wallStart) / 1000).toFixed(0)} s] ${msg}`);
@@ -228,7 +229,7 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
       const session = await login(server.url, BENCH_EMAIL, BENCH_PASSWORD);
       if (wants('screens')) {
         const timings = await attempt('screens', target.label, () =>
-          benchScreens(server.url, session, { runs: 100, budgetMs: 2000 }),
+          benchScreens(server.url, session, { runs: 100, budgetMs: quick ? 1000 : 2000 }),
         );
         if (timings) screens.push({ kind, size, timings });
       }
@@ -361,6 +362,7 @@ const meta: RunMeta = {
   sizes,
   parts,
   wallSeconds: (performance.now() - wallStart) / 1000,
+  loadAverage: [loadAtStart, os.loadavg()[0]!],
 };
 const report = renderReport(meta, sections);
 const outDir = path.join(root, 'bench');

@@ -6,7 +6,7 @@
  * Also a reused PDF through orderPdf (an unchanged order, no printing): p50 ≤ 10 ms (bench-pdf-reuse.ts).
  *
  * Optional: BENCH_PDF_RUNS (sequential documents, default 30; --quick 10), BENCH_PDF_NAIVE_RUNS
- * (sequential browsers per document, default 8), BENCH_PDF_CONCURRENT (default 10), CHROMIUM_PATH,
+ * (sequential browsers per document, default 8; --quick 4), BENCH_PDF_CONCURRENT (default 10), CHROMIUM_PATH,
  * PDF_CONCURRENCY (default 2).
  */
 import pino from 'pino';
@@ -125,7 +125,7 @@ export async function benchPdf(opts: { quick: boolean }): Promise<SectionBody> {
   }
   // A browser per document costs ~1.7 s each on 2 shared cores: 30 of them alone would take a minute
   // of the bench's ten, so the naive reference takes fewer samples (its p50 is stable well before).
-  const NAIVE_RUNS = Math.min(RUNS, Number(process.env.BENCH_PDF_NAIVE_RUNS ?? 8));
+  const NAIVE_RUNS = Math.min(RUNS, Number(process.env.BENCH_PDF_NAIVE_RUNS ?? (opts.quick ? 4 : 8)));
   const naive = await sequential(NAIVE_RUNS, printWithOwnBrowser);
   const naiveConcurrent = await concurrent(CONCURRENT, printWithOwnBrowser);
 

@@ -44,6 +44,7 @@ const meta = {
   sizes: [10_000, 100_000],
   parts: ['screens'],
   wallSeconds: 500,
+  loadAverage: [1.5, 2.25] as [number, number],
 };
 
 describe('renderReport', () => {
@@ -66,6 +67,7 @@ describe('renderReport', () => {
     expect(report).toContain('| ✗ | S: Postgres p95 | 31 ms | <= 30 ms |');
     expect(report).toContain('| ✓ | S: PGlite p95 | 59 ms | <= 60 ms |');
     expect(report).toContain('commit abc1234');
+    expect(report).toContain('load average 1.5 → 2.3');
     expect(report).toContain('| orders | 12 |');
   });
 

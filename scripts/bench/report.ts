@@ -29,6 +29,8 @@ export type RunMeta = {
   sizes: number[];
   parts: string[];
   wallSeconds: number;
+  /** 1-minute load average at the start and the end: other work on the machine skews every number. */
+  loadAverage: [number, number];
 };
 
 export function formatCell(cell: Cell): string {
@@ -83,7 +85,7 @@ export function renderReport(meta: RunMeta, sections: SectionResult[]): string {
       meta.quick
         ? '--quick (alleen 10 000 orders)'
         : `${meta.sizes.map((n) => n.toLocaleString('nl-NL')).join(' en ')} orders`
-    } · totaal ${meta.wallSeconds.toFixed(0)} s`,
+    } · totaal ${meta.wallSeconds.toFixed(0)} s · load average ${meta.loadAverage.map((l) => l.toFixed(1)).join(' → ')}`,
     '',
     `## Doelen: ${held} van ${targets.length} gehaald`,
     '',
