@@ -229,7 +229,7 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
       const session = await login(server.url, BENCH_EMAIL, BENCH_PASSWORD);
       if (wants('screens')) {
         const timings = await attempt('screens', target.label, () =>
-          benchScreens(server.url, session, { runs: 100, budgetMs: quick ? 1000 : 2000 }),
+          benchScreens(server.url, session, { runs: 100, budgetMs: quick ? 1000 : 1500 }),
         );
         if (timings) screens.push({ kind, size, timings });
       }
