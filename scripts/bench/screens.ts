@@ -44,7 +44,7 @@ export const ORDERS_PAGE_PATH = trpcQueryPath('orders.page', ordersInput({}));
 export type ScreenTiming = { call: string } & Summary;
 
 /**
- * Each call: 3 warm-ups, then up to `runs` timed calls, but no longer than `budgetMs` once 20 ran —
+ * Each call: 3 warm-ups, then up to `runs` timed calls, but no longer than `budgetMs` once 10 ran —
  * so a slow call (a sequential scan at 100 000 orders) bounds the bench's time, not the other way round.
  */
 export async function benchScreens(
@@ -66,7 +66,7 @@ export async function benchScreens(
     for (let i = 0; i < 3; i++) await once();
     const times: number[] = [];
     const start = performance.now();
-    while (times.length < opts.runs && (times.length < 20 || performance.now() - start < opts.budgetMs)) {
+    while (times.length < opts.runs && (times.length < 10 || performance.now() - start < opts.budgetMs)) {
       times.push(await once());
     }
     out.push({ call: call.name, ...summarize(times) });

@@ -124,7 +124,7 @@ export function buildScreensSection(
     tables,
     targets,
     notes: [
-      'Elke aanroep: 3 keer opwarmen, dan tot 100 keer na elkaar (minstens 20, ten hoogste ~1,5 s per aanroep, --quick ~1 s) als GET /trpc/<proc>?batch=1&input=… met de sessiecookie, zoals de client (httpBatchLink) één query stuurt.',
+      'Elke aanroep: 3 keer opwarmen, dan tot 100 keer na elkaar (minstens 10, ten hoogste ~1,5 s per aanroep, --quick ~1 s) als GET /trpc/<proc>?batch=1&input=… met de sessiecookie, zoals de client (httpBatchLink) één query stuurt.',
     ],
   };
 }
