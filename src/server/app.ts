@@ -17,6 +17,7 @@ import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
 import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
 import { jsonBodyProblem } from './http/json-body';
+import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
@@ -33,6 +34,8 @@ export type BuildAppOptions = {
   /** Where the built client is; defaults to clientDistDir. */
   clientDir?: string;
   logger?: FastifyBaseLogger | false;
+  /** The streamed GET /api/orders (tests set a small batch size). */
+  ordersStream?: OrdersStreamOptions;
 };
 
 export function buildOpenApiDocument(baseUrl: string) {
@@ -57,6 +60,7 @@ export async function buildApp({
   serveClient = true,
   clientDir = clientDistDir,
   logger = false,
+  ordersStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // TRUST_PROXY decides whose X-Forwarded-For sets req.ip, the key of the per-IP rate limits.
   const { trustProxy } = deps.config;
@@ -182,6 +186,7 @@ export async function buildApp({
     });
   });
 
+  registerOrdersStream(app, deps, ordersStream);
   registerDevMail(app, deps);
   registerPdfDownload(app, deps);
 
