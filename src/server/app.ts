@@ -12,6 +12,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
+import { registerCompression } from './http/compression';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
 import { describeErrorBodies } from './http/error-body-schema';
@@ -97,6 +98,8 @@ export async function buildApp({
     // The HTTPS upgrade would break plain-http local use; Secure cookies follow APP_URL instead.
     hsts: deps.config.appUrl.startsWith('https://'),
   });
+  // Before every route: it hooks into each route as it is declared (see compression.ts).
+  await registerCompression(app);
 
   // A cross-site HTML form can only post form encodings: every mutation must be JSON. The route the
   // router matched decides, not the raw URL: '/%74rpc/…' reaches the same procedure as '/trpc/…'.
@@ -171,6 +174,17 @@ export async function buildApp({
       if (isMutation(req.method) && !req.headers['content-type'] && req.body === undefined)
         req.headers['content-type'] = 'application/json';
     });
+    // trpc-to-openapi's handler calls reply.send and resolves with nothing, so Fastify, finding the
+    // reply not yet finished, sends it again, empty: harmless while every body went out at once, but a
+    // body the compressor streams (above 8 KB on two cores) ended up as `content-length: 0`. Returning
+    // the reply tells Fastify the handler answered (it waits for the end of the response).
+    api.addHook('onRoute', (route) => {
+      const handler = route.handler;
+      route.handler = async function (this: FastifyInstance, req, reply) {
+        await handler.call(this, req, reply);
+        return reply;
+      };
+    });
     const restErrors = createRestErrorBodies();
     api.addHook('onSend', restErrors.onSend);
     await api.register(fastifyTRPCOpenApiPlugin<AppRouter>, {
@@ -195,6 +209,10 @@ export async function buildApp({
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes `name.br`/`name.gz` beside each asset: served as they are when the client
+      // takes that encoding (no compressing per request), else the file, compressed on the fly.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Vite names every built asset after its content hash: a browser may keep it for good, since a
       // change gets a new name. Other files (the favicon) are checked again each time.
       cacheControl: false,

@@ -251,6 +251,25 @@ describe('GET /api/orders streams the list (integration)', () => {
     );
     expect(doc.paths['/orders'].post).toBeDefined();
   });
+
+  it('sends the same list compressed when asked, gzip and brotli alike', async () => {
+    const expected = await unstreamed(a.token);
+    for (const size of [1, 'default'] as const) {
+      for (const [encoding, decode] of [
+        ['gzip', zlib.gunzipSync],
+        ['br', zlib.brotliDecompressSync],
+      ] as const) {
+        const res = await app(size).inject({
+          method: 'GET',
+          url: '/api/orders',
+          headers: { ...bearer(a.token), 'accept-encoding': encoding },
+        });
+        expect(res.headers['content-encoding'], encoding).toBe(encoding);
+        expect(res.headers.vary).toContain('accept-encoding');
+        expect(decode(res.rawPayload).toString('utf8'), encoding).toBe(expected);
+      }
+    }
+  });
 });
 
 /** A query builder whose every step chains as usual but which, awaited, fails after a while. */
@@ -325,7 +344,7 @@ describe('GET /api/orders when the database fails mid-stream (integration)', () 
     expect(JSON.parse(res.body.toString('utf8'))).toHaveLength(12);
   });
 
-  it.each(['identity'])(
+  it.each(['identity', 'gzip', 'br'])(
     'cuts the response off (%s) instead of ending a shorter array, and logs it',
     async (encoding) => {
       lines.length = 0;
