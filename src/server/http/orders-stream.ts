@@ -27,23 +27,34 @@ export type OrdersStreamOptions = {
   batchSize?: number;
 };
 
-/** The array's text, one chunk per batch: `[` + the batch's orders, `,` + the next batch's, …, `]`. */
+/**
+ * Orders per chunk of text. A chunk is more than the stream buffers (16 KB), so after each one the
+ * stream waits for the socket (or the compressor) to take it: other requests get their turn between
+ * chunks, not only between batches, and no string is big enough (about 110 KB here) to go straight
+ * to V8's large-object space, where only a full GC frees it.
+ */
+const ORDERS_PER_CHUNK = 100;
+
+/** The array's text in chunks: `[` + the first orders, `,` + the next ones, …, `]`. */
 async function* jsonArray(
   first: IteratorResult<OrderRecord[], void>,
   rest: AsyncGenerator<OrderRecord[], void, undefined>,
   onError: (err: unknown) => void,
 ): AsyncGenerator<string, void, undefined> {
   try {
-    let next = first;
+    let batch: OrderRecord[] | undefined = first.done ? undefined : first.value;
     let separator = '[';
-    while (!next.done) {
-      // One stringify per batch; its brackets are cut so the batches join into one array.
-      const json = JSON.stringify(next.value.map(orderToWire));
-      if (json.length > 2) {
+    while (batch) {
+      for (let i = 0; i < batch.length; i += ORDERS_PER_CHUNK) {
+        // One stringify per chunk; its brackets are cut so the chunks join into one array.
+        const json = JSON.stringify(batch.slice(i, i + ORDERS_PER_CHUNK).map(orderToWire));
         yield separator + json.slice(1, -1);
         separator = ',';
       }
-      next = await rest.next();
+      // Let go of the batch before waiting for the next, so it can be collected young.
+      batch = undefined;
+      const next = await rest.next();
+      batch = next.done ? undefined : next.value;
     }
     yield separator === '[' ? '[]' : ']';
   } catch (err) {
