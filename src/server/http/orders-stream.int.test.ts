@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { buildTestApp, createTestCaller, testDeps } from '../../test/context';
@@ -378,5 +378,60 @@ describe('GET /api/orders when the database fails mid-stream (integration)', () 
     expect(res.complete).toBe(true);
     expect(JSON.parse(res.body.toString('utf8'))).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
     expect(res.body.toString('utf8')).not.toContain('CONNECTION_CLOSED');
+  });
+});
+
+describe('GET /api/orders leaves room for other requests (integration)', () => {
+  let database: TestDatabase;
+  let server: FastifyInstance;
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const user = await createSignedInUser(database.db);
+    token = user.token;
+    await createOrders(database.db, user.user.id, 40);
+    server = await buildApp({
+      deps: testDeps(database.db, createCapturingMailer()),
+      serveClient: false,
+      ordersStream: { batchSize: 1 },
+    });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+
+  it('answers a health check asked once the list has begun, before the list ends', async () => {
+    // Client and server share this process: without a turn for other work between chunks (PGlite
+    // answers in the same thread), the list would end before the health check was even read.
+    const events: string[] = [];
+    const list = new Promise<void>((resolve, reject) => {
+      http
+        .get(`${base}/api/orders`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+          let asked = false;
+          res.on('data', () => {
+            if (asked) return;
+            asked = true;
+            http
+              .get(`${base}/api/health`, (health) => {
+                health.resume();
+                health.on('end', () => events.push(`health ${health.statusCode}`));
+              })
+              .on('error', reject);
+          });
+          res.on('end', () => {
+            events.push('list end');
+            resolve();
+          });
+        })
+        .on('error', reject);
+    });
+    await list;
+    await vi.waitFor(() => expect(events).toHaveLength(2));
+    expect(events).toEqual(['health 200', 'list end']);
   });
 });

@@ -50,6 +50,10 @@ async function* jsonArray(
         const json = JSON.stringify(batch.slice(i, i + ORDERS_PER_CHUNK).map(orderToWire));
         yield separator + json.slice(1, -1);
         separator = ',';
+        // A turn for every other request. The stream alone does not always give one: PGlite answers
+        // in the same thread, and a socket that takes every chunk at once never makes it wait, so
+        // the whole list ran as one chain of promises and /api/health waited for all of it.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       // Let go of the batch before waiting for the next, so it can be collected young.
       batch = undefined;
