@@ -11,11 +11,13 @@ import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-opena
 import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
+import { registerCompression } from './http/compression';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
 import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
 import { jsonBodyProblem } from './http/json-body';
+import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
 import { registerTrpcRoute } from './http/trpc-route';
 import { type AppRouter, appRouter } from './routers';
@@ -33,6 +35,8 @@ export type BuildAppOptions = {
   /** Where the built client is; defaults to clientDistDir. */
   clientDir?: string;
   logger?: FastifyBaseLogger | false;
+  /** The streamed GET /api/orders (tests set a small batch size). */
+  ordersStream?: OrdersStreamOptions;
 };
 
 export function buildOpenApiDocument(baseUrl: string) {
@@ -57,6 +61,7 @@ export async function buildApp({
   serveClient = true,
   clientDir = clientDistDir,
   logger = false,
+  ordersStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // TRUST_PROXY decides whose X-Forwarded-For sets req.ip, the key of the per-IP rate limits.
   const { trustProxy } = deps.config;
@@ -93,6 +98,8 @@ export async function buildApp({
     // The HTTPS upgrade would break plain-http local use; Secure cookies follow APP_URL instead.
     hsts: deps.config.appUrl.startsWith('https://'),
   });
+  // Before every route: it hooks into each route as it is declared (see compression.ts).
+  await registerCompression(app);
 
   // A cross-site HTML form can only post form encodings: every mutation must be JSON. The route the
   // router matched decides, not the raw URL: '/%74rpc/…' reaches the same procedure as '/trpc/…'.
@@ -165,6 +172,17 @@ export async function buildApp({
       if (isMutation(req.method) && !req.headers['content-type'] && req.body === undefined)
         req.headers['content-type'] = 'application/json';
     });
+    // trpc-to-openapi's handler calls reply.send and resolves with nothing, so Fastify, finding the
+    // reply not yet finished, sends it again, empty: harmless while every body went out at once, but a
+    // body the compressor streams (above 8 KB on two cores) ended up as `content-length: 0`. Returning
+    // the reply tells Fastify the handler answered (it waits for the end of the response).
+    api.addHook('onRoute', (route) => {
+      const handler = route.handler;
+      route.handler = async function (this: FastifyInstance, req, reply) {
+        await handler.call(this, req, reply);
+        return reply;
+      };
+    });
     const restErrors = createRestErrorBodies();
     api.addHook('onSend', restErrors.onSend);
     await api.register(fastifyTRPCOpenApiPlugin<AppRouter>, {
@@ -180,6 +198,7 @@ export async function buildApp({
     });
   });
 
+  registerOrdersStream(app, deps, ordersStream);
   registerDevMail(app, deps);
   registerPdfDownload(app, deps);
 
@@ -191,6 +210,10 @@ export async function buildApp({
       // A missing file falls through to the not-found handler below (the SPA page or a 404).
       wildcard: true,
       index: false,
+      // The build writes `name.br`/`name.gz` beside each asset: served as they are when the client
+      // takes that encoding (no compressing per request), else the file, compressed on the fly.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Vite names every built asset after its content hash: a browser may keep it for good, since a
       // change gets a new name. Other files (the favicon) are checked again each time.
       cacheControl: false,
