@@ -60,6 +60,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Its own build, so parallel runs and manual builds never swap assets under a running server.
       CLIENT_DIST_DIR: `dist/e2e-${port}`,
+      SERVER_DIST_DIR: `dist/e2e-server-${port}`,
     },
   },
 });

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // e2e/support holds plain helpers too (dates); the Playwright specs themselves are *.spec.ts.
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'],
+    // scripts/: the build steps npm start runs and the bench's pure parts.
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -7,7 +7,9 @@ import { AppErrorBoundary, RouteErrorBoundary } from './pages/errors';
 
 /** Each screen is its own chunk, loaded when first visited. */
 const auth = () => import('./pages/auth');
-const LoginPage = lazy(async () => ({ default: (await auth()).LoginPage }));
+// The login screen alone, not the auth barrel: the register page's rules (KVK, BTW, website, phone)
+// and company-profile schema are not part of /login's first load.
+const LoginPage = lazy(async () => ({ default: (await import('./pages/auth/login-page')).LoginPage }));
 const RegisterPage = lazy(async () => ({ default: (await auth()).RegisterPage }));
 const ForgotPasswordPage = lazy(async () => ({ default: (await auth()).ForgotPasswordPage }));
 const ResetPasswordPage = lazy(async () => ({ default: (await auth()).ResetPasswordPage }));

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
 /** One type for both drivers: services are written once against the pg-core query builder. */
@@ -26,7 +26,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(projectRoot(import.meta.url), 'drizzle');
 
 export type DatabaseOptions = {
   /** postgres://… for Postgres; unset for the embedded PGlite. */

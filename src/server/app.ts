@@ -1,30 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
+import { registerCompression } from './http/compression';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
 import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
 import { jsonBodyProblem } from './http/json-body';
+import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
+import { registerTrpcRoute } from './http/trpc-route';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
 
 /** The built client; CLIENT_DIST_DIR lets parallel test runs each serve their own build. */
 export const clientDistDir = process.env.CLIENT_DIST_DIR
   ? path.resolve(process.env.CLIENT_DIST_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+  : path.join(projectRoot(import.meta.url), 'dist/client');
 
 export type BuildAppOptions = {
   deps: AppDeps;
@@ -33,6 +35,8 @@ export type BuildAppOptions = {
   /** Where the built client is; defaults to clientDistDir. */
   clientDir?: string;
   logger?: FastifyBaseLogger | false;
+  /** The streamed GET /api/orders (tests set a small batch size). */
+  ordersStream?: OrdersStreamOptions;
 };
 
 export function buildOpenApiDocument(baseUrl: string) {
@@ -57,6 +61,7 @@ export async function buildApp({
   serveClient = true,
   clientDir = clientDistDir,
   logger = false,
+  ordersStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // TRUST_PROXY decides whose X-Forwarded-For sets req.ip, the key of the per-IP rate limits.
   const { trustProxy } = deps.config;
@@ -93,6 +98,8 @@ export async function buildApp({
     // The HTTPS upgrade would break plain-http local use; Secure cookies follow APP_URL instead.
     hsts: deps.config.appUrl.startsWith('https://'),
   });
+  // Before every route: it hooks into each route as it is declared (see compression.ts).
+  await registerCompression(app);
 
   // A cross-site HTML form can only post form encodings: every mutation must be JSON. The route the
   // router matched decides, not the raw URL: '/%74rpc/…' reaches the same procedure as '/trpc/…'.
@@ -133,16 +140,14 @@ export async function buildApp({
     if (problem) return sendError(reply, problem);
   });
 
-  await app.register(fastifyTRPCPlugin<AppRouter>, {
+  await registerTrpcRoute<AppRouter>(app, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
-      onError: ({ error, path: p }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
-      },
+    router: appRouter,
+    createContext,
+    responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
+    onError: ({ error, path: p }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
     },
   });
 
@@ -167,6 +172,17 @@ export async function buildApp({
       if (isMutation(req.method) && !req.headers['content-type'] && req.body === undefined)
         req.headers['content-type'] = 'application/json';
     });
+    // trpc-to-openapi's handler calls reply.send and resolves with nothing, so Fastify, finding the
+    // reply not yet finished, sends it again, empty: harmless while every body went out at once, but a
+    // body the compressor streams (above 8 KB on two cores) ended up as `content-length: 0`. Returning
+    // the reply tells Fastify the handler answered (it waits for the end of the response).
+    api.addHook('onRoute', (route) => {
+      const handler = route.handler;
+      route.handler = async function (this: FastifyInstance, req, reply) {
+        await handler.call(this, req, reply);
+        return reply;
+      };
+    });
     const restErrors = createRestErrorBodies();
     api.addHook('onSend', restErrors.onSend);
     await api.register(fastifyTRPCOpenApiPlugin<AppRouter>, {
@@ -182,14 +198,22 @@ export async function buildApp({
     });
   });
 
+  registerOrdersStream(app, deps, ordersStream);
   registerDevMail(app, deps);
   registerPdfDownload(app, deps);
 
   if (serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
+      // One wildcard route that looks for the file per request, not a route per file found at start-up:
+      // with ~340 files (maps, .br/.gz copies) registering those cost ~250 ms of the cold start.
+      // A missing file falls through to the not-found handler below (the SPA page or a 404).
+      wildcard: true,
       index: false,
+      // The build writes `name.br`/`name.gz` beside each asset: served as they are when the client
+      // takes that encoding (no compressing per request), else the file, compressed on the fly.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Vite names every built asset after its content hash: a browser may keep it for good, since a
       // change gets a new name. Other files (the favicon) are checked again each time.
       cacheControl: false,

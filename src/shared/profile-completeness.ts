@@ -2,7 +2,7 @@
  * How complete a company profile is (spec §9): the bar on the company settings screen (8 fields) and
  * the dashboard banner's score (4 base points + 1 per filled field of 6, out of 10).
  */
-import { normaliseBtw } from './rules/btw';
+import { normaliseBtw } from './rules/btw-normalise';
 
 export const PROFILE_FIELD_LABELS = {
   name: 'Naam',

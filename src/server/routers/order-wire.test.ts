@@ -106,6 +106,16 @@ describe('orderToWire', () => {
     );
   });
 
+  it('writes the JSON the output schema writes, key order included, even for a snapshot as jsonb reads it', () => {
+    // jsonb hands keys back by length, then bytes; the streamed GET /api/orders sends orderToWire as is.
+    const fromJsonb = Object.fromEntries(
+      Object.entries(snapshot).sort(([a], [b]) => a.length - b.length || (a < b ? -1 : 1)),
+    ) as CustomerSnapshot;
+    expect(Object.keys(fromJsonb)).not.toEqual(Object.keys(snapshot));
+    const wire = orderToWire({ ...record, customerSnapshot: fromJsonb });
+    expect(JSON.stringify(wire)).toBe(JSON.stringify(orderOutput.parse(wire)));
+  });
+
   it("keeps 'verlegd', and an order without a customer (null id, names and snapshot)", () => {
     const verlegd = computeOrderTotals(lines, true);
     const wire = orderToWire({

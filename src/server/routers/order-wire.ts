@@ -2,6 +2,7 @@ import { centsToEuros } from '../../shared/money';
 import type { OrderEmailRecord, OrderRecord, OrderSummaryRecord } from '../../shared/order-record';
 import type { Order, OrderPage, OrderStats, OrderSummary } from '../../shared/schemas/order';
 import type { OrderEmail, OrderWithEmails } from '../../shared/schemas/order-email';
+import { toCustomerSnapshot } from '../services/orders/customer-snapshot';
 import type { OrderStatsRecord } from '../services/orders/dashboard-stats';
 import type { OrderSummaryPage } from '../services/orders/orders-list';
 
@@ -24,7 +25,9 @@ export function orderSummaryToWire(o: OrderSummaryRecord): OrderSummary {
     customer: o.customerId,
     customerName: o.customerSnapshot?.name ?? null,
     customerCompany: o.customerSnapshot?.company ?? null,
-    customerSnapshot: o.customerSnapshot,
+    // Fresh, in the schema's key order: jsonb hands its keys back sorted by length, and the streamed
+    // GET /api/orders (http/orders-stream.ts) sends this object as it is, without the output schema.
+    customerSnapshot: o.customerSnapshot && toCustomerSnapshot(o.customerSnapshot),
     subtotal: centsToEuros(o.subtotalCents),
     vat: centsToEuros(o.vatCents),
     total: centsToEuros(o.totalCents),

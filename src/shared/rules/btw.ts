@@ -1,3 +1,4 @@
+import { normaliseBtw } from './btw-normalise';
 import { ruleSchema } from './rule-schema';
 
 /** Spec §5 BTW/VAT: the customer form's wording… */
@@ -9,18 +10,7 @@ export const VAT_MESSAGE = 'VAT-nummer moet beginnen met een landcode, bijv. NL1
 
 export const BTW_MAX_LENGTH = 14;
 
-/**
- * Upper-cased; spaces, hyphens and dots removed (dots beyond the spec: 'NL0012.34.567.B01' is a common
- * way of writing it); a value starting with a digit gets the default prefix NL; a bare 'NL' is empty.
- * 'nl 123456789 b01' → 'NL123456789B01'; '123456789B01' → 'NL123456789B01'; 'NL' → ''.
- * Used for both btwNumber and vatNumber.
- */
-export function normaliseBtw(raw: string): string {
-  const compact = raw.toUpperCase().replace(/[\s.-]/g, '');
-  if (compact === 'NL') return '';
-  if (/^[0-9]/.test(compact)) return `NL${compact}`;
-  return compact;
-}
+export { normaliseBtw };
 
 /** NL + 9 digits + B + 2 digits. */
 export function isValidBtw(normalised: string): boolean {

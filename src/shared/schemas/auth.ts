@@ -3,7 +3,7 @@ import { requiredText } from '../rules/text';
 import { z } from '../zod-nl';
 import { instantOutput, successOutput } from './common';
 import { profileOutput } from './company-profile';
-import { newPasswordSchema, PASSWORD_MAX, passwordMessages, resetPasswordValueSchema } from './password';
+import { newPasswordSchema, passwordMessages, resetPasswordValueSchema } from './password';
 
 /**
  * The auth forms' rules (spec §5 Login, Register, Forgot password, Reset password), in the spec's
@@ -12,20 +12,8 @@ import { newPasswordSchema, PASSWORD_MAX, passwordMessages, resetPasswordValueSc
 
 const email = (required: string, invalid: string) => emailSchema({ required, invalid });
 
-export const loginInput = z.object({
-  email: email('E-mailadres is verplicht', 'Voer een geldig e-mailadres in'),
-  password: z
-    .string({ error: 'Wachtwoord is verplicht' })
-    .min(1, 'Wachtwoord is verplicht')
-    .max(PASSWORD_MAX)
-    .describe('Het wachtwoord van het account'),
-  rememberMe: z
-    .boolean()
-    .optional()
-    .default(false)
-    .describe('Ingelogd blijven: de sessie geldt 30 dagen in plaats van 1 dag'),
-});
-export type LoginInput = z.input<typeof loginInput>;
+// In a module of its own so the login screen does not load the profile's rules with it (see login.ts).
+export { type LoginInput, loginInput } from './login';
 
 export const registerInput = z.object({
   name: requiredText('Naam is verplicht').describe('Naam van de gebruiker'),

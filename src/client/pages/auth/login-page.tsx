@@ -1,7 +1,7 @@
 import { LogIn, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { loginInput } from '../../../shared/schemas/auth';
+import { loginInput } from '../../../shared/schemas/login';
 import { Button, Checkbox, Notice, PasswordField } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';

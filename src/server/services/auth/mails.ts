@@ -1,13 +1,14 @@
 import { createElement } from 'react';
 import type { UserRow } from '../../../db/schema';
 import type { ServiceDeps } from '../../deps';
-import { AccountExistsEmail, accountExistsSubject } from '../../emails/account-exists';
-import { ResetPasswordEmail, resetPasswordSubject } from '../../emails/reset-password';
-import { VerifyEmail, verifyEmailSubject } from '../../emails/verify-email';
 import { MAIL_FAILED_MESSAGE, sendOrFail } from '../mail/mailer';
 import type { MailMessage } from '../mail/message';
 import { renderEmail } from '../mail/render';
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
+
+// The mails' components are imported when the first mail is made, not at start-up: they pull in
+// @react-email/components (with prismjs for its code block), ~240 ms of a cold start's CPU
+// (--cpu-prof). The server bundle keeps them in a chunk of their own (scripts/build-server.mjs).
 
 type Recipient = Pick<UserRow, 'email' | 'name'>;
 
@@ -21,6 +22,7 @@ export async function buildVerificationMail(
   user: Recipient,
   token: string,
 ): Promise<MailMessage> {
+  const { VerifyEmail, verifyEmailSubject } = await import('../../emails/verify-email');
   const element = createElement(VerifyEmail, {
     name: user.name,
     verifyUrl: verifyUrl(appUrl, token),
@@ -30,6 +32,7 @@ export async function buildVerificationMail(
 }
 
 export async function buildResetMail(appUrl: string, user: Recipient, token: string): Promise<MailMessage> {
+  const { ResetPasswordEmail, resetPasswordSubject } = await import('../../emails/reset-password');
   const element = createElement(ResetPasswordEmail, {
     name: user.name,
     resetUrl: resetUrl(appUrl, token),
@@ -39,6 +42,7 @@ export async function buildResetMail(appUrl: string, user: Recipient, token: str
 }
 
 export async function buildAccountExistsMail(appUrl: string, user: Recipient): Promise<MailMessage> {
+  const { AccountExistsEmail, accountExistsSubject } = await import('../../emails/account-exists');
   const element = createElement(AccountExistsEmail, {
     name: user.name,
     loginUrl: `${appUrl}/login`,

@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { sessions, type UserRow, users } from '../../../db/schema';
+import { preparedPerDb } from '../../prepared-queries';
 import { generateToken, hashToken } from './session-tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +29,17 @@ export async function createSession(
 
 export type ValidSession = { user: UserRow; sessionId: string; expiresAt: Date; rememberMe: boolean };
 
+/** The lookup every authenticated request makes, prepared (see preparedPerDb for what it saves). */
+const sessionLookup = preparedPerDb((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_lookup'),
+);
+
 /**
  * Looks a token up by its hash. Expired sessions are deleted; a session used in the second half of
  * its life is extended to a full lifetime again (the Lucia guide's sliding expiry).
@@ -38,12 +50,7 @@ export async function validateSessionToken(
   now = new Date(),
 ): Promise<ValidSession | null> {
   const id = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({ id });
   if (!row) return null;
   const rememberMe = row.session.rememberMe === 1;
   if (row.session.expiresAt.getTime() <= now.getTime()) {

@@ -22,7 +22,6 @@ import { getPdfSettings } from '../pdf/pdf-settings';
 import { DEFAULT_TEMPLATES } from './default-templates';
 import { sendOrFail } from './mailer';
 import { renderTemplateHtml, sanitizeTemplateHtml } from './sanitize-template';
-import { composeUserMail } from './user-mail';
 
 export const emailTemplateServiceMessages = {
   notFound: 'Template niet gevonden.',
@@ -278,6 +277,9 @@ export async function sendTestMail(
     dataFor(deps.db, userId, input.data),
     getPdfSettings(deps.db, userId),
   ]);
+  // Imported on first use: its layout pulls in @react-email/components (~240 ms of a cold start, see
+  // services/auth/mails.ts).
+  const { composeUserMail } = await import('./user-mail');
   const mail = await composeUserMail({
     sender,
     to: input.email,

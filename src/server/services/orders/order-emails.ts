@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderEmails, orders } from '../../../db/schema';
 import type { OrderEmailRecord } from '../../../shared/order-record';
 import { notFound } from '../../errors';
+import { preparedPerDb } from '../../prepared-queries';
 import { ORDER_NOT_FOUND } from './orders';
 
 /**
@@ -10,13 +11,9 @@ import { ORDER_NOT_FOUND } from './orders';
  * written together with the status change, never for a message that did not go out.
  */
 
-/** The order's sent messages, newest first. The caller has already found the order to be the user's. */
-export async function listOrderEmails(
-  db: DbOrTx,
-  userId: string,
-  orderId: string,
-): Promise<OrderEmailRecord[]> {
-  return db
+/** Prepared: GET /orders/{id} reads it on every call (issue 12). */
+const sentOfOrder = preparedPerDb((db) =>
+  db
     .select({
       sentAt: orderEmails.sentAt,
       recipient: orderEmails.recipient,
@@ -26,8 +23,23 @@ export async function listOrderEmails(
       templateId: orderEmails.templateId,
     })
     .from(orderEmails)
-    .where(and(eq(orderEmails.orderId, orderId), eq(orderEmails.userId, userId)))
-    .orderBy(desc(orderEmails.sentAt), desc(orderEmails.id));
+    .where(
+      and(
+        eq(orderEmails.orderId, sql.placeholder('orderId')),
+        eq(orderEmails.userId, sql.placeholder('userId')),
+      ),
+    )
+    .orderBy(desc(orderEmails.sentAt), desc(orderEmails.id))
+    .prepare('order_emails_sent'),
+);
+
+/** The order's sent messages, newest first. The caller has already found the order to be the user's. */
+export async function listOrderEmails(
+  db: DbOrTx,
+  userId: string,
+  orderId: string,
+): Promise<OrderEmailRecord[]> {
+  return sentOfOrder(db).execute({ orderId, userId });
 }
 
 export type SentEmail = Omit<OrderEmailRecord, 'sentAt'> & { messageId?: string | null };

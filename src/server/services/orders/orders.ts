@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type OrderItemRow, type OrderRow, orderItems, orders } from '../../../db/schema';
 import { centsToDecimal, computeOrderTotals } from '../../../shared/money';
@@ -6,6 +6,7 @@ import type { OrderRecord } from '../../../shared/order-record';
 import type { OrderInputData } from '../../../shared/schemas/order';
 import { isUniqueViolation, isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
+import { preparedPerDb } from '../../prepared-queries';
 import { CUSTOMER_NOT_FOUND } from '../customers/messages';
 import { findOwnedCustomer } from './customer-snapshot';
 import { assignOrderNumber } from './order-numbering';
@@ -16,18 +17,6 @@ export const ORDER_DELETED_MESSAGE = 'Order is verwijderd.';
 export const ORDER_NUMBER_CONFLICT = 'Het ordernummer was net al in gebruik. Sla de order opnieuw op.';
 
 /* ---------------------------------------------------------------- reads */
-
-async function itemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
-  const byOrder = new Map<string, OrderItemRow[]>(orderIds.map((id) => [id, []]));
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
-  for (const r of rows) byOrder.get(r.orderId)?.push(r);
-  return byOrder;
-}
 
 /** GET /orders: every order of the user with its lines, newest first (spec §7: a plain array). */
 export async function listAllOrders(db: DbOrTx, userId: string): Promise<OrderRecord[]> {
@@ -51,21 +40,35 @@ export async function listAllOrders(db: DbOrTx, userId: string): Promise<OrderRe
   return rows.map((r) => toOrderRecord(r, byOrder.get(r.id) ?? []));
 }
 
-async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderRow> {
-  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-  const [row] = await db
+/** The reads of one order, prepared: GET /orders/{id} is one of the hot calls (issue 12). */
+const ownedOrder = preparedPerDb((db) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-    .limit(1);
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('order_owned'),
+);
+
+const linesOfOrder = preparedPerDb((db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.position))
+    .prepare('order_lines'),
+);
+
+async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderRow> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const [row] = await ownedOrder(db).execute({ id, userId });
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
 
 export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<OrderRecord> {
   const row = await findOwned(db, userId, id);
-  const items = await itemsOf(db, [id]);
-  return toOrderRecord(row, items.get(id) ?? []);
+  return toOrderRecord(row, await linesOfOrder(db).execute({ orderId: row.id }));
 }
 
 /* ---------------------------------------------------------------- writes */

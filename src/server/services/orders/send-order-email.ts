@@ -8,7 +8,6 @@ import { AppError } from '../../errors';
 import { assertWithinRateLimit } from '../auth/rate-limit';
 import { getEmailTemplate } from '../mail/email-templates';
 import type { MailMessage } from '../mail/message';
-import { composeUserMail } from '../mail/user-mail';
 import { orderPdfContent } from '../pdf/order-pdf-content';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { recordOrderSent } from './order-emails';
@@ -90,6 +89,9 @@ export async function sendOrderEmail(
   if (input.templateId) await getEmailTemplate(db, user.id, input.templateId);
 
   const attachment = input.includePdf ? await orderPdfContent(deps, user.id, order.id) : null;
+  // Imported on first use: its layout pulls in @react-email/components (~240 ms of a cold start, see
+  // services/auth/mails.ts).
+  const { composeUserMail } = await import('../mail/user-mail');
   const message = await composeUserMail({
     sender: user,
     to: input.recipient,

@@ -26,6 +26,19 @@ describe('findChromium', () => {
     });
   });
 
+  it('asks Playwright (loading it, ~300 ms) only when CHROMIUM_PATH is unset', () => {
+    let asked = 0;
+    const playwright = () => {
+      asked++;
+      return executable('pw');
+    };
+    findChromium(executable('configured'), { playwright, system: executable('sys') });
+    findChromium(missing, { playwright, system: executable('sys') });
+    expect(asked).toBe(0);
+    expect(findChromium(undefined, { playwright, system: executable('sys') }).path).toBe(executable('pw'));
+    expect(asked).toBe(1);
+  });
+
   it('reports a CHROMIUM_PATH that is not an executable instead of printing with another browser', () => {
     for (const wrong of [missing, plainFile, dir]) {
       const found = findChromium(wrong, { playwright: executable('pw'), system: executable('sys') });

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
+import type { Browser, LaunchOptions, Page } from 'playwright-core';
 import { AppError } from '../../errors';
 import { pdfMessages } from './messages';
 import { type BrowserState, createBrowserKeeper, printerLaunchOptions } from './printer-browser';
-import { findChromium } from './printer-executable';
+import { type ChromiumLookup, findChromium } from './printer-executable';
 import { openLockedPage, type PrintJob, printOnPage } from './printer-page';
 import { createSlotQueue, QueueFullError } from './printer-queue';
 
@@ -42,7 +42,7 @@ export type PrinterStatus = {
 export type Printer = {
   /** The PDF of one document; rejects with a Dutch 503 AppError when it cannot be made. */
   print(job: PrintJob): Promise<Buffer>;
-  /** Whether a Chromium executable was found at start-up. */
+  /** Whether a Chromium executable was found (at start-up with CHROMIUM_PATH, else on first ask). */
   available(): boolean;
   status(): PrinterStatus;
   /** Closes the browser; waiting documents are turned away. */
@@ -84,13 +84,24 @@ export function createPrinter(options: PrinterOptions): Printer {
   const concurrency = options.concurrency ?? 2;
   const queueLimit = options.queueLimit ?? PDF_QUEUE_LIMIT;
   const timeoutMs = options.timeoutMs ?? PDF_TIMEOUT_MS;
-  const launch = options.launch ?? ((o: LaunchOptions) => chromium.launch(o));
+  // playwright-core is imported with the first document, not at start-up (see playwrightChromium).
+  const launch =
+    options.launch ?? (async (o: LaunchOptions) => (await import('playwright-core')).chromium.launch(o));
 
-  const lookup = findChromium(options.chromiumPath);
-  if (lookup.problem) log.warn(lookup.problem);
-  const executablePath = lookup.path;
+  // With CHROMIUM_PATH set the lookup is a stat() and its verdict is logged at start-up. Without it,
+  // asking Playwright where its browser is means loading Playwright, so that waits for the first use.
+  let lookup: ChromiumLookup | undefined;
+  const chromiumLookup = (): ChromiumLookup => {
+    if (!lookup) {
+      lookup = findChromium(options.chromiumPath);
+      if (lookup.problem) log.warn(lookup.problem);
+    }
+    return lookup;
+  };
+  if (options.chromiumPath) chromiumLookup();
+  const executablePath = () => chromiumLookup().path;
 
-  const keeper = createBrowserKeeper(() => launch(printerLaunchOptions(executablePath ?? '')), log);
+  const keeper = createBrowserKeeper(() => launch(printerLaunchOptions(executablePath() ?? '')), log);
   const slots: Slot[] = Array.from({ length: concurrency }, () => ({ page: null, browser: null }));
   const queue = createSlotQueue(slots, queueLimit);
   let closed = false;
@@ -148,7 +159,7 @@ export function createPrinter(options: PrinterOptions): Printer {
 
   return {
     async print(job) {
-      if (!executablePath) throw unavailable();
+      if (!executablePath()) throw unavailable();
       if (closed) throw failed();
       try {
         const pdf = await queue.use((slot) => printInSlot(slot, job));
@@ -165,10 +176,10 @@ export function createPrinter(options: PrinterOptions): Printer {
         throw failed();
       }
     },
-    available: () => executablePath !== null,
+    available: () => executablePath() !== null,
     status: () => ({
-      available: executablePath !== null,
-      executablePath,
+      available: executablePath() !== null,
+      executablePath: executablePath(),
       browser: keeper.state(),
       concurrency,
       queueLimit,

@@ -1,2 +1,3 @@
-export { SendEmailDialog, type SendEmailDialogProps, type SendEmailResult } from './send-email-dialog';
+// Types only: the dialog itself is loaded on first use (use-send-email.tsx).
+export type { SendEmailDialogProps, SendEmailResult } from './send-email-dialog';
 export { SENT_NOTICE, SENT_NOTICE_MS, useSendEmail } from './use-send-email';

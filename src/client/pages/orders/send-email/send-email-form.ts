@@ -7,7 +7,6 @@ import {
   sendEmailInput,
   sendEmailMessages,
 } from '../../../../shared/schemas/email-template';
-import type { OrderPage } from '../../../../shared/schemas/order';
 
 /**
  * The send-email dialog's form (spec §2 Send-email dialog, §3 Send-email payload, §5 Send e-mail) as
@@ -114,12 +113,5 @@ export function pickSendErrors(details: FieldErrors): SendErrors {
   return errors;
 }
 
-/** A loaded page of the orders list with one order's new status (the server's `orderStatus`). */
-export function withOrderStatus<P extends Pick<OrderPage, 'items'>>(
-  page: P | undefined,
-  orderId: string,
-  status: OrderPage['items'][number]['status'],
-): P | undefined {
-  if (!page?.items.some((o) => o._id === orderId)) return page;
-  return { ...page, items: page.items.map((o) => (o._id === orderId ? { ...o, status } : o)) };
-}
+// Where it lives now; the list's update after a send needs none of this form's schemas.
+export { withOrderStatus } from './order-status';

@@ -1,8 +1,17 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Notice } from '../../../components';
 import { trpc } from '../../../lib/trpc';
-import { SendEmailDialog, type SendEmailResult } from './send-email-dialog';
-import { withOrderStatus } from './send-email-form';
+import { withOrderStatus } from './order-status';
+import type { SendEmailResult } from './send-email-dialog';
+
+/**
+ * The dialog (compose form, template and PDF previews, the mail and order schemas) is a chunk of its
+ * own, fetched when a row's 'Versturen' is first used: the dashboard and the orders list show it
+ * rarely, and it weighed ~20 KB gzip of their first load (scripts/build/first-load-js.mjs).
+ */
+const SendEmailDialog = lazy(async () => ({
+  default: (await import('./send-email-dialog')).SendEmailDialog,
+}));
 
 /** Spec §4 Order status: the list's message after a send, shown for 3 seconds. */
 export const SENT_NOTICE = 'Inkooporder is succesvol verzonden per e-mail';
@@ -43,7 +52,11 @@ export function useSendEmail() {
     open,
     /** The order whose dialog is open, if any. */
     orderId,
-    dialog: <SendEmailDialog orderId={orderId} onClose={close} onSent={onSent} />,
+    dialog: orderId ? (
+      <Suspense fallback={null}>
+        <SendEmailDialog orderId={orderId} onClose={close} onSent={onSent} />
+      </Suspense>
+    ) : null,
     notice: notice ? (
       <Notice
         tone="success"

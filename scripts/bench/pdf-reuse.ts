@@ -4,14 +4,14 @@
  * without printing. Target: p50 ≤ 10 ms.
  */
 import pino from 'pino';
-import { openDatabase } from '../src/db/client';
-import { users } from '../src/db/schema';
-import { createCustomer } from '../src/server/services/customers/customers';
-import { createOrder } from '../src/server/services/orders/orders';
-import { orderPdf } from '../src/server/services/pdf/order-pdf';
-import type { Printer } from '../src/server/services/pdf/printer';
-import { customerInput } from '../src/shared/schemas/customer';
-import { orderInput } from '../src/shared/schemas/order';
+import { openDatabase } from '../../src/db/client';
+import { users } from '../../src/db/schema';
+import { createCustomer } from '../../src/server/services/customers/customers';
+import { createOrder } from '../../src/server/services/orders/orders';
+import { orderPdf } from '../../src/server/services/pdf/order-pdf';
+import type { Printer } from '../../src/server/services/pdf/printer';
+import { customerInput } from '../../src/shared/schemas/customer';
+import { orderInput } from '../../src/shared/schemas/order';
 
 export const TARGET_REUSED_MS = 10;
 

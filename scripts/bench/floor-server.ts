@@ -1,0 +1,170 @@
+/**
+ * The floor of the API benchmark (issue 12): a bare Fastify process that answers what the app's
+ * authenticated queries answer, with nothing in between — no tRPC, no ORM, no global hooks, just
+ * postgres.js (which prepares every statement once per connection and reuses it).
+ *
+ *   GET /bare                 {"status":"ok"}, no database
+ *   GET /bare/profile         Bearer token → SHA-256 → session + user → the app's profile shape; 401 without
+ *   GET /bare/orders/:id      the same session lookup, then the user's own order with its lines and send
+ *                             history → the app's GET /api/orders/{id} shape; 404 for a missing or foreign one
+ *
+ * The session lookup keeps the app's rules (services/auth/sessions.ts): an expired session is deleted,
+ * one in the second half of its life is extended, so the floor does the work the app must do.
+ *
+ * Run: DATABASE_URL=postgres://… PORT=4401 HOST=127.0.0.1 node --import tsx scripts/bench/floor-server.ts
+ * It prints `listening <url>` once it listens and closes on SIGTERM. scripts/bench/api-overhead.ts and
+ * the bench helper start it exactly so.
+ */
+import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
+import postgres from 'postgres';
+import type { OrderItemRow, OrderRow } from '../../src/db/schema';
+import { orderWithEmailsToWire } from '../../src/server/routers/order-wire';
+import { toOrderRecord } from '../../src/server/services/orders/order-records';
+import type { OrderEmailRecord } from '../../src/shared/order-record';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UNAUTHORIZED = {
+  message: 'U bent niet ingelogd of uw sessie is verlopen. Log opnieuw in.',
+  code: 'UNAUTHORIZED',
+};
+const NOT_FOUND = { message: 'Order niet gevonden.', code: 'NOT_FOUND' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error('DATABASE_URL is nodig (postgres://…)');
+  process.exit(1);
+}
+const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
+
+type SessionUser = {
+  expiresAt: Date;
+  rememberMe: number;
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  isEmailVerified: boolean;
+  twoFactorEnabled: boolean;
+  profileCompleted: boolean;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  website: string;
+  phoneNumber: string;
+  kvkNumber: string;
+  btwNumber: string;
+  vatNumber: string;
+  bankAccount: string;
+  accountName: string;
+  bankName: string;
+  createdAt: Date;
+};
+
+/** The session's user, or null; the app's sliding expiry and deletion of expired sessions included. */
+async function sessionUser(authorization: string | undefined): Promise<SessionUser | null> {
+  if (!authorization?.startsWith('Bearer ')) return null;
+  const token = authorization.slice(7).trim();
+  if (!token) return null;
+  const id = createHash('sha256').update(token).digest('hex');
+  const [row] = await sql<SessionUser[]>`
+    select s.expires_at as "expiresAt", s.remember_me as "rememberMe",
+      u.id, u.name, u.email, u.company, u.is_email_verified as "isEmailVerified",
+      u.two_factor_enabled as "twoFactorEnabled", u.profile_completed as "profileCompleted",
+      u.address, u.postal_code as "postalCode", u.city, u.country, u.website,
+      u.phone_number as "phoneNumber", u.kvk_number as "kvkNumber", u.btw_number as "btwNumber",
+      u.vat_number as "vatNumber", u.bank_account as "bankAccount", u.account_name as "accountName",
+      u.bank_name as "bankName", u.created_at as "createdAt"
+    from sessions s join users u on u.id = s.user_id
+    where s.id = ${id}`;
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now) {
+    await sql`delete from sessions where id = ${id}`;
+    return null;
+  }
+  const lifetime = (row.rememberMe === 1 ? 30 : 1) * DAY_MS;
+  if (row.expiresAt.getTime() - now < lifetime / 2) {
+    await sql`update sessions set expires_at = ${new Date(now + lifetime)}
+      where id = ${id} and expires_at > ${new Date(now)}`;
+  }
+  return row;
+}
+
+const profileOf = (u: SessionUser) => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  company: u.company,
+  isEmailVerified: u.isEmailVerified,
+  twoFactorEnabled: u.twoFactorEnabled,
+  profileCompleted: u.profileCompleted,
+  address: u.address,
+  postalCode: u.postalCode,
+  city: u.city,
+  country: u.country,
+  website: u.website,
+  phoneNumber: u.phoneNumber,
+  kvkNumber: u.kvkNumber,
+  btwNumber: u.btwNumber,
+  vatNumber: u.vatNumber,
+  bankAccount: u.bankAccount,
+  accountName: u.accountName,
+  bankAccountName: u.accountName,
+  bankName: u.bankName,
+  createdAt: u.createdAt.toISOString(),
+});
+
+/** The order, its lines and its send history, owner-scoped; null for a missing or foreign order. */
+async function ownedOrder(userId: string, orderId: string) {
+  if (!UUID.test(orderId)) return null;
+  const [order] = await sql<OrderRow[]>`
+    select id, user_id as "userId", order_number as "orderNumber", customer_id as "customerId",
+      customer_snapshot as "customerSnapshot", customer_search as "customerSearch", date, project,
+      reference, payment_term as "paymentTerm", status, btw_verlegd as "btwVerlegd", subtotal, vat, total,
+      created_at as "createdAt", updated_at as "updatedAt"
+    from orders where id = ${orderId} and user_id = ${userId}`;
+  if (!order) return null;
+  const [items, emails] = await Promise.all([
+    sql<OrderItemRow[]>`
+      select id, order_id as "orderId", position, description, quantity, unit, price, vat, total
+      from order_items where order_id = ${orderId} order by position`,
+    sql<OrderEmailRecord[]>`
+      select sent_at as "sentAt", recipient, cc, subject, include_pdf as "includePdf",
+        template_id as "templateId"
+      from order_emails where order_id = ${orderId} and user_id = ${userId}
+      order by sent_at desc, id desc`,
+  ]);
+  return orderWithEmailsToWire(toOrderRecord(order, items), emails);
+}
+
+const app = Fastify({ logger: false });
+
+app.get('/bare', async () => ({ status: 'ok' }));
+
+app.get('/bare/profile', async (req, reply) => {
+  const user = await sessionUser(req.headers.authorization);
+  if (!user) return reply.code(401).send(UNAUTHORIZED);
+  return profileOf(user);
+});
+
+app.get<{ Params: { id: string } }>('/bare/orders/:id', async (req, reply) => {
+  const user = await sessionUser(req.headers.authorization);
+  if (!user) return reply.code(401).send(UNAUTHORIZED);
+  const order = await ownedOrder(user.id, req.params.id);
+  if (!order) return reply.code(404).send(NOT_FOUND);
+  return order;
+});
+
+const close = async () => {
+  await app.close();
+  await sql.end({ timeout: 5 });
+  process.exit(0);
+};
+process.on('SIGTERM', close);
+process.on('SIGINT', close);
+
+const url = await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
+console.log(`listening ${url}`);

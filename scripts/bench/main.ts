@@ -1,0 +1,383 @@
+/**
+ * `npm run bench [-- --quick]`: one command, one report. Seeds a fresh Postgres database and a PGlite
+ * data dir at 10 000 and 100 000 orders (--quick: 10 000 only), starts the built server on each
+ * (`node scripts/start.mjs`), and measures side by side: start-up, the screen calls, 50 connections on
+ * the orders page, the API overhead against a bare Fastify route, the full-list stream, a login flood,
+ * first-load JS, Lighthouse, the PDF printer and the sign-in evenness. Writes bench/results.json and
+ * bench/REPORT.md and prints the report. BENCH_PARTS picks sections (see options.ts). Exit code 1 when
+ * a target is missed or a section broke — after printing everything.
+ */
+import { execSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hashPassword } from '../../src/server/services/auth/passwords';
+import { benchAuthEvenness } from './auth-evenness';
+import { measureFirstLoadJs, runLighthouse } from './browser-checks';
+import {
+  BENCH_EMAIL,
+  BENCH_PASSWORD,
+  type BenchDatabase,
+  createBenchDatabase,
+  type DbKind,
+  type SeedOutcome,
+  seedDatabase,
+} from './databases';
+import { login, request, type Session, trpcQueryPath } from './http-client';
+import { type LoadResult, runLoad } from './load';
+import { benchLoginFlood, type FloodResult } from './login-flood';
+import { OptionsError, type Part, parseOptions, SERVER_PARTS } from './options';
+import { benchPdf } from './pdf';
+import { settle } from './probe';
+import { type RunMeta, renderReport, type SectionResult } from './report';
+import { benchScreens, ORDERS_PAGE_PATH, type ScreenTiming } from './screens';
+import type { SectionBody } from './section';
+import {
+  buildApiOverheadSection,
+  buildConcurrencySection,
+  buildFirstLoadSection,
+  buildLighthouseSection,
+  buildLoginSection,
+  buildScreensSection,
+  buildSeedSection,
+  buildStartupSection,
+  buildStreamSection,
+  type OverheadRow,
+  type StartupRun,
+} from './sections';
+import { type RunningServer, root, serverPid, startServer } from './server-process';
+import { round } from './stats';
+import { benchStream, type StreamResult } from './stream';
+
+const TITLES: Record<Part, string> = {
+  seed: '1. Seeden',
+  startup: '2. Opstarten tot gezond',
+  screens: '3. Schermaanroepen na elkaar (HTTP, tRPC)',
+  concurrency: '4. 50 verbindingen op de orderlijst',
+  overhead: '5. API-overhead: kale Fastify-route vs tRPC vs REST',
+  stream: '6. Volledige lijst GET /api/orders (stream)',
+  login: '7. Inlogvloed',
+  firstload: '8. JavaScript bij eerste laden',
+  lighthouse: '9. Lighthouse',
+  pdf: '10. PDF',
+  auth: '11. Aanmelden gelijkmatig (bestaand vs onbekend adres)',
+};
+
+let options: ReturnType<typeof parseOptions>;
+try {
+  options = parseOptions(process.argv.slice(2), process.env);
+} catch (err) {
+  console.error(err instanceof OptionsError ? err.message : err);
+  process.exit(2);
+}
+const { quick, sizes, parts } = options;
+const wants = (p: Part) => parts.includes(p);
+const largest = Math.max(...sizes);
+const wallStart = performance.now();
+const loadAtStart = os.loadavg()[0]!;
+const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+const log = (msg: string) =>
+  console.error(`[bench ${((performance.now() - wallStart) / 1000).toFixed(0)} s] ${msg}`);
+
+/* ---------------------------------------------------------------- bookkeeping */
+
+const seconds = new Map<Part, number>();
+const errors = new Map<Part, string[]>();
+const addError = (part: Part, message: string) => errors.set(part, [...(errors.get(part) ?? []), message]);
+
+async function attempt<T>(part: Part, label: string, run: () => Promise<T>): Promise<T | undefined> {
+  const t0 = performance.now();
+  log(`${TITLES[part]} — ${label}`);
+  try {
+    return await run();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    addError(part, `${label}: ${message.split('\n').slice(0, 6).join(' ')}`);
+    log(`  mislukt: ${message}`);
+    return undefined;
+  } finally {
+    seconds.set(part, (seconds.get(part) ?? 0) + (performance.now() - t0) / 1000);
+  }
+}
+
+let nextPort = 4500 + (process.pid % 20) * 5;
+const takePort = () => {
+  nextPort = nextPort >= 4599 ? 4500 : nextPort + 1;
+  return nextPort;
+};
+
+/* ---------------------------------------------------------------- the measured data */
+
+const seeds: SeedOutcome[] = [];
+const screens: { kind: DbKind; size: number; timings: ScreenTiming[] }[] = [];
+const startups: StartupRun[] = [];
+const loads: ({ kind: DbKind; size: number } & LoadResult)[] = [];
+let overhead: { size: number; rows: OverheadRow[] } | undefined;
+let stream: ({ size: number } & StreamResult) | undefined;
+let flood: ({ size: number } & FloodResult) | undefined;
+let firstLoad: Awaited<ReturnType<typeof measureFirstLoadJs>> | undefined;
+let lighthouse: Awaited<ReturnType<typeof runLighthouse>> | undefined;
+const bodies = new Map<Part, SectionBody>();
+
+/* ---------------------------------------------------------------- the API overhead (api part's files) */
+
+const overheadModule = path.join(root, 'scripts/bench/api-overhead.ts');
+const floorServer = path.join(root, 'scripts/bench/floor-server.ts');
+
+type BenchApiOverhead = (opts: {
+  appUrl: string;
+  floorUrl: string;
+  token: string;
+  orderId: string;
+  seconds?: number;
+  connections?: number;
+}) => Promise<OverheadRow[]>;
+
+async function startFloorServer(databaseUrl: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', floorServer], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`floor-server niet klaar binnen 60 s: ${out}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`floor-server stopte (${code}): ${out.slice(-2000)}`));
+    });
+  });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+async function measureOverhead(server: RunningServer, target: BenchDatabase, session: Session) {
+  if (!fs.existsSync(overheadModule) || !fs.existsSync(floorServer)) {
+    throw new Error(
+      'overgeslagen: scripts/bench/api-overhead.ts of scripts/bench/floor-server.ts ontbreekt (api-deel, branch h-api)',
+    );
+  }
+  if (!target.server.databaseUrl) throw new Error('de kale route draait alleen op Postgres');
+  const page = await request(
+    server.url,
+    trpcQueryPath('orders.page', { period: 'all', page: 1, pageSize: 1 }),
+    {
+      headers: { cookie: session.cookie },
+    },
+  );
+  const orderId = (JSON.parse(page.body) as [{ result: { data: { items: { _id: string }[] } } }])[0].result
+    .data.items[0]?._id;
+  if (!orderId) throw new Error('geen order gevonden om op te vragen');
+  const mod = (await import(pathToFileURL(overheadModule).href)) as { benchApiOverhead: BenchApiOverhead };
+  const floor = await startFloorServer(target.server.databaseUrl, takePort());
+  try {
+    return await mod.benchApiOverhead({
+      appUrl: server.url,
+      floorUrl: floor.url,
+      token: session.token,
+      orderId,
+      seconds: quick ? 3 : 4,
+      connections: 50,
+    });
+  } finally {
+    await floor.stop();
+  }
+}
+
+/* ---------------------------------------------------------------- one database at one size */
+
+async function benchDatabase(kind: DbKind, size: number, hash: string) {
+  const target = await createBenchDatabase(kind, size, stamp);
+  try {
+    const ordersEach = Number(process.env.BENCH_OTHER_ORDERS ?? (size >= 100_000 ? 1000 : 200));
+    const seeded = await attempt('seed', target.label, () =>
+      seedDatabase(target, hash, { count: 50, ordersEach }),
+    );
+    if (!seeded) return;
+    seeds.push(seeded);
+
+    let server: RunningServer;
+    try {
+      log(`server starten op ${target.label}`);
+      server = await startServer(takePort(), target.server);
+    } catch (err) {
+      for (const p of SERVER_PARTS.filter(wants))
+        addError(p, `${target.label}: ${String(err).slice(0, 500)}`);
+      return;
+    }
+    const atLargest = size === largest;
+    try {
+      const session = await login(server.url, BENCH_EMAIL, BENCH_PASSWORD);
+      if (wants('screens')) {
+        const timings = await attempt('screens', target.label, () =>
+          benchScreens(server.url, session, { runs: 100, budgetMs: quick ? 1000 : 1500 }),
+        );
+        if (timings) screens.push({ kind, size, timings });
+      }
+      // Each section starts on a server that has answered everything the previous one asked.
+      const settled = () => settle(server.url);
+      if (atLargest && wants('concurrency')) {
+        await settled();
+        const load = await attempt('concurrency', target.label, () =>
+          runLoad({
+            url: `${server.url}${ORDERS_PAGE_PATH}`,
+            connections: 50,
+            seconds: quick ? 5 : 10,
+            headers: { cookie: session.cookie },
+          }),
+        );
+        if (load) loads.push({ kind, size, ...load });
+      }
+      if (atLargest && kind === 'postgres') {
+        if (wants('overhead')) {
+          await settled();
+          const rows = await attempt('overhead', target.label, () =>
+            measureOverhead(server, target, session),
+          );
+          if (rows) overhead = { size, rows };
+        }
+        if (wants('stream')) {
+          await settled();
+          const pid = serverPid(server.process.pid!);
+          const r = await attempt('stream', target.label, () => benchStream(server.url, session, pid));
+          if (r) stream = { size, ...r };
+        }
+        if (wants('login')) {
+          await settled();
+          const emails = seeded.otherEmails.length ? seeded.otherEmails : [BENCH_EMAIL];
+          const r = await attempt('login', target.label, () =>
+            benchLoginFlood(
+              server.url,
+              session,
+              { emails, password: BENCH_PASSWORD },
+              { concurrent: 20, seconds: quick ? 2 : 3 },
+            ),
+          );
+          if (r) flood = { size, ...r };
+        }
+        if (wants('firstload')) {
+          await settled();
+          firstLoad = await attempt('firstload', target.label, () => measureFirstLoadJs(server.url, session));
+        }
+        if (wants('lighthouse')) {
+          await settled();
+          lighthouse = await attempt('lighthouse', target.label, () => runLighthouse(server.url, session));
+        }
+      }
+    } catch (err) {
+      addError('screens', `${target.label}: ${String(err).slice(0, 500)}`);
+    } finally {
+      await server.stop();
+    }
+
+    if (atLargest && wants('startup')) {
+      await attempt('startup', target.label, async () => {
+        for (let run = 1; run <= 3; run++) {
+          const s = await startServer(takePort(), target.server, { pollMs: 10 });
+          startups.push({ kind, size, run, ms: s.readyMs });
+          await s.stop();
+        }
+      });
+    }
+  } finally {
+    await target.drop();
+  }
+}
+
+/* ---------------------------------------------------------------- the run */
+
+if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  for (const size of sizes) {
+    for (const kind of ['postgres', 'pglite'] as const) await benchDatabase(kind, size, hash);
+  }
+  bodies.set('seed', buildSeedSection(seeds, 'scripts/seed-bulk.ts'));
+  bodies.set('startup', buildStartupSection(startups));
+  bodies.set('screens', buildScreensSection(screens, sizes));
+  bodies.set('concurrency', buildConcurrencySection(loads));
+  bodies.set('overhead', buildApiOverheadSection(overhead));
+  bodies.set('stream', buildStreamSection(stream));
+  bodies.set('login', buildLoginSection(flood));
+  bodies.set('firstload', buildFirstLoadSection(firstLoad));
+  bodies.set('lighthouse', buildLighthouseSection(lighthouse));
+}
+if (wants('pdf')) {
+  const body = await attempt('pdf', 'printer, ondergrens, browser per document', () => benchPdf({ quick }));
+  if (body) bodies.set('pdf', body);
+}
+if (wants('auth')) {
+  const body = await attempt('auth', 'forgot-password en resend', () => benchAuthEvenness());
+  if (body) bodies.set('auth', body);
+}
+
+/* ---------------------------------------------------------------- the report */
+
+const sections: SectionResult[] = parts.map((id) => {
+  const body = bodies.get(id) ?? { tables: [], targets: [], notes: [], data: null };
+  const errs = errors.get(id);
+  return {
+    id,
+    title: TITLES[id],
+    seconds: seconds.get(id) ?? 0,
+    ...body,
+    ...(errs ? { error: errs.join(' · ') } : {}),
+  };
+});
+
+function commit(): string {
+  try {
+    const sha = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+    const dirty = execSync('git status --porcelain --untracked-files=no', { cwd: root }).toString().trim();
+    return dirty ? `${sha} (met lokale wijzigingen)` : sha;
+  } catch {
+    return 'onbekend';
+  }
+}
+
+const meta: RunMeta = {
+  date: new Date().toISOString(),
+  commit: commit(),
+  node: process.version,
+  cpus: os.availableParallelism(),
+  quick,
+  sizes,
+  parts,
+  wallSeconds: (performance.now() - wallStart) / 1000,
+  loadAverage: [loadAtStart, os.loadavg()[0]!],
+};
+const report = renderReport(meta, sections);
+const outDir = path.join(root, 'bench');
+fs.mkdirSync(outDir, { recursive: true });
+fs.writeFileSync(path.join(outDir, 'REPORT.md'), report);
+const resultsFile = path.join(outDir, 'results.json');
+// Milliseconds to the microsecond are plenty; the rest is noise that makes the file unreadable.
+const rounded = (_key: string, value: unknown) => (typeof value === 'number' ? round(value, 3) : value);
+fs.writeFileSync(resultsFile, `${JSON.stringify({ meta, sections }, rounded, 2)}\n`);
+// In the repository's own JSON style, so `npm run lint` (Biome) passes on the committed file.
+spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', resultsFile], {
+  cwd: root,
+  stdio: 'ignore',
+});
+console.log(`\n${report}`);
+console.log(`Geschreven: bench/REPORT.md en bench/results.json (${meta.wallSeconds.toFixed(0)} s).`);
+const failed = sections.some((s) => s.error || s.targets.some((t) => !t.pass));
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,52 @@
+/** `npm run bench [-- --quick]` and BENCH_PARTS → what to run. Pure, so it is unit-tested. */
+
+/** Every section, in the order they run and appear in the report. */
+export const PARTS = [
+  'seed',
+  'startup',
+  'screens',
+  'concurrency',
+  'overhead',
+  'stream',
+  'login',
+  'firstload',
+  'lighthouse',
+  'pdf',
+  'auth',
+] as const;
+export type Part = (typeof PARTS)[number];
+
+/** Older names still accepted: `db` was the service-level list/search/stats timings, now `screens`. */
+const ALIASES: Record<string, Part[]> = { db: ['screens'] };
+
+/** Sections that need a seeded database and a running server; seeding comes with any of them. */
+export const SERVER_PARTS: readonly Part[] = [
+  'startup',
+  'screens',
+  'concurrency',
+  'overhead',
+  'stream',
+  'login',
+  'firstload',
+  'lighthouse',
+];
+
+export type BenchOptions = { quick: boolean; sizes: number[]; parts: Part[] };
+
+export class OptionsError extends Error {}
+
+export function parseOptions(argv: readonly string[], env: Record<string, string | undefined>): BenchOptions {
+  const unknownFlags = argv.filter((a) => a.startsWith('-') && a !== '--quick');
+  if (unknownFlags.length)
+    throw new OptionsError(`Onbekende optie ${unknownFlags.join(', ')}; alleen --quick.`);
+  const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
+  const words = (env.BENCH_PARTS ?? '').split(/[,|\s]+/).filter(Boolean);
+  const unknown = words.filter((w) => !(PARTS as readonly string[]).includes(w) && !(w in ALIASES));
+  if (unknown.length) {
+    throw new OptionsError(`BENCH_PARTS: onbekend deel ${unknown.join(', ')}; kies uit ${PARTS.join(', ')}.`);
+  }
+  const chosen = new Set<Part>(words.flatMap((w) => ALIASES[w] ?? [w as Part]));
+  if (chosen.size > 0 && SERVER_PARTS.some((p) => chosen.has(p))) chosen.add('seed');
+  const parts = chosen.size === 0 ? [...PARTS] : PARTS.filter((p) => chosen.has(p));
+  return { quick, sizes: quick ? [10_000] : [10_000, 100_000], parts };
+}

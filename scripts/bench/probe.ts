@@ -1,0 +1,65 @@
+/** A sequential prober: one call, a short pause, the next — until stopped; collects the timings. */
+import { request, sleep } from './http-client';
+
+export type Prober = { stop: () => Promise<number[]> };
+
+export function startProbe(
+  baseUrl: string,
+  path: string,
+  opts: { pauseMs: number; headers?: Record<string, string> },
+): Prober {
+  const times: number[] = [];
+  let running = true;
+  let failures = 0;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      const reply = await request(baseUrl, path, { ...(opts.headers ? { headers: opts.headers } : {}) });
+      times.push(performance.now() - t0);
+      if (reply.status !== 200) failures++;
+      await sleep(opts.pauseMs);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      if (failures) throw new Error(`${path}: ${failures} van ${times.length} probes antwoordden geen 200`);
+      return times;
+    },
+  };
+}
+
+/** Probes for a fixed time and returns the timings. */
+export async function probeFor(
+  baseUrl: string,
+  path: string,
+  ms: number,
+  opts: { pauseMs: number; headers?: Record<string, string> },
+): Promise<number[]> {
+  const p = startProbe(baseUrl, path, opts);
+  await sleep(ms);
+  return p.stop();
+}
+
+/**
+ * Waits until the server has worked off what an earlier section left queued (autocannon stops sending,
+ * but the server still answers its backlog): /api/health must answer within `fastMs` three times in a
+ * row, for at most `maxMs`. Returns how long it waited.
+ */
+export async function settle(
+  baseUrl: string,
+  opts: { fastMs?: number; maxMs?: number } = {},
+): Promise<number> {
+  const fastMs = opts.fastMs ?? 50;
+  const maxMs = opts.maxMs ?? 10_000;
+  const t0 = performance.now();
+  let fastInARow = 0;
+  while (fastInARow < 3 && performance.now() - t0 < maxMs) {
+    const start = performance.now();
+    await request(baseUrl, '/api/health');
+    fastInARow = performance.now() - start <= fastMs ? fastInARow + 1 : 0;
+    await sleep(50);
+  }
+  return performance.now() - t0;
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildApiOverheadSection,
+  buildConcurrencySection,
+  buildFirstLoadSection,
+  buildLoginSection,
+  buildScreensSection,
+  buildStartupSection,
+  buildStreamSection,
+  worstP95,
+} from './sections';
+import type { Summary } from './stats';
+
+const timing = (call: string, p95: number) => ({
+  call,
+  runs: 100,
+  p50: p95 / 2,
+  p95,
+  p99: p95 * 1.2,
+  max: p95 * 2,
+});
+const summary = (p50: number, p99: number): Summary => ({ runs: 100, p50, p95: p99, p99, max: p99 });
+const passes = (targets: { pass: boolean }[]) => targets.map((t) => t.pass);
+
+describe('screen calls', () => {
+  it('checks the worst p95 at the largest size: 30 ms on Postgres, 60 ms on PGlite', () => {
+    const body = buildScreensSection(
+      [
+        { kind: 'postgres', size: 10_000, timings: [timing('a', 99), timing('b', 99)] },
+        { kind: 'postgres', size: 100_000, timings: [timing('a', 10), timing('b', 31)] },
+        { kind: 'pglite', size: 100_000, timings: [timing('a', 59), timing('b', 60)] },
+      ],
+      [10_000, 100_000],
+    );
+    expect(body.targets.map((t) => [t.name, t.value, t.pass])).toEqual([
+      ['Postgres 100.000: hoogste p95 (b)', 31, false],
+      ['PGlite 100.000: hoogste p95 (b)', 60, true],
+    ]);
+    expect(body.tables.map((t) => t.title)).toEqual(['10.000 orders', '100.000 orders']);
+    // The largest size marks each p95 cell; PGlite missing at 10 000 leaves its columns out.
+    const row = body.tables[1]!.rows[1]!;
+    expect([row[0], row[1], row[2], row[5], row[6]]).toEqual(['b', 15.5, '31 ✗', 30, '60 ✓']);
+    expect(body.tables[0]!.rows[0]![2]).toBe(99);
+    expect(body.tables[0]!.columns).toEqual(['call', 'Postgres p50 ms', 'p95', 'p99', 'runs']);
+  });
+
+  it('fails when a database was not measured at all', () => {
+    const body = buildScreensSection(
+      [{ kind: 'postgres', size: 100_000, timings: [timing('a', 1)] }],
+      [100_000],
+    );
+    expect(passes(body.targets)).toEqual([true, false]);
+  });
+
+  it('treats a NaN p95 as the worst', () => {
+    expect(worstP95([timing('a', 5), { ...timing('b', 1), p95: Number.NaN }])?.call).toBe('b');
+  });
+});
+
+describe('concurrency', () => {
+  it('needs ≥ 400 req/s and p99 ≤ 150 ms on Postgres, and every answer a 2xx', () => {
+    const load = { connections: 50, seconds: 10, p50: 50, total: 1, errors: 0 };
+    const ok = buildConcurrencySection([
+      { kind: 'postgres', size: 100_000, reqPerSec: 400, p99: 150, non2xx: 0, ...load },
+      { kind: 'pglite', size: 100_000, reqPerSec: 1, p99: 9999, non2xx: 0, ...load },
+    ]);
+    expect(passes(ok.targets)).toEqual([true, true]);
+    const bad = buildConcurrencySection([
+      { kind: 'postgres', size: 100_000, reqPerSec: 399, p99: 151, non2xx: 3, ...load },
+    ]);
+    expect(passes(bad.targets)).toEqual([false, false, false]);
+  });
+});
+
+describe('API overhead', () => {
+  it('checks tRPC and REST against half the bare route with session lookup, not the bare routes themselves', () => {
+    const row = (name: string, ratioToFloor: number) => ({
+      name,
+      reqPerSec: 1000 * ratioToFloor,
+      p50: 1,
+      p99: 2,
+      ratioToFloor,
+    });
+    const body = buildApiOverheadSection({
+      size: 100_000,
+      rows: [
+        row('bare', 2),
+        row('bare + session', 1),
+        row('tRPC profile', 0.5),
+        row('REST orders.get', 0.49),
+      ],
+    });
+    expect(body.targets.map((t) => [t.name, t.pass])).toEqual([
+      ['tRPC profile / kale route met dezelfde sessie en query', true],
+      ['REST orders.get / kale route met dezelfde sessie en query', false],
+    ]);
+  });
+});
+
+describe('full-list stream', () => {
+  it('needs health p99 ≤ 50 ms and RSS growth ≤ 150 MB in every run', () => {
+    const run = (p99: number, growth: number) => ({
+      encoding: 'br, gzip',
+      status: 200,
+      contentEncoding: 'br',
+      ms: 1000,
+      bytes: 1,
+      health: summary(2, p99),
+      rssBeforeMb: 100,
+      rssPeakMb: 100 + growth,
+      rssGrowthMb: growth,
+    });
+    const body = buildStreamSection({
+      size: 100_000,
+      idleHealth: summary(1, 3),
+      runs: [run(50, 150), run(51, 151)],
+    });
+    expect(passes(body.targets)).toEqual([true, true, false, false]);
+  });
+});
+
+describe('login flood', () => {
+  it('allows up to twice the idle p99 during the flood', () => {
+    const body = buildLoginSection({
+      size: 100_000,
+      concurrent: 20,
+      rounds: 2,
+      loginMs: summary(100, 200),
+      probes: [
+        { name: 'orders', idle: summary(1, 10), during: summary(1, 20), ratioP99: 2 },
+        { name: 'health', idle: summary(1, 10), during: summary(1, 21), ratioP99: 2.1 },
+      ],
+    });
+    expect(passes(body.targets)).toEqual([true, false]);
+  });
+});
+
+describe('first-load JS and start-up', () => {
+  it('allows 150 KB gzip per route', () => {
+    const body = buildFirstLoadSection([
+      { route: '/login', signedIn: false, files: 3, rawKb: 400, gzipKb: 150 },
+      { route: '/', signedIn: true, files: 5, rawKb: 500, gzipKb: 150.1 },
+    ]);
+    expect(passes(body.targets)).toEqual([true, false]);
+  });
+
+  it('checks the median of the three starts against 1 s', () => {
+    const runs = [900, 5000, 1000].map((ms, i) => ({ kind: 'postgres' as const, size: 1, run: i + 1, ms }));
+    const slow = [1001, 1002, 10].map((ms, i) => ({ kind: 'pglite' as const, size: 1, run: i + 1, ms }));
+    const body = buildStartupSection([...runs, ...slow]);
+    expect(body.targets.map((t) => [t.value, t.pass])).toEqual([
+      [1000, true],
+      [1001, false],
+    ]);
+  });
+});

@@ -1,0 +1,374 @@
+/**
+ * Measured data → each section's tables, ✓/✗ checks and notes. Pure (no I/O): the unit tests feed it
+ * numbers and check that a missed target shows ✗, so a broken check cannot pass silently.
+ */
+import type { DbKind, SeedOutcome } from './databases';
+import type { LoadResult } from './load';
+import type { FloodResult } from './login-flood';
+import { type Cell, formatCell, mark, type Table } from './report';
+import type { ScreenTiming } from './screens';
+import type { SectionBody } from './section';
+import { median } from './stats';
+import type { StreamResult } from './stream';
+import { check, meets, TARGETS, type TargetCheck } from './targets';
+
+const KINDS: DbKind[] = ['postgres', 'pglite'];
+const kindLabel = (kind: DbKind) => (kind === 'postgres' ? 'Postgres' : 'PGlite');
+const n = (size: number) => size.toLocaleString('nl-NL');
+const empty = (note: string): SectionBody => ({ tables: [], targets: [], notes: [note], data: null });
+
+export function buildSeedSection(seeds: SeedOutcome[], source: string): SectionBody {
+  return {
+    data: { source, seeds: seeds.map(({ otherEmails: _, ...rest }) => rest) },
+    tables: [
+      {
+        columns: ['database', 'orders (hoofdaccount, 200 klanten)', 'andere accounts × orders', 'seeden s'],
+        rows: seeds.map((s) => [s.database, s.size, `${s.otherAccounts} × ${s.ordersEach}`, s.seconds]),
+      },
+    ],
+    targets: [],
+    notes: [
+      `Geseed met ${source}, in het bench-proces (PGlite: geopend, geseed en gesloten vóór de server dezelfde DATA_DIR opent). Alle accounts hebben een echt argon2-wachtwoord.`,
+    ],
+  };
+}
+
+export type StartupRun = { kind: DbKind; size: number; run: number; ms: number };
+
+export function buildStartupSection(runs: StartupRun[]): SectionBody {
+  if (runs.length === 0) return empty('Niet gemeten.');
+  const size = runs[0]!.size;
+  const rows: Cell[][] = [];
+  const targets: TargetCheck[] = [];
+  const medians: Record<string, number> = {};
+  for (const kind of KINDS) {
+    const mine = runs.filter((r) => r.kind === kind);
+    if (!mine.length) continue;
+    const m = median(mine.map((r) => r.ms));
+    medians[kind] = m;
+    rows.push([kindLabel(kind), ...mine.map((r) => r.ms), m]);
+    targets.push(
+      check('Opstarten', `${kindLabel(kind)} tot gezond (mediaan van 3)`, m, '<=', TARGETS.startupMs, 'ms'),
+    );
+  }
+  return {
+    data: { size, runs, medians },
+    tables: [{ columns: ['database', 'start 1 ms', 'start 2 ms', 'start 3 ms', 'mediaan ms'], rows }],
+    targets,
+    notes: [
+      `Van spawn van \`node scripts/start.mjs\` tot de eerste 200 van /api/health (elke 10 ms gevraagd), client en server al gebouwd, ${n(size)} orders.`,
+    ],
+  };
+}
+
+/** The highest p95 over the calls, with the call's name. */
+export function worstP95(timings: ScreenTiming[]): { call: string; p95: number } | null {
+  let worst: { call: string; p95: number } | null = null;
+  for (const t of timings) if (!worst || !(t.p95 <= worst.p95)) worst = { call: t.call, p95: t.p95 };
+  return worst;
+}
+
+export function screenLimit(kind: DbKind): number {
+  return kind === 'postgres' ? TARGETS.screenP95PostgresMs : TARGETS.screenP95PgliteMs;
+}
+
+export function buildScreensSection(
+  results: { kind: DbKind; size: number; timings: ScreenTiming[] }[],
+  sizes: number[],
+): SectionBody {
+  if (results.length === 0) return empty('Niet gemeten.');
+  const largest = Math.max(...sizes);
+  const tables: Table[] = [];
+  const targets: TargetCheck[] = [];
+  for (const size of sizes) {
+    const here = KINDS.map((kind) => results.find((r) => r.kind === kind && r.size === size));
+    const calls = here.find(Boolean)?.timings.map((t) => t.call) ?? [];
+    if (!calls.length) continue;
+    const columns = ['call'];
+    for (const [i, kind] of KINDS.entries()) {
+      if (here[i]) columns.push(`${kindLabel(kind)} p50 ms`, 'p95', 'p99', 'runs');
+    }
+    const rows = calls.map((call) => {
+      const row: Cell[] = [call];
+      for (const [i, kind] of KINDS.entries()) {
+        const t = here[i]?.timings.find((x) => x.call === call);
+        if (!here[i]) continue;
+        if (!t) {
+          row.push(null, null, null, null);
+          continue;
+        }
+        const p95 =
+          size === largest ? `${formatCell(t.p95)} ${mark(meets(t.p95, '<=', screenLimit(kind)))}` : t.p95;
+        row.push(t.p50, p95, t.p99, t.runs);
+      }
+      return row;
+    });
+    tables.push({ title: `${n(size)} orders`, columns, rows });
+  }
+  for (const kind of KINDS) {
+    const r = results.find((x) => x.kind === kind && x.size === largest);
+    const worst = r ? worstP95(r.timings) : null;
+    targets.push(
+      check(
+        'Schermaanroepen',
+        `${kindLabel(kind)} ${n(largest)}: hoogste p95 (${worst?.call ?? 'niet gemeten'})`,
+        worst?.p95 ?? null,
+        '<=',
+        screenLimit(kind),
+        'ms',
+      ),
+    );
+  }
+  return {
+    data: results,
+    tables,
+    targets,
+    notes: [
+      'Elke aanroep: 3 keer opwarmen, dan tot 100 keer na elkaar (minstens 10, ten hoogste ~1,5 s per aanroep, --quick ~1 s) als GET /trpc/<proc>?batch=1&input=… met de sessiecookie, zoals de client (httpBatchLink) één query stuurt.',
+    ],
+  };
+}
+
+export function buildConcurrencySection(loads: ({ kind: DbKind; size: number } & LoadResult)[]): SectionBody {
+  if (loads.length === 0) return empty('Niet gemeten.');
+  const targets: TargetCheck[] = [];
+  for (const l of loads.filter((x) => x.kind === 'postgres')) {
+    targets.push(
+      check(
+        'Gelijktijdig',
+        `Postgres ${n(l.size)}: orders pagina 1 req/s`,
+        l.reqPerSec,
+        '>=',
+        TARGETS.concurrencyReqPerSec,
+        'req/s',
+      ),
+      check(
+        'Gelijktijdig',
+        `Postgres ${n(l.size)}: orders pagina 1 p99`,
+        l.p99,
+        '<=',
+        TARGETS.concurrencyP99Ms,
+        'ms',
+      ),
+    );
+    if (l.non2xx || l.errors) {
+      targets.push(
+        check(
+          'Gelijktijdig',
+          `Postgres ${n(l.size)}: antwoorden anders dan 2xx of fouten`,
+          l.non2xx + l.errors,
+          '<=',
+          0,
+          '',
+        ),
+      );
+    }
+  }
+  return {
+    data: loads,
+    tables: [
+      {
+        columns: [
+          'database',
+          'orders',
+          'verbindingen',
+          's',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'niet-2xx',
+          'fouten',
+        ],
+        rows: loads.map((l) => [
+          kindLabel(l.kind),
+          l.size,
+          l.connections,
+          l.seconds,
+          l.reqPerSec,
+          l.p50,
+          l.p99,
+          l.non2xx,
+          l.errors,
+        ]),
+      },
+    ],
+    targets,
+    notes: ['autocannon (programmatisch) vanuit het bench-proces, op dezelfde 2 cores als de server.'],
+  };
+}
+
+export type OverheadRow = { name: string; reqPerSec: number; p50: number; p99: number; ratioToFloor: number };
+
+export function buildApiOverheadSection(
+  result: { size: number; rows: OverheadRow[] } | undefined,
+): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  const measured = result.rows.filter((r) => /trpc|rest/i.test(r.name));
+  return {
+    data: result,
+    tables: [
+      {
+        columns: ['route', 'req/s', 'p50 ms', 'p99 ms', 'verhouding tot kale route (zelfde werk)'],
+        rows: result.rows.map((r) => [r.name, r.reqPerSec, r.p50, r.p99, r.ratioToFloor]),
+      },
+    ],
+    targets: measured.map((r) =>
+      check(
+        'API-overhead',
+        `${r.name} / kale route met dezelfde sessie en query`,
+        r.ratioToFloor,
+        '>=',
+        TARGETS.apiOverheadRatio,
+        '×',
+      ),
+    ),
+    notes: [
+      `Postgres, ${n(result.size)} orders; scripts/bench/api-overhead.ts (api-deel) tegen scripts/bench/floor-server.ts.`,
+    ],
+  };
+}
+
+export function buildStreamSection(result: ({ size: number } & StreamResult) | undefined): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  const targets: TargetCheck[] = [];
+  for (const r of result.runs) {
+    targets.push(
+      check(
+        'Volledige lijst',
+        `${r.encoding}: /api/health p99 tijdens`,
+        r.health.p99,
+        '<=',
+        TARGETS.streamHealthP99Ms,
+        'ms',
+      ),
+      check(
+        'Volledige lijst',
+        `${r.encoding}: RSS-groei`,
+        r.rssGrowthMb,
+        '<=',
+        TARGETS.streamRssGrowthMb,
+        'MB',
+      ),
+    );
+  }
+  return {
+    data: result,
+    tables: [
+      {
+        columns: [
+          'Accept-Encoding',
+          'Content-Encoding',
+          'tijd s',
+          'MB over de lijn',
+          'health p50 ms',
+          'health p99 ms',
+          'RSS vooraf MB',
+          'RSS piek MB',
+          'groei MB',
+        ],
+        rows: result.runs.map((r) => [
+          r.encoding,
+          r.contentEncoding,
+          r.ms / 1000,
+          r.bytes / 1024 / 1024,
+          r.health.p50,
+          r.health.p99,
+          r.rssBeforeMb,
+          r.rssPeakMb,
+          r.rssGrowthMb,
+        ]),
+      },
+    ],
+    targets,
+    notes: [
+      `Postgres, ${n(result.size)} orders, Bearer. /api/health in rust: p50 ${formatCell(result.idleHealth.p50)} ms, p99 ${formatCell(result.idleHealth.p99)} ms (${result.idleHealth.runs} probes, elke ~20 ms). RSS van het node-proces dat serveert (kind van start.mjs), elke 20 ms gelezen uit /proc.`,
+    ],
+  };
+}
+
+export function buildLoginSection(result: ({ size: number } & FloodResult) | undefined): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  return {
+    data: result,
+    tables: [
+      {
+        columns: [
+          'probe',
+          'rust p50 ms',
+          'rust p99 ms',
+          'tijdens p50 ms',
+          'tijdens p99 ms',
+          'p99 tijdens / rust',
+        ],
+        rows: result.probes.map((p) => [
+          p.name,
+          p.idle.p50,
+          p.idle.p99,
+          p.during.p50,
+          p.during.p99,
+          p.ratioP99,
+        ]),
+      },
+    ],
+    targets: result.probes.map((p) =>
+      check('Inlogvloed', `${p.name}: p99 tijdens / in rust`, p.ratioP99, '<=', TARGETS.loginFloodRatio, '×'),
+    ),
+    notes: [
+      `Postgres, ${n(result.size)} orders: ${result.rounds} rondes van ${result.concurrent} logins tegelijk (echte argon2-wachtwoorden), login p50 ${formatCell(result.loginMs.p50)} ms, p99 ${formatCell(result.loginMs.p99)} ms.`,
+    ],
+  };
+}
+
+export function buildFirstLoadSection(
+  result: { route: string; signedIn: boolean; files: number; rawKb: number; gzipKb: number }[] | undefined,
+): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  return {
+    data: result,
+    tables: [
+      {
+        columns: ['route', 'ingelogd', 'JS-bestanden', 'KB onverpakt', 'KB gzip -9'],
+        rows: result.map((r) => [r.route, r.signedIn ? 'ja' : 'nee', r.files, r.rawKb, r.gzipKb]),
+      },
+    ],
+    targets: result.map((r) =>
+      check('Eerste laden', `JS voor ${r.route}`, r.gzipKb, '<=', TARGETS.firstLoadJsKb, 'KB'),
+    ),
+    notes: [
+      'Chromium (playwright-core), elk JS-antwoord tot het netwerk stil is; elke body hier apart met gzip -9 geteld en opgeteld (los van de compressie van de server).',
+    ],
+  };
+}
+
+export function buildLighthouseSection(
+  result:
+    | {
+        route: string;
+        signedIn: boolean;
+        performance: number | null;
+        accessibility: number | null;
+        bestPractices: number | null;
+      }[]
+    | undefined,
+): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  return {
+    data: result,
+    tables: [
+      {
+        columns: ['route', 'ingelogd', 'performance', 'accessibility', 'best practices'],
+        rows: result.map((r) => [
+          r.route,
+          r.signedIn ? 'ja' : 'nee',
+          r.performance,
+          r.accessibility,
+          r.bestPractices,
+        ]),
+      },
+    ],
+    targets: [],
+    notes: [
+      'Lighthouse 12.8.2, desktop-preset (lighthouse desktopConfig), Chromium --headless=new; ingelogd via extraHeaders (Cookie). Scores 0–100, geen doel in het issue.',
+    ],
+  };
+}

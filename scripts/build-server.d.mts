@@ -1,0 +1,5 @@
+export const root: string;
+export function serverDistDir(): string;
+export const serverSources: string[];
+export function serverEntry(outDir: string): string;
+export function buildServer(outDir?: string): Promise<string>;

@@ -1,0 +1,2 @@
+export function tempDirBeside(target: string): string;
+export function replaceDir(built: string, target: string): void;

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDeps } from '../../test/context';
+import { openTestDatabase, type TestDatabase } from '../../test/db';
+import { createCapturingMailer } from '../../test/mailer';
+import { insertCustomer, parsedOrder } from '../../test/orders-fixtures';
+import { createSignedInUser } from '../../test/users';
+import { createOrder } from '../services/orders/orders';
+
+/**
+ * /trpc served by registerTrpcRoute (trpc-route.ts) instead of @trpc/server's fastify adapter: the same
+ * protocol (single calls, batches, errors, mutations), a JSON answer sent whole.
+ */
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildTestApp(testDeps(database.db, createCapturingMailer()));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('tRPC over Fastify', () => {
+  it('answers a query as one JSON body with a length, not a chunked stream', async () => {
+    const { user, token } = await createSignedInUser(database.db);
+    const res = await app.inject({
+      url: '/trpc/auth.profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+    expect(res.headers.vary).toBe('trpc-accept, accept');
+    expect(res.json()).toMatchObject({ result: { data: { _id: user.id, email: user.email } } });
+  });
+
+  it('answers a batch as the browser client sends it, each call with its own result or error', async () => {
+    const { user, token } = await createSignedInUser(database.db);
+    const customer = await insertCustomer(database.db, user.id);
+    const order = await createOrder(database.db, user.id, parsedOrder(customer.id));
+    const input = encodeURIComponent(JSON.stringify({ 1: { id: order.id }, 2: { id: crypto.randomUUID() } }));
+    const res = await app.inject({
+      url: `/trpc/auth.profile,orders.get,orders.get?batch=1&input=${input}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(207);
+    const [profile, found, missing] = res.json() as [
+      { result: { data: { _id: string } } },
+      { result: { data: { _id: string; orderNumber: string } } },
+      { error: { message: string; data: { httpStatus: number } } },
+    ];
+    expect(profile.result.data._id).toBe(user.id);
+    expect(found.result.data).toMatchObject({ _id: order.id, orderNumber: order.orderNumber });
+    expect(missing.error).toMatchObject({ message: 'Order niet gevonden.', data: { httpStatus: 404 } });
+  });
+
+  it('refuses a query without a session with 401 and the Dutch body', async () => {
+    const res = await app.inject({ url: '/trpc/auth.profile' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      error: { message: 'U bent niet ingelogd of uw sessie is verlopen. Log opnieuw in.', code: -32001 },
+    });
+  });
+
+  it('runs a mutation with a JSON body; a malformed or empty JSON body is a 400, as with the adapter', async () => {
+    const { token } = await createSignedInUser(database.db);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    for (const payload of ['{"', '']) {
+      const bad = await app.inject({ method: 'POST', url: '/trpc/auth.logout', headers, payload });
+      expect(bad.statusCode).toBe(400);
+    }
+    // As the browser's batch link sends a call without input.
+    const out = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.logout?batch=1',
+      headers,
+      payload: '{}',
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject([{ result: { data: { success: true } } }]);
+    const after = await app.inject({
+      url: '/trpc/auth.profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses a query by POST and a mutation by GET, as tRPC does', async () => {
+    const { token } = await createSignedInUser(database.db);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const post = await app.inject({ method: 'POST', url: '/trpc/auth.profile', headers, payload: '{}' });
+    expect(post.statusCode).toBe(405);
+    const get = await app.inject({ url: '/trpc/auth.logout', headers });
+    expect(get.statusCode).toBe(405);
+  });
+});

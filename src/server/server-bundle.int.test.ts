@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, root, serverEntry } from '../../scripts/build-server.mjs';
+import { openTestDatabase, type TestDatabase } from '../test/db';
+
+/**
+ * The server as `npm start` runs it: bundled by scripts/build-server.mjs, started with plain node.
+ * Built one folder deeper than dist/server on purpose: files beside the sources (drizzle/ for the
+ * migrations) must be found from wherever the bundle lives, not by counting '../'.
+ */
+const outDir = path.join(root, 'dist', 'test-builds', `server-${process.pid}-${Date.now()}`);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function healthOf(port: number, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return res.json();
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no health within 60 s:\n${output()}`);
+}
+
+describe('the built server', () => {
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+
+  beforeAll(async () => {
+    await buildServer(outDir);
+    // On the Postgres pass a database of its own; else the embedded PGlite in a fresh folder.
+    if (process.env.TEST_DATABASE_URL) database = await openTestDatabase();
+    else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-bundle-'));
+  }, 120_000);
+
+  afterAll(async () => {
+    fs.rmSync(outDir, { recursive: true, force: true });
+    try {
+      fs.rmdirSync(path.dirname(outDir)); // once empty; another run may still be using it
+    } catch {}
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.close();
+  });
+
+  it('starts with plain node, migrates and answers /api/health', async () => {
+    const port = await freePort();
+    let output = '';
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    if (database) env.DATABASE_URL = databaseUrlOf(database.name);
+    else env.DATA_DIR = dataDir;
+    // Started from elsewhere: nothing may depend on the working directory.
+    const child = spawn(process.execPath, [serverEntry(outDir)], {
+      cwd: os.tmpdir(),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    try {
+      expect(await healthOf(port, child, () => output)).toEqual({ status: 'ok' });
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 120_000);
+
+  it('loads neither Playwright nor the React Email components at start-up, only on first use', () => {
+    const bundle = fs.readFileSync(path.join(outDir, 'server.js'), 'utf8');
+    const staticImports = [...bundle.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gms)].map((m) => m[1]);
+    expect(staticImports).toContain('fastify');
+    expect(staticImports).not.toContain('playwright-core');
+    expect(staticImports).not.toContain('@react-email/components');
+    // The chunks the mails load with import(): the components are there.
+    const chunks = fs.readdirSync(outDir).filter((f) => f.endsWith('.js') && f !== 'server.js');
+    const lazy = chunks.map((f) => fs.readFileSync(path.join(outDir, f), 'utf8')).join('\n');
+    expect(lazy).toContain('from "@react-email/components"');
+  });
+});
+
+function databaseUrlOf(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
