@@ -213,7 +213,8 @@ export async function buildApp({
       // The build writes `name.br`/`name.gz` beside each asset: served as they are when the client
       // takes that encoding (no compressing per request), else the file, compressed on the fly.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The compressed copies are no addresses of their own (the wildcard route would serve them).
+      allowedPath: (pathName) => !/\.(br|gz)$/.test(pathName),
       // Vite names every built asset after its content hash: a browser may keep it for good, since a
       // change gets a new name. Other files (the favicon) are checked again each time.
       cacheControl: false,
