@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,6 +18,7 @@ import { createRestErrorBodies, registerErrorHandler, sendError } from './http/e
 import { jsonBodyProblem } from './http/json-body';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
@@ -78,7 +78,8 @@ export async function buildApp({
   registerErrorHandler(app, deps.log);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // helmet's headers, worked out once (security-headers.ts says why).
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
