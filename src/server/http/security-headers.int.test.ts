@@ -96,11 +96,7 @@ describe('security headers on every kind of answer (integration)', () => {
 
   it('adds HSTS when the app is served over https', async () => {
     const https = await buildApp({
-      deps: testDeps(
-        database.db,
-        createCapturingMailer(),
-        testConfig({ appUrl: 'https://inkoop.example' }),
-      ),
+      deps: testDeps(database.db, createCapturingMailer(), testConfig({ appUrl: 'https://inkoop.example' })),
       serveClient: false,
     });
     try {
