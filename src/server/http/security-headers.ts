@@ -19,7 +19,8 @@ export async function helmetHeaders(
   await probe.register(fastifyHelmet, options);
   // Only helmet's onRequest hook has set anything on the raw response when the handler runs.
   probe.get('/', (_req, reply) => {
-    const raw = reply.raw;
+    // getRawHeaderNames (node ≥ 15, not in our @types/node) keeps helmet's spelling of the names.
+    const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
     return raw.getRawHeaderNames().map((name) => [name, String(raw.getHeader(name))]);
   });
   const res = await probe.inject('/');
