@@ -119,6 +119,21 @@ describe('the HTTP edge (integration)', () => {
     expect(await validateSessionToken(database.db, other.token)).not.toBeNull();
   });
 
+  it('an authed procedure refuses FormData before it asks for a session, and a session after', async () => {
+    const deps = testDeps(database.db, createCapturingMailer());
+    const form = new FormData();
+    form.set('a', 'b');
+    const anonymous = await createTestCaller(deps);
+    expect(await rejectionOf(anonymous.auth.signOutOtherSessions(form as never))).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect(await rejectionOf(anonymous.auth.profile())).toMatchObject({ code: 'UNAUTHORIZED' });
+    const { user, token } = await createSignedInUser(database.db);
+    const signedIn = await createTestCaller(deps, { token });
+    // The narrowed context still carries the rest of the context (db, config, …) and the user.
+    expect(await signedIn.auth.profile()).toMatchObject({ _id: user.id, email: user.email });
+  });
+
   it('refuses 800 KB of nested arrays with a 400 on REST and tRPC, even without a session', async () => {
     const deep = '['.repeat(400_000) + ']'.repeat(400_000);
     for (const url of ['/api/auth/login', '/trpc/auth.login', '/api/customers']) {

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
 import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
@@ -19,6 +18,7 @@ import { createRestErrorBodies, registerErrorHandler, sendError } from './http/e
 import { jsonBodyProblem } from './http/json-body';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
@@ -56,6 +56,25 @@ const CLIENT_ERROR_BODY_LIMIT = 64 * 1024;
 const isMutation = (method: string) =>
   method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
+/** What the HTTP edge refuses before routing on: a non-JSON mutation, an oversized error report. */
+function edgeProblem(req: FastifyRequest): TRPCError | null {
+  const route = req.routeOptions.url ?? '';
+  if ((route.startsWith('/api/') || route.startsWith('/trpc/')) && isMutation(req.method)) {
+    const type = req.headers['content-type'] ?? '';
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'];
+    if (hasBody && !type.startsWith('application/json'))
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE);
+  }
+  // The router's decoded parameters, so that an encoded spelling is the same report.
+  const params = req.params as Record<string, string | undefined>;
+  const isReport =
+    (route === '/trpc/:path' && params.path === 'system.reportClientError') ||
+    (route === '/api/*' && params['*'] === 'client-errors');
+  if (isReport && Number(req.headers['content-length'] ?? 0) > CLIENT_ERROR_BODY_LIMIT)
+    return new TRPCError({ code: 'PAYLOAD_TOO_LARGE' });
+  return null;
+}
+
 export async function buildApp({
   deps,
   serveClient = true,
@@ -78,7 +97,8 @@ export async function buildApp({
   registerErrorHandler(app, deps.log);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // helmet's headers, worked out once (security-headers.ts says why).
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -101,43 +121,36 @@ export async function buildApp({
   // Before every route: it hooks into each route as it is declared (see compression.ts).
   await registerCompression(app);
 
+  // The hooks below run on every request; they are callback hooks, not async ones: an async hook costs
+  // a promise and a microtask round per request (fastify's hooks.js handleResolve) even when it does
+  // nothing, and the two onRequest checks are one hook. A hook that answers does not call done.
+
   // A cross-site HTML form can only post form encodings: every mutation must be JSON. The route the
   // router matched decides, not the raw URL: '/%74rpc/…' reaches the same procedure as '/trpc/…'.
-  app.addHook('onRequest', async (req, reply) => {
-    const route = req.routeOptions.url ?? '';
-    if (!(route.startsWith('/api/') || route.startsWith('/trpc/')) || !isMutation(req.method)) return;
-    const type = req.headers['content-type'] ?? '';
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'];
-    if (hasBody && !type.startsWith('application/json')) {
-      return sendError(reply, new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE));
-    }
-  });
-
   // A client error report is a few KB at most (its fields are capped); a bigger body is not one.
-  app.addHook('onRequest', async (req, reply) => {
-    const route = req.routeOptions.url;
-    // The router's decoded parameters, so that an encoded spelling is the same report.
-    const params = req.params as Record<string, string | undefined>;
-    const isReport =
-      (route === '/trpc/:path' && params.path === 'system.reportClientError') ||
-      (route === '/api/*' && params['*'] === 'client-errors');
-    if (isReport && Number(req.headers['content-length'] ?? 0) > CLIENT_ERROR_BODY_LIMIT)
-      return sendError(reply, new TRPCError({ code: 'PAYLOAD_TOO_LARGE' }));
+  app.addHook('onRequest', (req, reply, done) => {
+    const problem = edgeProblem(req);
+    if (problem) sendError(reply, problem);
+    else done();
   });
 
   // API answers are personal (and login's carries a session token): no cache may keep them.
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const route = req.routeOptions.url ?? '';
     if ((route.startsWith('/api/') || route.startsWith('/trpc/')) && !route.startsWith('/api/docs'))
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   // Bodies too deep to handle, and REST bodies that are not objects, are a 400 before any adapter.
-  app.addHook('preHandler', async (req, reply) => {
+  app.addHook('preHandler', (req, reply, done) => {
     const route = req.routeOptions.url ?? '';
-    if (!(route.startsWith('/api/') || route.startsWith('/trpc/')) || !isMutation(req.method)) return;
-    const problem = jsonBodyProblem(route, req.body);
-    if (problem) return sendError(reply, problem);
+    const problem =
+      (route.startsWith('/api/') || route.startsWith('/trpc/')) && isMutation(req.method)
+        ? jsonBodyProblem(route, req.body)
+        : null;
+    if (problem) sendError(reply, problem);
+    else done();
   });
 
   await registerTrpcRoute<AppRouter>(app, {
@@ -168,9 +181,10 @@ export async function buildApp({
     // trpc-to-openapi refuses any POST/PUT without a JSON content type, even one with no body at all
     // (`POST /api/auth/resend-verification` with only a bearer header). A bodiless call is an empty
     // JSON call; Fastify has parsed nothing by now, so this changes no body.
-    api.addHook('preHandler', async (req) => {
+    api.addHook('preHandler', (req, _reply, done) => {
       if (isMutation(req.method) && !req.headers['content-type'] && req.body === undefined)
         req.headers['content-type'] = 'application/json';
+      done();
     });
     // trpc-to-openapi's handler calls reply.send and resolves with nothing, so Fastify, finding the
     // reply not yet finished, sends it again, empty: harmless while every body went out at once, but a

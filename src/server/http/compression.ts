@@ -55,14 +55,18 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   // would compress every answer, a 30-byte one too. tRPC's JSON answers are whole strings already
   // (the client batches, it does not stream), so they are handed on as the bytes they are, with their
   // status and headers; the threshold then applies as to any other body.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A callback hook: every answer passes here, and an async hook would cost each a promise (app.ts).
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (
       !(payload instanceof Response) ||
       !payload.headers.get('content-type')?.startsWith('application/json')
     )
-      return payload;
+      return done(null, payload);
     reply.code(payload.status);
     for (const [name, value] of payload.headers) reply.header(name, value);
-    return Buffer.from(await payload.arrayBuffer());
+    payload.arrayBuffer().then(
+      (body) => done(null, Buffer.from(body)),
+      (err: Error) => done(err),
+    );
   });
 }

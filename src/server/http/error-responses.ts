@@ -73,11 +73,12 @@ export function createRestErrorBodies() {
       errors.set(req, error);
     },
     /** An `onSend` hook of the REST scope. */
-    async onSend(req: object, _reply: FastifyReply, payload: unknown): Promise<unknown> {
+    // A callback hook: an async one costs a promise per answer, error or not (see app.ts).
+    onSend(req: object, _reply: FastifyReply, payload: unknown, done: (err: null, value: unknown) => void) {
       const error = errors.get(req);
-      if (!error) return payload;
+      if (!error) return done(null, payload);
       errors.delete(req);
-      return JSON.stringify(errorBody(error));
+      done(null, JSON.stringify(errorBody(error)));
     },
   };
 }
