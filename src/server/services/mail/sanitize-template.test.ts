@@ -66,6 +66,15 @@ describe('sanitizeTemplateHtml', () => {
     expect(sanitizeTemplateHtml('<script>alert(1)</script><p>ok</p>')).toBe('<p>ok</p>');
   });
 
+  it('a dropped tag cannot leave a paragraph inside a paragraph (a browser would read it otherwise)', () => {
+    // The property below found it: the first pass gave '<p><p>css</p></p>'.
+    const html = sanitizeTemplateHtml(
+      '<p><body onload=alert(1)><p style="background: url(https://evil.example/track.png)">css</p>',
+    );
+    expect(html).toBe('<p></p><p>css</p><p></p>');
+    expectHarmless(html);
+  });
+
   it('property: random soup of corpus pieces and tags always comes out harmless', () => {
     const piece = fc.oneof(
       fc.constantFrom(...XSS_CORPUS),

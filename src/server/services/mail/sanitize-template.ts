@@ -100,10 +100,26 @@ const OPTIONS: SanitizeHtml.IOptions = {
 // The rel/target the transform adds are the only ones kept; a user's own are dropped above.
 (OPTIONS.allowedAttributes as Record<string, string[]>).a!.push('rel', 'target');
 
-/** Template HTML with everything executable or escaping removed. */
+/**
+ * Template HTML with everything executable or escaping removed.
+ *
+ * sanitize-html's parser (htmlparser2) is no HTML5 tree builder: a tag it drops can leave markup a
+ * browser reads differently — '<p><body onload=…><p>x</p>' came out as '<p><p>x</p></p>', which a
+ * browser parses as '<p></p><p>x</p><p></p>' (found by the property test below it). Cleaning again
+ * until nothing changes stores exactly what the next parser sees; it settles in one extra pass.
+ */
 export function sanitizeTemplateHtml(html: string): string {
-  return sanitizer()(html, OPTIONS);
+  const clean = sanitizer();
+  let result = clean(html, OPTIONS);
+  for (let pass = 0; pass < MAX_EXTRA_PASSES; pass++) {
+    const again = clean(result, OPTIONS);
+    if (again === result) break;
+    result = again;
+  }
+  return result;
 }
+
+const MAX_EXTRA_PASSES = 3;
 
 /**
  * A template body as it goes into a mail or preview: cleaned, variables filled (values escaped), and
