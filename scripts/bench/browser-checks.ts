@@ -7,19 +7,10 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { chromiumArgs } from '../../src/server/services/pdf/printer-browser';
 import type { Session } from './http-client';
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-const PLAYWRIGHT_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export type FirstLoad = { route: string; signedIn: boolean; files: number; rawKb: number; gzipKb: number };
 
@@ -27,7 +18,7 @@ export async function measureFirstLoadJs(baseUrl: string, session: Session): Pro
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: PLAYWRIGHT_FLAGS,
+    args: chromiumArgs,
   });
   try {
     const out: FirstLoad[] = [];

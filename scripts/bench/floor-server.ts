@@ -20,6 +20,7 @@ import Fastify from 'fastify';
 import postgres from 'postgres';
 import type { OrderItemRow, OrderRow } from '../../src/db/schema';
 import { orderWithEmailsToWire } from '../../src/server/routers/order-wire';
+import { type ProfileSource, toProfile } from '../../src/server/services/auth/profile-view';
 import { toOrderRecord } from '../../src/server/services/orders/order-records';
 import type { OrderEmailRecord } from '../../src/shared/order-record';
 
@@ -38,30 +39,8 @@ if (!databaseUrl) {
 }
 const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
 
-type SessionUser = {
-  expiresAt: Date;
-  rememberMe: number;
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  isEmailVerified: boolean;
-  twoFactorEnabled: boolean;
-  profileCompleted: boolean;
-  address: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  website: string;
-  phoneNumber: string;
-  kvkNumber: string;
-  btwNumber: string;
-  vatNumber: string;
-  bankAccount: string;
-  accountName: string;
-  bankName: string;
-  createdAt: Date;
-};
+// The profile's columns, read by hand; the JSON comes from the app's own mapping (toProfile).
+type SessionUser = ProfileSource & { expiresAt: Date; rememberMe: number };
 
 /** The session's user, or null; the app's sliding expiry and deletion of expired sessions included. */
 async function sessionUser(authorization: string | undefined): Promise<SessionUser | null> {
@@ -93,30 +72,6 @@ async function sessionUser(authorization: string | undefined): Promise<SessionUs
   return row;
 }
 
-const profileOf = (u: SessionUser) => ({
-  _id: u.id,
-  name: u.name,
-  email: u.email,
-  company: u.company,
-  isEmailVerified: u.isEmailVerified,
-  twoFactorEnabled: u.twoFactorEnabled,
-  profileCompleted: u.profileCompleted,
-  address: u.address,
-  postalCode: u.postalCode,
-  city: u.city,
-  country: u.country,
-  website: u.website,
-  phoneNumber: u.phoneNumber,
-  kvkNumber: u.kvkNumber,
-  btwNumber: u.btwNumber,
-  vatNumber: u.vatNumber,
-  bankAccount: u.bankAccount,
-  accountName: u.accountName,
-  bankAccountName: u.accountName,
-  bankName: u.bankName,
-  createdAt: u.createdAt.toISOString(),
-});
-
 /** The order, its lines and its send history, owner-scoped; null for a missing or foreign order. */
 async function ownedOrder(userId: string, orderId: string) {
   if (!UUID.test(orderId)) return null;
@@ -147,7 +102,7 @@ app.get('/bare', async () => ({ status: 'ok' }));
 app.get('/bare/profile', async (req, reply) => {
   const user = await sessionUser(req.headers.authorization);
   if (!user) return reply.code(401).send(UNAUTHORIZED);
-  return profileOf(user);
+  return toProfile(user);
 });
 
 app.get<{ Params: { id: string } }>('/bare/orders/:id', async (req, reply) => {
