@@ -15,9 +15,9 @@
  * only the targets whose name matches, e.g. to run the app under `node --cpu-prof` for one of them).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type LoadResult, runLoad } from './load';
 
 export type Row = {
   name: string;
@@ -45,23 +45,6 @@ export type BenchApiOverheadOptions = {
   /** Only the targets whose name matches (to profile one of them); default all. */
   only?: RegExp;
 };
-
-type AutocannonResult = {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-};
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-}) => Promise<AutocannonResult>;
-
-// autocannon ships no types; its programmatic API is the one call above.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 type Target = { name: string; url: string; floor?: string };
 
@@ -92,25 +75,23 @@ export async function benchApiOverhead(opts: BenchApiOverheadOptions): Promise<R
   }
 
   // One short round per target first: JIT, prepared statements and pool connections are warm for all.
-  for (const t of targets) await autocannon({ url: t.url, connections, duration: 1, headers });
+  for (const t of targets) await runLoad({ url: t.url, connections, seconds: 1, headers });
 
   // The time per target is split over `rounds` rounds through all targets: on a shared machine the load
   // of other processes changes within seconds, and interleaving spreads it over every target alike.
   const rounds = Math.max(1, Math.min(opts.rounds ?? 3, seconds));
-  const results = new Map<string, AutocannonResult[]>(targets.map((t) => [t.name, []]));
+  const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const t of targets) {
-      const r = await autocannon({ url: t.url, connections, duration: seconds / rounds, headers });
-      if (r.non2xx || r.errors || r.timeouts)
-        throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+      const r = await runLoad({ url: t.url, connections, seconds: seconds / rounds, headers });
+      if (r.non2xx || r.errors)
+        throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors or timeouts`);
       results.get(t.name)!.push(r);
     }
   }
 
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const reqPerSec = new Map(
-    targets.map((t) => [t.name, mean(results.get(t.name)!.map((r) => r.requests.average))]),
-  );
+  const reqPerSec = new Map(targets.map((t) => [t.name, mean(results.get(t.name)!.map((r) => r.reqPerSec))]));
   return targets.map((t) => {
     const rs = results.get(t.name)!;
     const own = reqPerSec.get(t.name)!;
@@ -118,8 +99,8 @@ export async function benchApiOverhead(opts: BenchApiOverheadOptions): Promise<R
     return {
       name: t.name,
       reqPerSec: own,
-      p50: mean(rs.map((r) => r.latency.p50)),
-      p99: mean(rs.map((r) => r.latency.p99)),
+      p50: mean(rs.map((r) => r.p50)),
+      p99: mean(rs.map((r) => r.p99)),
       ratioToFloor: floor ? own / floor : t.floor ? Number.NaN : 1,
     };
   });
