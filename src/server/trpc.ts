@@ -16,7 +16,13 @@ export type Context = AppDeps & {
   token: string | null;
   setSessionCookie: (token: string, expiresAt: Date) => void;
   clearSessionCookie: () => void;
+  /** The `Idempotency-Key` header, for the calls that honour it (services/idempotency). */
+  idempotencyKey: string | undefined;
 };
+
+/** A header sent twice arrives as a list: it is then one comma-joined text, as HTTP reads it. */
+const headerText = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(', ') : value;
 
 /** Shared by the tRPC and the REST adapter: both hand us Fastify's request and reply. */
 export function createContextFactory(deps: AppDeps) {
@@ -29,6 +35,7 @@ export function createContextFactory(deps: AppDeps) {
       ...auth,
       setSessionCookie: (token, expiresAt) => requestAuth.setSessionCookie(res, token, expiresAt),
       clearSessionCookie: () => requestAuth.clearSessionCookie(res),
+      idempotencyKey: headerText(req.headers['idempotency-key']),
     };
   };
 }

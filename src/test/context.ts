@@ -55,7 +55,7 @@ export type TestContext = Context & { cookies: CookieJar };
  */
 export async function createTestContext(
   deps: AppDeps,
-  opts: { token?: string | null; ip?: string } = {},
+  opts: { token?: string | null; ip?: string; idempotencyKey?: string } = {},
 ): Promise<TestContext> {
   const token = opts.token ?? null;
   const session = token ? await validateSessionToken(deps.db, token) : null;
@@ -73,6 +73,7 @@ export async function createTestContext(
     clearSessionCookie: () => {
       cookies.session = null;
     },
+    idempotencyKey: opts.idempotencyKey,
   };
 }
 

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './customers';
 export * from './email-templates';
+export * from './idempotency';
 export * from './order-settings';
 export * from './orders';
 export * from './outbox';

@@ -6,6 +6,7 @@ import {
   customerOutput,
   customerPage,
 } from '../../shared/schemas/customer';
+import { idempotencyHeaders } from '../../shared/schemas/idempotency';
 import {
   countCustomerOrders,
   createCustomer,
@@ -15,6 +16,7 @@ import {
   listCustomers,
   updateCustomer,
 } from '../services/customers/customers';
+import { idempotentCall, runIdempotent } from '../services/idempotency/idempotency';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['customers'];
@@ -45,10 +47,22 @@ export const customersRouter = router({
     .query(async ({ ctx, input }) => ({ count: await countCustomerOrders(ctx.db, ctx.user.id, input.id) })),
 
   create: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/customers', tags, summary: 'Klant aanmaken' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/customers',
+        tags,
+        summary: 'Klant aanmaken',
+        requestHeaders: idempotencyHeaders,
+      },
+    })
     .input(customerInput)
     .output(customerOutput)
-    .mutation(({ ctx, input }) => createCustomer(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      runIdempotent(ctx.db, idempotentCall(ctx, 'customers.create', input), () =>
+        createCustomer(ctx.db, ctx.user.id, input),
+      ),
+    ),
 
   update: authedProcedure
     .meta({ openapi: { method: 'PUT', path: '/customers/{id}', tags, summary: 'Klant bijwerken' } })

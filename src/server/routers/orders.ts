@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idInput, successOutput } from '../../shared/schemas/common';
 import { sendEmailInput } from '../../shared/schemas/email-template';
+import { idempotencyHeaders } from '../../shared/schemas/idempotency';
 import {
   checkOrderAmounts,
   orderInput,
@@ -12,6 +13,7 @@ import {
   orderStatsOutput,
 } from '../../shared/schemas/order';
 import { orderWithEmailsOutput, sendEmailOutput } from '../../shared/schemas/order-email';
+import { idempotentCall, runIdempotent } from '../services/idempotency/idempotency';
 import { orderStats } from '../services/orders/dashboard-stats';
 import { listOrderEmails } from '../services/orders/order-emails';
 import {
@@ -74,11 +76,16 @@ export const ordersRouter = router({
         summary: 'Order aanmaken',
         description:
           'Het ordernummer wordt bij het opslaan toegekend. `customer` is het _id van een eigen klant (een object met `_id`/`id` mag ook). Prijzen in euro als getal of tekst met punt of komma.',
+        requestHeaders: idempotencyHeaders,
       },
     })
     .input(orderInput)
     .output(orderOutput)
-    .mutation(async ({ ctx, input }) => orderToWire(await createOrder(ctx.db, ctx.user.id, input))),
+    .mutation(({ ctx, input }) =>
+      runIdempotent(ctx.db, idempotentCall(ctx, 'orders.create', input), async () =>
+        orderToWire(await createOrder(ctx.db, ctx.user.id, input)),
+      ),
+    ),
 
   update: authedProcedure
     .meta({
@@ -104,11 +111,16 @@ export const ordersRouter = router({
         summary: 'Order per e-mail versturen',
         description:
           "Verstuurt `subject` en `message` (HTML) naar `recipient`, met `ccEmail` in CC en — met `includePdf` (standaard `true`) — de PDF van de order als `{orderNumber}.pdf`. Variabelen als {{customer.name}} en {{order.total}} worden ingevuld (waarden ge-escaped; onbekende blijven staan) en onveilige HTML wordt verwijderd. Afzender: de naam van uw bedrijf; antwoorden gaan naar uw eigen e-mailadres. `templateId` (optioneel) moet een eigen template zijn en wordt in de verzendgeschiedenis bewaard; de tekst komt uit `subject` en `message`. Pas als de mailserver het bericht heeft aangenomen wordt de order 'sent' en komt de verzending in `emails` van GET /orders/{id}. Weigert de mailserver of is hij onbereikbaar, dan volgt 503 en verandert er niets. Hooguit 30 berichten per 10 minuten (daarna 429 met Retry-After).",
+        requestHeaders: idempotencyHeaders,
       },
     })
     .input(z.object({ ...idInput.shape, ...sendEmailInput.shape }))
     .output(sendEmailOutput)
-    .mutation(async ({ ctx, input: { id, ...payload } }) => sendOrderEmail(ctx, ctx.user, id, payload)),
+    .mutation(({ ctx, input: { id, ...payload } }) =>
+      runIdempotent(ctx.db, idempotentCall(ctx, 'orders.sendEmail', { id, ...payload }), () =>
+        sendOrderEmail(ctx, ctx.user, id, payload),
+      ),
+    ),
 
   delete: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/orders/{id}', tags, summary: 'Order verwijderen' } })

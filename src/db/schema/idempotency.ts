@@ -1,0 +1,31 @@
+import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * One row per `Idempotency-Key` an account sent with a create or a send (issue 13): the first
+ * request claims the key ('pending'), does its work and keeps its answer ('done'); a repeat within
+ * 24 hours gets that answer back instead of doing the work again. The primary key is what makes
+ * two concurrent requests with one key create one object: only one insert can claim it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The procedure the key was used for (`orders.create`): the same key on another call is another request. */
+    operation: text('operation').notNull(),
+    /** SHA-256 of the request's input, so the same key with another body is recognised. */
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['pending', 'done'] })
+      .notNull()
+      .default('pending'),
+    /** The first answer's body as JSON text: text, not jsonb, so a repeat gets its keys in the same order. */
+    response: text('response'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
