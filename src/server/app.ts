@@ -11,6 +11,7 @@ import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
 import { registerCompression } from './http/compression';
+import { registerCustomersList } from './http/customers-list';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
 import { describeErrorBodies } from './http/error-body-schema';
@@ -213,6 +214,7 @@ export async function buildApp({
   });
 
   registerOrdersStream(app, deps, ordersStream);
+  registerCustomersList(app, deps);
   registerDevMail(app, deps);
   registerPdfDownload(app, deps);
 

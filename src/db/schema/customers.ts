@@ -30,6 +30,8 @@ export const customers = pgTable(
     // The list is ordered by company then name within one user; paging walks this index.
     index('customers_user_company_idx').on(t.userId, sql`lower(${t.company})`, sql`lower(${t.name})`),
     index('customers_user_active_idx').on(t.userId, t.active),
+    // `updatedSince` (customers-api-list.ts): what changed since a moment, least recently changed first.
+    index('customers_user_updated_idx').on(t.userId, t.updatedAt, t.id),
     // The search (customers.ts) is ILIKE '%…%' on these four; pg_trgm answers it (migration 0008).
     // No fastupdate, as for orders (schema/orders.ts).
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),

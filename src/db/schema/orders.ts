@@ -71,6 +71,8 @@ export const orders = pgTable(
     // The list: newest first, optionally one status, optionally a period.
     index('orders_user_date_idx').on(t.userId, t.date.desc(), t.id.desc()),
     index('orders_user_status_date_idx').on(t.userId, t.status, t.date.desc(), t.id.desc()),
+    // `updatedSince` (orders-api-list.ts): what changed since a moment, least recently changed first.
+    index('orders_user_updated_idx').on(t.userId, t.updatedAt, t.id),
     index('orders_user_number_lower_idx').on(t.userId, sql`lower(${t.orderNumber})`),
     // The search (orders-list.ts): trigram indexes answer `lower(x) like '%…%'` for patterns of three
     // characters or more (pg_trgm, migration 0008); shorter ones scan the user's orders. Without

@@ -204,13 +204,13 @@ describe('GET /api/orders streams the list (integration)', () => {
     }
   });
 
-  it('answers with the headers of every API answer, and ignores a query string as before', async () => {
+  it('answers with the headers of every API answer, and ignores parameters it does not know', async () => {
     const plain = await app(10).inject({ method: 'GET', url: '/api/orders', headers: bearer(a.token) });
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(plain.headers['cache-control']).toBe('no-store');
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['content-security-policy']).toContain("default-src 'self'");
-    for (const query of ['?page=2', '?status=paid&search=x', '?']) {
+    for (const query of ['?page=2', '?pagina=3&zoek=x', '?']) {
       const res = await app(10).inject({
         method: 'GET',
         url: `/api/orders${query}`,

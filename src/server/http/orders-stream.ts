@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../../shared/order-record';
+import { orderApiListQuery } from '../../shared/schemas/api-list';
 import type { AppDeps } from '../deps';
 import { orderToWire } from '../routers/order-wire';
+import { listOrdersPageForApi, orderApiFilter, orderApiSort } from '../services/orders/orders-api-list';
 import { ORDER_STREAM_BATCH_SIZE, orderBatches } from '../services/orders/orders-stream';
+import { parseListQuery, setPageHeaders } from './list-paging';
 import { createRequestAuth } from './request-auth';
 
 /**
@@ -15,9 +18,11 @@ import { createRequestAuth } from './request-auth';
  * serialised per batch, the next batch read only once the client (or the compressor) has taken the
  * last. Memory stays at about one batch, and the event loop is free between batches.
  *
- * A static route, so it wins over trpc-to-openapi's `/api/*` for exactly `GET /api/orders` (a query
- * string is ignored, as the procedure's void input ignored it); every other /api/orders… call, and HEAD,
- * still reaches the procedures.
+ * A static route, so it wins over the REST adapter's `/api/*` for exactly `GET /api/orders`; every
+ * other /api/orders… call, and HEAD, still reaches the procedures.
+ *
+ * An integrator's parameters (issue 13, shared/schemas/api-list.ts) filter the same stream; with
+ * `limit` the answer is one page (at most 200 orders, so not streamed) with X-Total-Count and Link.
  */
 
 export const ORDERS_LIST_URL = '/api/orders';
@@ -81,7 +86,26 @@ export function registerOrdersStream(
   // HEAD keeps going to the procedures (which answer it without reading anything), not the whole list.
   app.get(ORDERS_LIST_URL, { exposeHeadRoute: false }, async (req, reply) => {
     const { user } = await auth.requireUser(req, reply);
-    const batches = orderBatches(deps.db, user.id, { batchSize });
+    const query = parseListQuery(orderApiListQuery, req.query);
+    if (query.limit !== undefined) {
+      const { limit, offset = 0 } = query;
+      const page = await listOrdersPageForApi(deps.db, user.id, { ...query, limit });
+      setPageHeaders(reply, {
+        baseUrl: `${deps.config.appUrl}${ORDERS_LIST_URL}`,
+        query: req.query as Record<string, unknown>,
+        limit,
+        offset,
+        total: page.total,
+      });
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(page.records.map(orderToWire)));
+    }
+    const batches = orderBatches(deps.db, user.id, {
+      batchSize,
+      where: orderApiFilter(query),
+      sort: orderApiSort(query),
+    });
     // The first batch before any byte is sent: a database that fails now still gets the usual 500.
     const first = await batches.next();
     // Once the list has begun, a failing batch can only cut the response off: the socket is closed

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerApiListQuery, pageHeaders } from '../../shared/schemas/api-list';
 import { idInput, successOutput } from '../../shared/schemas/common';
 import {
   customerInput,
@@ -16,17 +17,33 @@ import {
   listCustomers,
   updateCustomer,
 } from '../services/customers/customers';
+import { listCustomersForApi } from '../services/customers/customers-api-list';
 import { idempotentCall, runIdempotent } from '../services/idempotency/idempotency';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['customers'];
 
 export const customersRouter = router({
+  /** Over REST the description of GET /api/customers, which a plain route serves (http/customers-list.ts). */
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/customers', tags, summary: 'Alle klanten' } })
-    .input(z.void())
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/customers',
+        tags,
+        summary: 'Alle klanten',
+        description:
+          'Zonder parameters: alle klanten als één array, op bedrijfsnaam en naam. Met parameters alleen de klanten die passen; met `updatedSince` de minst recent gewijzigde eerst. Met `limit` één pagina, met `X-Total-Count` en `Link` (next/prev).',
+        responseHeaders: pageHeaders,
+      },
+    })
+    .input(customerApiListQuery.optional())
     .output(z.array(customerOutput))
-    .query(({ ctx }) => listAllCustomers(ctx.db, ctx.user.id)),
+    .query(async ({ ctx, input }) =>
+      input
+        ? (await listCustomersForApi(ctx.db, ctx.user.id, input)).customers
+        : listAllCustomers(ctx.db, ctx.user.id),
+    ),
 
   /** The screens' list: search, active filter and paging in SQL (not part of the REST contract). */
   page: authedProcedure

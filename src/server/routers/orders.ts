@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderApiListQuery, pageHeaders } from '../../shared/schemas/api-list';
 import { idInput, successOutput } from '../../shared/schemas/common';
 import { sendEmailInput } from '../../shared/schemas/email-template';
 import { idempotencyHeaders } from '../../shared/schemas/idempotency';
@@ -24,7 +25,9 @@ import {
   ORDER_DELETED_MESSAGE,
   updateOrder,
 } from '../services/orders/orders';
+import { listOrdersPageForApi, orderApiFilter, orderApiSort } from '../services/orders/orders-api-list';
 import { listOrdersPage } from '../services/orders/orders-list';
+import { orderBatches } from '../services/orders/orders-stream';
 import { sendOrderEmail } from '../services/orders/send-order-email';
 import { authedProcedure, router } from '../trpc';
 import { orderPageToWire, orderStatsToWire, orderToWire, orderWithEmailsToWire } from './order-wire';
@@ -32,11 +35,38 @@ import { orderPageToWire, orderStatsToWire, orderToWire, orderWithEmailsToWire }
 const tags = ['orders'];
 
 export const ordersRouter = router({
+  /**
+   * Over REST this is the description of GET /api/orders, which a plain route serves as a stream
+   * (http/orders-stream.ts); the tRPC call answers the same list.
+   */
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/orders', tags, summary: 'Alle orders, nieuwste eerst' } })
-    .input(z.void())
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/orders',
+        tags,
+        summary: 'Alle orders, nieuwste eerst',
+        description:
+          'Zonder parameters: alle orders als één array, nieuwste eerst (gestreamd). Met parameters alleen de orders die passen; met `updatedSince` de minst recent gewijzigde eerst. Met `limit` één pagina, met `X-Total-Count` en `Link` (next/prev).',
+        responseHeaders: pageHeaders,
+      },
+    })
+    .input(orderApiListQuery.optional())
     .output(z.array(orderOutput))
-    .query(async ({ ctx }) => (await listAllOrders(ctx.db, ctx.user.id)).map(orderToWire)),
+    .query(async ({ ctx, input }) => {
+      if (!input) return (await listAllOrders(ctx.db, ctx.user.id)).map(orderToWire);
+      if (input.limit !== undefined) {
+        const page = await listOrdersPageForApi(ctx.db, ctx.user.id, { ...input, limit: input.limit });
+        return page.records.map(orderToWire);
+      }
+      const records = [];
+      const batches = orderBatches(ctx.db, ctx.user.id, {
+        where: orderApiFilter(input),
+        sort: orderApiSort(input),
+      });
+      for await (const batch of batches) records.push(...batch);
+      return records.map(orderToWire);
+    }),
 
   /** The screens' list: search, status, period and paging in SQL (not part of the REST contract). */
   page: authedProcedure

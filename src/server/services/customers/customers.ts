@@ -52,7 +52,7 @@ function listFilter(userId: string, params: ListCustomersParams): SQL | undefine
   return and(...conditions);
 }
 
-const listOrder = [
+export const listOrder = [
   asc(sql`lower(${customers.company})`),
   asc(sql`lower(${customers.name})`),
   asc(customers.id),

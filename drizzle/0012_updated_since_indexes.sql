@@ -1,0 +1,2 @@
+CREATE INDEX "customers_user_updated_idx" ON "customers" USING btree ("user_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "orders_user_updated_idx" ON "orders" USING btree ("user_id","updated_at","id");

@@ -1,0 +1,46 @@
+import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { orders } from '../../../db/schema';
+import { addDays, startOfAmsterdamDay } from '../../../shared/dates';
+import type { OrderRecord } from '../../../shared/order-record';
+import type { OrderApiListQuery } from '../../../shared/schemas/api-list';
+import { searchCondition } from './orders-list';
+import { type OrderSort, readOrders } from './orders-stream';
+
+/**
+ * `GET /api/orders` with an integrator's parameters (issue 13): the same filters for the streamed
+ * whole list and for one page of it, so a page is always a slice of what the list without `limit`
+ * answers.
+ */
+
+/** The conditions of a query, beside "the user's own orders". Days are Dutch calendar days. */
+export function orderApiFilter(q: OrderApiListQuery): SQL | undefined {
+  const search = q.search?.trim();
+  return and(
+    q.status ? eq(orders.status, q.status) : undefined,
+    q.from ? gte(orders.date, startOfAmsterdamDay(q.from)) : undefined,
+    // `to` is the last day included.
+    q.to ? lt(orders.date, startOfAmsterdamDay(addDays(q.to, 1))) : undefined,
+    search ? searchCondition(search) : undefined,
+    q.updatedSince ? gte(orders.updatedAt, new Date(q.updatedSince)) : undefined,
+  );
+}
+
+export const orderApiSort = (q: OrderApiListQuery): OrderSort => (q.updatedSince ? 'updated' : 'newest');
+
+/** One page: `limit` orders from `offset`, and how many match in all (for X-Total-Count). */
+export async function listOrdersPageForApi(
+  db: DbOrTx,
+  userId: string,
+  q: OrderApiListQuery & { limit: number },
+): Promise<{ records: OrderRecord[]; total: number }> {
+  const where = orderApiFilter(q);
+  const [page, [counted]] = await Promise.all([
+    readOrders(db, userId, { where, sort: orderApiSort(q), limit: q.limit, offset: q.offset ?? 0 }),
+    db
+      .select({ total: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), where)),
+  ]);
+  return { records: page.records, total: counted?.total ?? 0 };
+}

@@ -1,0 +1,93 @@
+import { ORDER_STATUSES } from '../constants';
+import { isValidDay } from '../dates';
+import { optionalText } from '../rules/text';
+import { z } from '../zod-nl';
+
+/**
+ * The optional query parameters of `GET /api/orders` and `GET /api/customers` for integrators
+ * (issue 13). Without any of them both calls answer the spec's whole list; a query string arrives as
+ * text, so every number and date is read from text here, with a Dutch message naming the parameter.
+ */
+
+export const API_LIST_LIMIT_MAX = 200;
+
+export const apiListMessages = {
+  limit: `limit moet een heel getal van 1 tot en met ${API_LIST_LIMIT_MAX} zijn.`,
+  offset: 'offset moet een heel getal van 0 of meer zijn.',
+  updatedSince:
+    'updatedSince moet een ISO 8601-tijdstip met tijdzone zijn, bijvoorbeeld 2026-11-24T09:00:00Z.',
+  day: (name: string) => `${name} moet een datum zijn als 2026-11-24 (jjjj-mm-dd).`,
+  status: `status moet een van ${ORDER_STATUSES.join(', ')} zijn.`,
+  fromAfterTo: 'from mag niet na to liggen.',
+} as const;
+
+/** A whole number written as digits only ('10'; not '1e1', ' 10' or '10.0'). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+
+const day = (name: string) =>
+  z
+    .string({ error: apiListMessages.day(name) })
+    .refine(isValidDay, apiListMessages.day(name))
+    .describe(
+      `Optioneel. Datum jjjj-mm-dd (Europe/Amsterdam, ${name === 'from' ? 'vanaf' : 'tot en met'} die dag).`,
+    );
+
+const search = (description: string) => optionalText(200).describe(`Optioneel. ${description}`).optional();
+
+const listParams = {
+  limit: wholeNumber(1, API_LIST_LIMIT_MAX, apiListMessages.limit)
+    .describe(
+      `Optioneel. Hoogstens zoveel resultaten (1–${API_LIST_LIMIT_MAX}). Met limit draagt het antwoord X-Total-Count en een Link-header (next/prev).`,
+    )
+    .optional(),
+  offset: wholeNumber(0, 100_000_000, apiListMessages.offset)
+    .describe('Optioneel. Zoveel resultaten overslaan (standaard 0).')
+    .optional(),
+  updatedSince: z
+    .string({ error: apiListMessages.updatedSince })
+    .pipe(z.iso.datetime({ offset: true, error: apiListMessages.updatedSince }))
+    .describe(
+      'Optioneel. Alleen wat op of na dit tijdstip (ISO 8601 met tijdzone) is aangemaakt of gewijzigd, het minst recent gewijzigde eerst: om wijzigingen bij te houden.',
+    )
+    .optional(),
+};
+
+export const orderApiListQuery = z
+  .object({
+    ...listParams,
+    search: search('Zoekt in ordernummer, project en naam of bedrijf van de klant.'),
+    status: z
+      .enum(ORDER_STATUSES, { error: apiListMessages.status })
+      .describe(`Optioneel. Alleen orders met deze status (${ORDER_STATUSES.join(', ')}).`)
+      .optional(),
+    from: day('from').optional(),
+    to: day('to').optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: apiListMessages.fromAfterTo,
+    path: ['from'],
+  });
+export type OrderApiListQuery = z.output<typeof orderApiListQuery>;
+
+export const customerApiListQuery = z.object({
+  ...listParams,
+  search: search('Zoekt in naam, bedrijf, e-mailadres en plaats.'),
+});
+export type CustomerApiListQuery = z.output<typeof customerApiListQuery>;
+
+/** For the OpenAPI document: the headers a page (`limit`) answers with. */
+export const pageHeaders = z.object({
+  'x-total-count': z
+    .string()
+    .describe('Met limit: hoeveel resultaten er in totaal passen (niet alleen deze pagina).'),
+  link: z
+    .string()
+    .describe(
+      'Met limit: RFC 8288-links naar de volgende (rel="next") en vorige (rel="prev") pagina, als die er zijn.',
+    ),
+});
