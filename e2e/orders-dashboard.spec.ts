@@ -6,6 +6,7 @@ import { createDashboardData, type DashboardData, orderLine } from './support/da
 import { amsterdamDay, amsterdamToday, dutchDate, isoDay } from './support/dates';
 import {
   type CreatedOrder,
+  createCustomer,
   createOrder,
   csvAmount,
   deleteCustomer,
@@ -572,4 +573,71 @@ test('loading placeholders, load errors and the connection flag', async ({ page,
   await page.reload();
   await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('0');
   await expect(notice).toBeHidden();
+});
+
+/** How many lines the element's text takes. */
+const textLines = (cell: Locator) =>
+  cell.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
+test('a five-digit order number stays on one line; Klant is not squeezed beside a long project', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signUpAndLogin(page);
+  // The 100 000-order account's numbers: INK-<year>-45868 wrapped in the fixed 140 px Order Nr column.
+  const settings = await page.request.put('/api/auth/order-settings', { data: { startingNumber: 45868 } });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const customer = await createCustomer(page.request, {
+    name: 'Ilse van den Heuvel',
+    company: 'Heuvel Installatietechniek B.V.',
+    email: 'ilse@heuvel.nl',
+  });
+  const order = await createOrder(page.request, {
+    customer,
+    date: new Date(),
+    project: 'Jaarcontract onderhoud werkplaats',
+    status: 'sent',
+    items: [{ description: 'Werk', quantity: 1, price: 100, vat: 21 }],
+  });
+  expect(order.orderNumber).toMatch(/^INK-\d{4}-45868$/);
+
+  await page.goto('/inkooporders');
+  const table = ordersTable(page);
+  const number = table.getByRole('rowheader', { name: order.orderNumber, exact: true });
+  await expect(number).toBeVisible();
+  expect(await textLines(number), 'the number on one line at 1280 px').toBe(1);
+  // Both Klant and Project need more than there is: Klant keeps its part (31 of 64 characters),
+  // not the 30 % that showed a few letters of the company.
+  const width = (name: string) =>
+    table.getByRole('columnheader', { name, exact: true }).evaluate((el) => el.getBoundingClientRect().width);
+  const [klant, project] = [await width('Klant'), await width('Project')];
+  expect(klant / (klant + project)).toBeGreaterThan(0.4);
+  await shoot(page, 'orders-long-number-desktop-light');
+
+  // The phone's card: the number whole on its line, the date clear of the row's buttons.
+  const phone = await themedPage(browser, page.context(), PHONE, 'dark');
+  try {
+    await phone.goto('/inkooporders');
+    const card = rowOf(ordersTable(phone), order.orderNumber);
+    const cardNumber = card.getByRole('rowheader');
+    await expect(cardNumber).toBeVisible();
+    expect(await textLines(cardNumber), 'the number on one line at 375 px').toBe(1);
+    const date = await card.locator('.order-table__date time').boundingBox();
+    const edit = await card.getByRole('link', { name: /bewerken/ }).boundingBox();
+    if (!date || !edit) throw new Error('the card has no date or edit button');
+    const overlaps =
+      date.x < edit.x + edit.width &&
+      edit.x < date.x + date.width &&
+      date.y < edit.y + edit.height &&
+      edit.y < date.y + date.height;
+    expect(overlaps, 'the date runs under the edit button').toBe(false);
+    await shoot(phone, 'orders-long-number-mobile-dark');
+  } finally {
+    await phone.context().close();
+  }
 });

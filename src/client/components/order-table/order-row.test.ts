@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnNeeds, customerDisplay, orderTotalText } from './order-row';
+import { columnNeeds, customerDisplay, customerShare, orderTotalText } from './order-row';
 
 describe('customerDisplay', () => {
   it('shows the company with the contact person under it', () => {
@@ -40,7 +40,13 @@ describe('orderTotalText', () => {
 });
 
 describe('columnNeeds', () => {
-  const row = (project: string, customerCompany: string, customerName = '') => ({
+  const row = (
+    project: string,
+    customerCompany: string,
+    customerName = '',
+    orderNumber = 'INK-2026-1001',
+  ) => ({
+    orderNumber,
     customer: 'c1' as string | null,
     customerCompany,
     customerName,
@@ -48,20 +54,48 @@ describe('columnNeeds', () => {
   });
 
   it('measures the longest project and the longest customer line on the page', () => {
-    expect(columnNeeds([row('Renovatie kantoorpand Keizersgracht', 'Smit BV', 'Jan')])).toEqual({
+    expect(columnNeeds([row('Renovatie kantoorpand Keizersgracht', 'Smit BV', 'Jan')])).toMatchObject({
       customerChars: 7,
       projectChars: 35,
     });
     expect(
       columnNeeds([row('Verbouwing', 'Bos', 'Karim Bos-van der Heijden'), row('  Dak  ', 'Smit Transport')]),
-    ).toEqual({ customerChars: 25, projectChars: 10 });
+    ).toMatchObject({ customerChars: 25, projectChars: 10 });
+  });
+
+  it('measures the longest order number on the page, so a five-digit number gets its room', () => {
+    expect(
+      columnNeeds([
+        row('', 'Bos', '', 'INK-2026-9999'),
+        row('', 'Bos', '', 'INK-2026-45868'),
+        row('', 'Bos', '', '2026-1'),
+      ]).numberChars,
+    ).toBe('INK-2026-45868'.length);
+    expect(columnNeeds([row('', 'Bos', '', 'PO-NL-2026-123456')]).numberChars).toBe(17);
   });
 
   it("counts 'Onbekende klant' for a deleted customer, and nothing on an empty page", () => {
     expect(columnNeeds([{ ...row('', '', ''), customer: null }])).toEqual({
+      numberChars: 'INK-2026-1001'.length,
       customerChars: 'Onbekende klant'.length,
       projectChars: 0,
     });
-    expect(columnNeeds([])).toEqual({ customerChars: 0, projectChars: 0 });
+    expect(columnNeeds([])).toEqual({ numberChars: 0, customerChars: 0, projectChars: 0 });
+  });
+});
+
+describe('customerShare', () => {
+  const share = (customerChars: number, projectChars: number) =>
+    customerShare({ numberChars: 14, customerChars, projectChars });
+
+  it("is Klant's part of both needs, so two long columns are cut alike", () => {
+    expect(share(30, 20)).toBeCloseTo(0.6);
+    expect(share(20, 20)).toBe(0.5);
+  });
+
+  it('stays within 30–70 %, and is 30 % on a page without either', () => {
+    expect(share(7, 35)).toBe(0.3);
+    expect(share(60, 5)).toBe(0.7);
+    expect(share(0, 0)).toBe(0.3);
   });
 });

@@ -22,21 +22,40 @@ export function orderTotalText(order: Pick<OrderSummary, 'total'>): string {
   return formatEuro(eurosToCents(order.total));
 }
 
+export type ColumnNeeds = { numberChars: number; customerChars: number; projectChars: number };
+
 /**
- * The longest text (in characters) each of the two flexible columns shows on this page: Klant (the
- * wider of the company and contact lines) and Project. The table gives Klant what it needs, within
- * 30–70 % of the free width, and Project the rest, so a long project is not cut while a short
- * customer name leaves room unused (issue 11 item 15).
+ * The longest text (in characters) the sized columns show on this page: Order Nr, Klant (the wider
+ * of the company and contact lines) and Project. Order Nr gets what its longest number needs, within
+ * bounds (order-table.css), so INK-2026-45868 stays on one line and a short number leaves its room to
+ * the others. The table gives Klant what it needs, within 30–70 % of the free width, and Project the
+ * rest, so a long project is not cut while a short customer name leaves room unused (issue 11 item 15).
  */
 export function columnNeeds(
-  orders: readonly Pick<OrderSummary, 'customer' | 'customerName' | 'customerCompany' | 'project'>[],
-): { customerChars: number; projectChars: number } {
+  orders: readonly Pick<
+    OrderSummary,
+    'orderNumber' | 'customer' | 'customerName' | 'customerCompany' | 'project'
+  >[],
+): ColumnNeeds {
+  let numberChars = 0;
   let projectChars = 0;
   let customerChars = 0;
   for (const order of orders) {
+    numberChars = Math.max(numberChars, order.orderNumber.length);
     projectChars = Math.max(projectChars, order.project.trim().length);
     const shown = customerDisplay(order);
     customerChars = Math.max(customerChars, shown.primary.length, shown.secondary?.length ?? 0);
   }
-  return { customerChars, projectChars };
+  return { numberChars, customerChars, projectChars };
+}
+
+/**
+ * Klant's least part of the free width when Klant and Project both need more than there is: its
+ * part of their two needs, within 30–70 %, so both are cut alike rather than Klant down to a few
+ * letters beside a whole project. 0.3 on a page without either.
+ */
+export function customerShare({ customerChars, projectChars }: ColumnNeeds): number {
+  const total = customerChars + projectChars;
+  if (total === 0) return 0.3;
+  return Math.min(0.7, Math.max(0.3, customerChars / total));
 }

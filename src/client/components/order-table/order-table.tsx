@@ -9,7 +9,7 @@ import { type OrderPdf, useOrderPdf } from '../../lib/use-order-pdf';
 import { Badge } from '../badge';
 import { buttonClass, IconButton } from '../button';
 import { cx } from '../cx';
-import { columnNeeds, customerDisplay, orderTotalText } from './order-row';
+import { columnNeeds, customerDisplay, customerShare, orderTotalText } from './order-row';
 import './order-table.css';
 
 export type OrderTableProps = {
@@ -31,8 +31,14 @@ export type OrderTableProps = {
 };
 
 function columnStyle(orders: readonly OrderSummary[]): CSSProperties {
-  const { customerChars, projectChars } = columnNeeds(orders);
-  return { '--customer-chars': customerChars, '--project-chars': projectChars } as CSSProperties;
+  const needs = columnNeeds(orders);
+  return {
+    // No orders (loading, empty page): the CSS default, the length of a number in the default format.
+    '--number-chars': needs.numberChars || undefined,
+    '--customer-chars': needs.customerChars,
+    '--project-chars': needs.projectChars,
+    '--customer-share': customerShare(needs).toFixed(3),
+  } as CSSProperties;
 }
 
 /** Where the order form edits an order (spec §2 route table). */
@@ -60,7 +66,8 @@ export function OrderTable({
   return (
     <div
       className={cx('order-table', showStatus && 'order-table--status', className)}
-      // Klant and Project split the free width by what this page shows in them.
+      // Order Nr is as wide as this page's longest number; Klant and Project split the rest by what
+      // this page shows in them.
       style={columnStyle(orders)}
     >
       <table className="order-table__table" aria-busy={loading || stale || undefined}>
