@@ -84,10 +84,12 @@ export type CustomerApiListQuery = z.output<typeof customerApiListQuery>;
 export const pageHeaders = z.object({
   'x-total-count': z
     .string()
-    .describe('Met limit: hoeveel resultaten er in totaal passen (niet alleen deze pagina).'),
+    .describe('Met limit: hoeveel resultaten er in totaal passen (niet alleen deze pagina).')
+    .optional(),
   link: z
     .string()
     .describe(
       'Met limit: RFC 8288-links naar de volgende (rel="next") en vorige (rel="prev") pagina, als die er zijn.',
-    ),
+    )
+    .optional(),
 });
