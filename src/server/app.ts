@@ -21,6 +21,7 @@ import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-st
 import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
+import { describeApiConventions } from './openapi/api-conventions';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
 
@@ -48,7 +49,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
   });
-  return describePdfDownload(describeErrorBodies(doc));
+  return describeApiConventions(describePdfDownload(describeErrorBodies(doc)));
 }
 
 /** The largest client error report body: its capped fields (22.5 K characters) as JSON, with room. */

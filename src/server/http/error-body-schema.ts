@@ -1,7 +1,15 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
-import { type ErrorBody, GENERIC_INTERNAL_MESSAGE, VALIDATION_MESSAGE } from './error-body';
+import { RATE_LIMIT_MESSAGE } from '../services/auth/rate-limit';
+import { KEY_BUSY_MESSAGE, KEY_REUSED_MESSAGE } from '../services/idempotency/idempotency';
+import { sendEmailMessages } from '../services/orders/send-order-email';
+import {
+  type ErrorBody,
+  GENERIC_INTERNAL_MESSAGE,
+  JSON_ONLY_MESSAGE,
+  VALIDATION_MESSAGE,
+} from './error-body';
 import { UNAUTHORIZED_MESSAGE } from './request-auth';
 
 /** ErrorBody as the OpenAPI document describes it. */
@@ -27,23 +35,36 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const inStep: Same<Omit<z.output<typeof errorBodySchema>, 'code'>, Omit<ErrorBody, 'code'>> = true;
 void inStep;
 
+/** What a read-only API key hears on a change (the example; the text is the keys service's). */
+const READ_ONLY_EXAMPLE = 'Deze API-sleutel mag alleen lezen.';
+
 /** An example body per error code the document names (`error.<CODE>`). */
 const EXAMPLES: Record<string, Omit<ErrorBody, 'code'>> = {
   BAD_REQUEST: { message: VALIDATION_MESSAGE, details: { email: 'Voer een geldig email adres in' } },
   UNAUTHORIZED: { message: UNAUTHORIZED_MESSAGE },
+  FORBIDDEN: { message: READ_ONLY_EXAMPLE },
   NOT_FOUND: { message: 'Niet gevonden.' },
+  CONFLICT: { message: KEY_BUSY_MESSAGE },
+  PAYLOAD_TOO_LARGE: { message: 'De aanvraag is te groot.' },
+  UNSUPPORTED_MEDIA_TYPE: { message: JSON_ONLY_MESSAGE },
+  UNPROCESSABLE_CONTENT: { message: KEY_REUSED_MESSAGE },
+  TOO_MANY_REQUESTS: { message: RATE_LIMIT_MESSAGE },
+  SERVICE_UNAVAILABLE: { message: sendEmailMessages.unreachable },
   INTERNAL_SERVER_ERROR: { message: GENERIC_INTERNAL_MESSAGE },
 };
 
+
 /**
  * trpc-to-openapi describes every error response as `{message, code, issues}`, its own body; ours
- * is ErrorBody. Its schemas are the components named `error.<CODE>`: each is replaced.
+ * is ErrorBody. Its schemas are the components named `error.<CODE>`: each is replaced, and one is
+ * added for every other code the API answers with (openapi/api-conventions.ts refers to them).
  */
 export function describeErrorBodies(doc: OpenAPIObject): OpenAPIObject {
-  const schemas = doc.components?.schemas;
-  if (!schemas) return doc;
+  const components = (doc.components ??= {});
+  const schemas = (components.schemas ??= {});
   const { schema } = createSchema(errorBodySchema);
-  for (const name of Object.keys(schemas)) {
+  const names = new Set([...Object.keys(schemas), ...Object.keys(EXAMPLES).map((code) => `error.${code}`)]);
+  for (const name of names) {
     if (!name.startsWith('error.')) continue;
     const code = name.slice('error.'.length);
     const example = Object.hasOwn(EXAMPLES, code) ? EXAMPLES[code] : undefined;
