@@ -63,7 +63,12 @@ export async function buildServer(outDir = serverDistDir()) {
   try {
     await build({
       absWorkingDir: root,
-      entryPoints: { server: 'src/server/main.ts' },
+      // The password-hashing child is forked from a file of its own, found beside the bundle at run
+      // time (services/auth/password-hasher.ts).
+      entryPoints: {
+        server: 'src/server/main.ts',
+        'password-child': 'src/server/services/auth/password-child.ts',
+      },
       outdir: tmp,
       bundle: true,
       // Modules imported with import() (the mail layouts, see services/auth/mails.ts) become chunks of their

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, root, serverEntry } from '../../scripts/build-server.mjs';
 import { openTestDatabase, type TestDatabase } from '../test/db';
+import { STRONG_PASSWORD, uniqueEmail } from '../test/helpers';
 
 /**
  * The server as `npm start` runs it: bundled by scripts/build-server.mjs, started with plain node.
@@ -57,7 +58,7 @@ describe('the built server', () => {
     await database?.close();
   });
 
-  it('starts with plain node, migrates and answers /api/health', async () => {
+  it('starts with plain node, migrates, answers /api/health and signs a user in (argon2 in the bundled child)', async () => {
     const port = await freePort();
     let output = '';
     const env: NodeJS.ProcessEnv = {
@@ -79,6 +80,14 @@ describe('the built server', () => {
     child.stderr?.on('data', (d) => (output += d));
     try {
       expect(await healthOf(port, child, () => output)).toEqual({ status: 'ok' });
+      const email = await registerAndVerify(`http://127.0.0.1:${port}`);
+      const login = (password: string) =>
+        post(`http://127.0.0.1:${port}/api/auth/login`, { email, password, rememberMe: false });
+      expect((await login(STRONG_PASSWORD)).status).toBe(200);
+      expect((await login('Fout123!fout')).status).toBe(401);
+      // Hashed by dist/…/password-child.js, not by the fallback in the server's own process.
+      expect(fs.existsSync(path.join(outDir, 'password-child.js'))).toBe(true);
+      expect(output).not.toContain('in het serverproces gehasht');
     } finally {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -98,6 +107,35 @@ describe('the built server', () => {
     expect(lazy).toContain('from "@react-email/components"');
   });
 });
+
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** Registers (hashing the password), then follows the verification link from the outbox. */
+async function registerAndVerify(base: string): Promise<string> {
+  const email = uniqueEmail('bundel');
+  const reg = await post(`${base}/api/auth/register`, {
+    name: 'Jan Jansen',
+    email,
+    password: STRONG_PASSWORD,
+    company: 'Jansen BV',
+    profileCompleted: false,
+  });
+  expect(reg.status).toBe(200);
+  const deadline = Date.now() + 10_000;
+  let link: string | undefined;
+  while (!link && Date.now() < deadline) {
+    const mails = (await (await fetch(`${base}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+      links: string[];
+    }[];
+    link = mails.flatMap((m) => m.links).find((l) => l.includes('/verify-email/'));
+    if (!link) await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  const token = link.slice(link.lastIndexOf('/') + 1);
+  expect((await fetch(`${base}/api/auth/verify-email/${token}`)).status).toBe(200);
+  return email;
+}
 
 function databaseUrlOf(name: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL ?? '');

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createLogger } from './log';
+import { stopPasswordHashing } from './services/auth/passwords';
 import { settleBackground } from './services/background';
 import { createMailer } from './services/mail/mailer';
 import { createPrinter } from './services/pdf/printer';
@@ -28,7 +29,8 @@ export function databaseOptions(config: Config): DatabaseOptions {
 
 /**
  * Opens the database (migrating it), the mailer, the PDF printer (its Chromium starts with the first
- * document) and the HTTP app; the caller decides when to listen. `close` also closes the browser.
+ * document) and the HTTP app; the caller decides when to listen. `close` also closes the browser and the
+ * password-hashing child.
  */
 export async function createServer(config: Config, opts: { serveClient?: boolean; logger?: Logger } = {}) {
   const log = opts.logger ?? createLogger(config.logLevel);
@@ -46,6 +48,7 @@ export async function createServer(config: Config, opts: { serveClient?: boolean
     // Mails promised to callers who already had their answer.
     await settleBackground();
     await printer.close();
+    await stopPasswordHashing();
     await mailer.close();
     await database.close();
   };

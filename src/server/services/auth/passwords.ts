@@ -1,20 +1,17 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import { createSlotQueue } from '../pdf/printer-queue';
+import { ARGON2_OPTIONS } from './argon2-options';
+import { createPasswordHasher, type PasswordHasher, PasswordHashingError } from './password-hasher';
 
-/** OWASP's minimum for argon2id: 19 MiB, two passes, one lane. */
-export const ARGON2_OPTIONS = {
-  type: argon2.argon2id,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-} as const;
+export { ARGON2_OPTIONS };
 
 /**
- * Argon2 runs on libuv's thread pool and takes a core per hash: 20 logins at once took both cores
- * and raised every other call's p99 about 8× (issue 12). At most this many hashes run at once, one
- * core fewer than the machine has (at least one); the rest wait their turn. Logins may wait, other
- * users may not.
+ * Argon2 takes a core per hash: 20 logins at once took both cores and raised every other call's p99
+ * about 8× (issue 12). At most this many hashes run at once, one core fewer than the machine has (at
+ * least one); the rest wait their turn. Logins may wait, other users may not. Even one hash at a time
+ * in the server's own thread pool still competed with the event loop and Postgres as an equal (p99
+ * 5.5× idle), so the hashes run in a child process at the lowest priority (password-hasher.ts).
  */
 export const PASSWORD_HASHES_AT_ONCE = Math.max(1, availableParallelism() - 1);
 
@@ -26,17 +23,35 @@ const hashing = createSlotQueue(
 /** Hashes being computed now, and waiting for their turn. */
 export const passwordHashingLoad = () => ({ active: hashing.active, waiting: hashing.waiting });
 
+let hasher: PasswordHasher | undefined;
+const theHasher = () => {
+  hasher ??= createPasswordHasher();
+  return hasher;
+};
+
 export function hashPassword(password: string): Promise<string> {
-  return hashing.use(() => argon2.hash(password, ARGON2_OPTIONS));
+  return hashing.use(() => theHasher().hash(password));
 }
 
-/** False for a wrong password and for a hash argon2 cannot read; never throws for those. */
+/**
+ * False for a wrong password and for a hash argon2 cannot read; never throws for those. Throws
+ * PasswordHashingError when the hashing child failed twice: that is not a wrong password.
+ */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await hashing.use(() => argon2.verify(hash, password));
-  } catch {
+    return await hashing.use(() => theHasher().verify(hash, password));
+  } catch (err) {
+    if (err instanceof PasswordHashingError) throw err;
     return false;
   }
+}
+
+/**
+ * Stops the hashing child (on the app's close), once it has answered what it has; the next hash
+ * starts a new one. Idle, the child never keeps the process alive anyway.
+ */
+export async function stopPasswordHashing(): Promise<void> {
+  await hasher?.close();
 }
 
 /** True when a stored hash was made with weaker (older) parameters than today's. */
