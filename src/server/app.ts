@@ -22,6 +22,7 @@ import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
 import { describeApiConventions } from './openapi/api-conventions';
+import { describeExamples } from './openapi/examples';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
 
@@ -49,7 +50,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
   });
-  return describeApiConventions(describePdfDownload(describeErrorBodies(doc)));
+  return describeExamples(describeApiConventions(describePdfDownload(describeErrorBodies(doc))));
 }
 
 /** The largest client error report body: its capped fields (22.5 K characters) as JSON, with room. */

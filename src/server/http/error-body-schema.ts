@@ -53,7 +53,6 @@ const EXAMPLES: Record<string, Omit<ErrorBody, 'code'>> = {
   INTERNAL_SERVER_ERROR: { message: GENERIC_INTERNAL_MESSAGE },
 };
 
-
 /**
  * trpc-to-openapi describes every error response as `{message, code, issues}`, its own body; ours
  * is ErrorBody. Its schemas are the components named `error.<CODE>`: each is replaced, and one is

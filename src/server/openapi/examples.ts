@@ -1,0 +1,215 @@
+import sampler from 'openapi-sampler';
+import type { OpenAPIObject } from 'trpc-to-openapi';
+import { operationsOf } from './api-conventions';
+
+/**
+ * An example for every request body and every JSON answer of the document (issue 13), so an
+ * integrator sees what to send and what comes back. The order and the customer, which most calls
+ * carry, are written out whole and add up (3 × 199,99 + 21 % btw); everything else is sampled from
+ * its schema with realistic values per field name (FIELD_EXAMPLES). The linter checks each example
+ * against its schema (openapi-lint.test.ts), so they cannot drift from what the API answers.
+ */
+
+const CUSTOMER_ID = '3f6c1f7e-8a52-4c1d-9a3e-2b7d4e5f6a10';
+const ORDER_ID = '9b2e4d61-0c7a-4f3b-8e15-6d2a1c9f7b34';
+const WHEN = '2026-11-24T09:15:00.000Z';
+
+const CUSTOMER = {
+  _id: CUSTOMER_ID,
+  name: 'Petra Jansen',
+  company: 'Jansen Bouw B.V.',
+  contactPerson: 'Petra Jansen',
+  email: 'inkoop@jansenbouw.nl',
+  phone: '+31 30 123 4567',
+  address: 'Bouwstraat 12',
+  postalCode: '3511 AB',
+  city: 'Utrecht',
+  country: 'Nederland',
+  kvkNumber: '12345678',
+  btwNumber: 'NL123456789B01',
+  active: true,
+  createdAt: WHEN,
+  updatedAt: WHEN,
+};
+
+const CUSTOMER_INPUT = {
+  name: 'Petra Jansen',
+  company: 'Jansen Bouw B.V.',
+  email: 'inkoop@jansenbouw.nl',
+  phone: '030 123 4567',
+  address: 'Bouwstraat 12',
+  postalCode: '3511 AB',
+  city: 'Utrecht',
+  country: 'Nederland',
+  kvkNumber: '12345678',
+  btwNumber: 'NL123456789B01',
+  active: true,
+};
+
+const ORDER_INPUT = {
+  customer: CUSTOMER_ID,
+  date: '2026-11-24',
+  project: 'Verbouwing kantoor',
+  reference: 'PO-2026-118',
+  items: [{ description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21 }],
+  status: 'concept',
+  paymentTerm: 30,
+  btwVerlegd: false,
+};
+
+const ORDER = {
+  _id: ORDER_ID,
+  orderNumber: 'INK-2026-1001',
+  date: '2026-11-23T23:00:00.000Z',
+  project: 'Verbouwing kantoor',
+  reference: 'PO-2026-118',
+  paymentTerm: 30,
+  status: 'concept',
+  btwVerlegd: false,
+  customer: CUSTOMER_ID,
+  customerName: 'Petra Jansen',
+  customerCompany: 'Jansen Bouw B.V.',
+  customerSnapshot: {
+    name: 'Petra Jansen',
+    company: 'Jansen Bouw B.V.',
+    contactPerson: 'Petra Jansen',
+    email: 'inkoop@jansenbouw.nl',
+    address: 'Bouwstraat 12',
+    postalCode: '3511 AB',
+    city: 'Utrecht',
+    country: 'Nederland',
+    btwNumber: 'NL123456789B01',
+  },
+  subtotal: 599.97,
+  vat: 125.99,
+  total: 725.96,
+  createdAt: WHEN,
+  updatedAt: WHEN,
+  items: [{ description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 }],
+  vatByRate: [{ rate: 21, base: 599.97, vat: 125.99 }],
+};
+
+const ORDER_WITH_EMAILS = {
+  ...ORDER,
+  status: 'sent',
+  emails: [
+    {
+      sentAt: WHEN,
+      recipient: 'inkoop@jansenbouw.nl',
+      cc: null,
+      subject: 'Inkooporder INK-2026-1001',
+      includePdf: true,
+    },
+  ],
+};
+
+/** Whole examples by operationId; `request` for the body, `response` for the 2xx answer. */
+const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = {
+  'customers-list': { response: [CUSTOMER] },
+  'customers-get': { response: CUSTOMER },
+  'customers-create': { request: CUSTOMER_INPUT, response: CUSTOMER },
+  'customers-update': { request: CUSTOMER_INPUT, response: CUSTOMER },
+  'orders-list': { response: [ORDER] },
+  'orders-get': { response: ORDER_WITH_EMAILS },
+  'orders-create': { request: ORDER_INPUT, response: ORDER },
+  'orders-update': { request: ORDER_INPUT, response: ORDER },
+};
+
+/** What a field of this name looks like, where its schema gives no example of its own. */
+const FIELD_EXAMPLES: Record<string, unknown> = {
+  _id: ORDER_ID,
+  id: ORDER_ID,
+  customer: CUSTOMER_ID,
+  templateId: '5d1e7a90-3b64-4c2f-b8a1-0e9f2d7c6b45',
+  orderNumber: 'INK-2026-1001',
+  nextOrderNumber: 'INK-2026-1002',
+  name: 'Jan de Vries',
+  company: 'De Vries Installatietechniek',
+  contactPerson: 'Jan de Vries',
+  email: 'jan@devries-installatie.nl',
+  recipient: 'inkoop@jansenbouw.nl',
+  ccEmail: 'administratie@devries-installatie.nl',
+  phone: '+31 20 123 4567',
+  address: 'Keizersgracht 100',
+  postalCode: '1015 AA',
+  city: 'Amsterdam',
+  country: 'Nederland',
+  kvkNumber: '87654321',
+  btwNumber: 'NL987654321B01',
+  iban: 'NL91ABNA0417164300',
+  bankName: 'ABN AMRO',
+  website: 'https://devries-installatie.nl',
+  subject: 'Inkooporder {{order.orderNumber}}',
+  message: 'Order opgeslagen.',
+  html: '<p>Beste {{customer.name}}, hierbij onze inkooporder {{order.orderNumber}}.</p>',
+  filename: 'INK-2026-1001-9b2e4d61.pdf',
+  token: 'dG9rZW4tdm9vcmJlZWxkLW5pZXQtZWNodA',
+  password: 'Geheim123!',
+  currentPassword: 'Geheim123!',
+  newPassword: 'N1euwGeheim!',
+  prefix: 'INK',
+  createdAt: WHEN,
+  updatedAt: WHEN,
+  sentAt: WHEN,
+  expiresAt: '2026-12-24T09:15:00.000Z',
+  lastUsedAt: WHEN,
+  date: WHEN,
+  url: 'https://boekhouding.voorbeeld.nl/webhooks/inkooporders',
+  primaryColor: '#1E40AF',
+  secondaryColor: '#64748B',
+};
+
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  example?: unknown;
+  examples?: unknown[];
+  format?: string;
+  pattern?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
+
+const typesOf = (schema: Schema) =>
+  Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+
+/** A copy of `schema` whose fields carry FIELD_EXAMPLES where they have no example or fixed values of their own. */
+function withFieldExamples(schema: Schema, name?: string): Schema {
+  const copy: Schema = { ...schema };
+  if (copy.properties) {
+    copy.properties = Object.fromEntries(
+      Object.entries(copy.properties).map(([key, value]) => [key, withFieldExamples(value, key)]),
+    );
+  }
+  if (copy.items) copy.items = withFieldExamples(copy.items, name);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    if (copy[key]) copy[key] = copy[key].map((s) => withFieldExamples(s, name));
+  }
+  const known = name !== undefined && Object.hasOwn(FIELD_EXAMPLES, name) ? FIELD_EXAMPLES[name] : undefined;
+  const free = copy.example === undefined && !copy.examples && !copy.enum && copy.const === undefined;
+  if (known !== undefined && free && typesOf(copy).includes(typeof known)) {
+    copy.example = known;
+  }
+  return copy;
+}
+
+const sample = (schema: unknown, doc: OpenAPIObject) =>
+  sampler.sample(withFieldExamples(schema as Schema) as never, { skipReadOnly: true }, doc as never);
+
+export function describeExamples(doc: OpenAPIObject): OpenAPIObject {
+  for (const [, , operation] of operationsOf(doc)) {
+    const whole = operation.operationId ? BY_OPERATION[operation.operationId] : undefined;
+    const body = operation.requestBody?.content?.['application/json'];
+    if (body?.schema && body.example === undefined) body.example = whole?.request ?? sample(body.schema, doc);
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const media = response.content?.['application/json'];
+      if (!status.startsWith('2') || !media?.schema || media.example !== undefined) continue;
+      media.example = whole?.response ?? sample(media.schema, doc);
+    }
+  }
+  return doc;
+}
