@@ -108,7 +108,7 @@ test('API keys: create in the settings, call the API with it, revoke it, 401 aft
         await openSecurityTab(other);
         await expect(card(other).getByTestId('api-key-row')).toHaveCount(1);
         await card(other).screenshot({
-          path: `e2e-artifacts/screenshots/api-keys-list-${theme}-${device}.png`,
+          path: `e2e-artifacts/screenshots/api-keys-card-${theme}-${device}.png`,
         });
         await shoot(other, `list-${theme}-${device}`);
         await other.context().close();
