@@ -1,4 +1,4 @@
-import { Check, Copy, KeySquare, Plus, TriangleExclamationPoint } from 'lucide-react';
+import { KeySquare, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import {
@@ -9,11 +9,11 @@ import {
   apiKeyCreateInput,
   apiKeyMessages,
 } from '../../../shared/schemas/api-key';
-import { Badge, Button, Card, ConfirmDialog, Notice, SegmentedControl, TextField } from '../../components';
+import { Button, Card, ConfirmDialog, Notice, SegmentedControl, TextField } from '../../components';
 import { DateField } from '../../components/date-field';
 import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
-import { apiKeyRowView } from './api-key-view';
+import { KeyRow, NewSecret } from './api-key-parts';
 import './api-keys.css';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { type FieldErrors, settingsMessages } from './settings-form';
@@ -222,83 +222,5 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
         </Button>
       </SettingsFooter>
     </form>
-  );
-}
-
-/** The secret, once: a copy button, and a warning that it will not be shown again. */
-function NewSecret({ created, onClose }: { created: ApiKeyCreated; onClose: () => void }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <section className="api-keys__secret" aria-label="Nieuwe API-sleutel">
-      <p className="api-keys__secret-title">
-        <TriangleExclamationPoint size={18} aria-hidden="true" />
-        Sleutel '{created.name}' is aangemaakt. Kopieer hem nu: hij wordt maar één keer getoond.
-      </p>
-      <div className="api-keys__secret-row">
-        <code className="api-keys__secret-value" data-testid="api-key-secret">
-          {created.secret}
-        </code>
-        <Button
-          variant="secondary"
-          icon={copied ? <Check size={16} /> : <Copy size={16} />}
-          onClick={() => void copy()}
-        >
-          {copied ? 'Gekopieerd!' : 'Kopiëren'}
-        </Button>
-      </div>
-      {copied === false ? (
-        <p className="settings-muted">Kopiëren lukte niet; selecteer de sleutel en kopieer hem zelf.</p>
-      ) : null}
-      <p className="settings-muted">
-        Gebruik hem als <code>Authorization: Bearer {created.prefix}…</code> bij elke aanroep van de API.
-      </p>
-      <Button variant="ghost" size="sm" onClick={onClose} className="api-keys__secret-close">
-        Ik heb de sleutel bewaard
-      </Button>
-    </section>
-  );
-}
-
-function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
-  const view = apiKeyRowView(apiKey, new Date());
-  return (
-    <li className="api-keys__row" data-testid="api-key-row">
-      <div className="api-keys__row-head">
-        <span className="api-keys__name">{apiKey.name}</span>
-        <Badge tone={apiKey.access === 'write' ? 'blue' : 'grey'}>{view.access}</Badge>
-        {view.expired ? <Badge tone="red">Verlopen</Badge> : null}
-      </div>
-      <dl className="api-keys__facts">
-        <div>
-          <dt>Begint met</dt>
-          <dd>
-            <code>{apiKey.prefix}…</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Aangemaakt</dt>
-          <dd>{view.created}</dd>
-        </div>
-        <div>
-          <dt>Laatst gebruikt</dt>
-          <dd>{view.lastUsed}</dd>
-        </div>
-        <div>
-          <dt>Verloopt</dt>
-          <dd>{view.expires}</dd>
-        </div>
-      </dl>
-      <Button variant="secondary" size="sm" onClick={onRevoke} className="api-keys__revoke">
-        Intrekken
-      </Button>
-    </li>
   );
 }
