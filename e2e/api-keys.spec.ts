@@ -130,4 +130,17 @@ test('API keys: create in the settings, call the API with it, revoke it, 401 aft
     expect(refused.status).toBe(401);
     expect((await refused.json()).code).toBe('UNAUTHORIZED');
   });
+
+  await test.step('a new secret on a phone, dark: the long key wraps inside its box', async () => {
+    const phone = await devicePage(browser, PHONE, { from: page.context(), theme: 'dark' });
+    await openSecurityTab(phone);
+    const phoneKeys = card(phone);
+    await phoneKeys.getByRole('textbox', { name: 'Naam' }).fill('Webshop');
+    await phoneKeys.getByRole('button', { name: 'Sleutel aanmaken' }).click();
+    const shown = phoneKeys.getByTestId('api-key-secret');
+    await expect(shown).toHaveText(/^ik_/);
+    await shown.scrollIntoViewIfNeeded();
+    await shoot(phone, 'created-dark-phone');
+    await phone.context().close();
+  });
 });
