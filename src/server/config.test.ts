@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       mailFrom: 'Inkooporders <no-reply@localhost>',
       pdfConcurrency: 2,
       rateLimitAuth: 20,
+      apiKeyRateLimit: 600,
       databasePoolSize: 10,
     });
     expect(c.dataDir).toBe(path.resolve('./data'));
@@ -34,6 +35,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['PDF_CONCURRENCY', '0'],
     ['RATE_LIMIT_AUTH', '-3'],
+    ['API_KEY_RATE_LIMIT', '0'],
+    ['API_KEY_RATE_LIMIT', 'veel'],
     ['DATABASE_POOL_SIZE', '0'],
     ['DATABASE_POOL_SIZE', '2.5'],
     ['DATABASE_POOL_SIZE', 'veel'],

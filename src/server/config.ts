@@ -26,6 +26,11 @@ const envSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).optional(),
   PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  API_KEY_RATE_LIMIT: z.coerce
+    .number({ message: 'moet een geheel getal van 1 of meer zijn' })
+    .int({ message: 'moet een geheel getal van 1 of meer zijn' })
+    .min(1, { message: 'moet een geheel getal van 1 of meer zijn' })
+    .default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -71,6 +76,8 @@ export type Config = {
   chromiumPath: string | undefined;
   pdfConcurrency: number;
   rateLimitAuth: number;
+  /** Requests per minute one API key may make. */
+  apiKeyRateLimit: number;
   logLevel: string;
   trustProxy: TrustProxy;
 };
@@ -112,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: e.CHROMIUM_PATH,
     pdfConcurrency: e.PDF_CONCURRENCY,
     rateLimitAuth: e.RATE_LIMIT_AUTH,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
   };

@@ -5,13 +5,22 @@ import type { UserRow } from '../db/schema';
 import type { AppDeps } from './deps';
 import { AppError } from './errors';
 import { errorBody, JSON_ONLY_MESSAGE } from './http/error-body';
-import { createRequestAuth, unauthorized } from './http/request-auth';
+import {
+  type ApiKeyAuth,
+  assertApiKeyMay,
+  createRequestAuth,
+  sessionOnly,
+  unauthorized,
+} from './http/request-auth';
 import type { ValidSession } from './services/auth/sessions';
 
 export type Context = AppDeps & {
   ip: string;
+  /** The session of a signed-in browser or bearer token; null for an API key. */
   session: ValidSession | null;
   user: UserRow | null;
+  /** The API key a request came with (`Authorization: Bearer ik_…`); null for a session. */
+  apiKey: ApiKeyAuth | null;
   /** The raw token the request came with (cookie or bearer), for logout. */
   token: string | null;
   setSessionCookie: (token: string, expiresAt: Date) => void;
@@ -74,22 +83,43 @@ async function refuseBinaryInput(getRawInput: () => Promise<unknown>) {
   if (isBinary) throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE);
 }
 
-const jsonInputOnly = t.middleware(async ({ getRawInput, next }) => {
+/**
+ * A public call with an API key is still held to the key: its budget, and no change with a read-only
+ * key (the sign-in calls, a client error report) — "a read-only key never changes anything" has no
+ * exceptions to remember.
+ */
+const jsonInputOnly = t.middleware(async ({ ctx, type, getRawInput, next }) => {
   await refuseBinaryInput(getRawInput);
+  if (ctx.apiKey) assertApiKeyMay(ctx.apiKey, type === 'mutation');
   return next();
 });
 
 export const publicProcedure = t.procedure.use(jsonInputOnly);
 
 /**
- * The JSON-only check and the session check in one middleware, in that order (a binary body is a 415
- * before it is a 401). Every tRPC middleware level copies the call's options and the context with
+ * The JSON-only check and the sign-in check (a session or an API key) in one middleware, in that
+ * order (a binary body is a 415 before it is a 401). Every tRPC middleware level copies the call's options and the context with
  * Babel's _objectSpread2 (defineProperty per key): 4.6 % of the CPU on GET /trpc/auth.profile under
- * autocannon (node --cpu-prof, issue 12). One level instead of two, and a `ctx` of only the two
- * narrowed fields (tRPC merges it over the context itself), halves that.
+ * autocannon (node --cpu-prof, issue 12). One level instead of two, and a `ctx` of only the
+ * narrowed field (tRPC merges it over the context itself), halves that. Procedures that need the
+ * session itself use sessionProcedure.
  */
-export const authedProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+export const authedProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
   await refuseBinaryInput(getRawInput);
+  if (!ctx.user || !(ctx.session || ctx.apiKey)) throw unauthorized();
+  // A key's budget and its access level, for every procedure at once (request-auth.ts).
+  if (ctx.apiKey) assertApiKeyMay(ctx.apiKey, type === 'mutation');
+  return next({ ctx: { user: ctx.user } });
+});
+
+/**
+ * Calls only a signed-in person may make, never an API key (403): managing keys (so a leaked key
+ * cannot mint more or hide itself), the password, and ending sessions. They guard the account
+ * itself, not its business data, and a key holder is a program, not the account's owner.
+ */
+export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  await refuseBinaryInput(getRawInput);
+  if (ctx.apiKey) throw sessionOnly();
   if (!ctx.user || !ctx.session) throw unauthorized();
   return next({ ctx: { user: ctx.user, session: ctx.session } });
 });

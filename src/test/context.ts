@@ -5,6 +5,8 @@ import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/config';
 import type { AppDeps } from '../server/deps';
 import { appRouter } from '../server/routers';
+import { authenticateApiKey } from '../server/services/api-keys/authenticate-api-key';
+import { isApiKeySecret } from '../server/services/api-keys/secret';
 import { validateSessionToken } from '../server/services/auth/sessions';
 import type { Mailer } from '../server/services/mail/message';
 import { createPrinter, type Printer } from '../server/services/pdf/printer';
@@ -51,20 +53,26 @@ export type TestContext = Context & { cookies: CookieJar };
 
 /**
  * A request context like createContextFactory builds one: `token` stands for the bearer header or
- * the cookie. The session cookie the procedures set or clear lands in `cookies`.
+ * the cookie (an `ik_…` token: an API key in the bearer header). The session cookie the procedures set or clear lands in `cookies`.
  */
 export async function createTestContext(
   deps: AppDeps,
   opts: { token?: string | null; ip?: string; idempotencyKey?: string } = {},
 ): Promise<TestContext> {
   const token = opts.token ?? null;
-  const session = token ? await validateSessionToken(deps.db, token) : null;
+  // An API key (ik_…) as the bearer header would carry it; anything else is a session token.
+  const key =
+    token && isApiKeySecret(token)
+      ? await authenticateApiKey(deps.db, token, { limit: deps.config.apiKeyRateLimit })
+      : null;
+  const session = token && !isApiKeySecret(token) ? await validateSessionToken(deps.db, token) : null;
   const cookies: CookieJar = {};
   return {
     ...deps,
     ip: opts.ip ?? '127.0.0.1',
     session,
-    user: session?.user ?? null,
+    user: session?.user ?? key?.user ?? null,
+    apiKey: key ? { ...key.apiKey, rate: key.rate, unsafeMethod: false } : null,
     token,
     cookies,
     setSessionCookie: (value, expiresAt) => {

@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
+import { apiKeyServiceMessages } from '../services/api-keys/messages';
 import { RATE_LIMIT_MESSAGE } from '../services/auth/rate-limit';
 import { KEY_BUSY_MESSAGE, KEY_REUSED_MESSAGE } from '../services/idempotency/idempotency';
 import { sendEmailMessages } from '../services/orders/send-order-email';
@@ -35,14 +36,11 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const inStep: Same<Omit<z.output<typeof errorBodySchema>, 'code'>, Omit<ErrorBody, 'code'>> = true;
 void inStep;
 
-/** What a read-only API key hears on a change (the example; the text is the keys service's). */
-const READ_ONLY_EXAMPLE = 'Deze API-sleutel mag alleen lezen.';
-
 /** An example body per error code the document names (`error.<CODE>`). */
 const EXAMPLES: Record<string, Omit<ErrorBody, 'code'>> = {
   BAD_REQUEST: { message: VALIDATION_MESSAGE, details: { email: 'Voer een geldig email adres in' } },
   UNAUTHORIZED: { message: UNAUTHORIZED_MESSAGE },
-  FORBIDDEN: { message: READ_ONLY_EXAMPLE },
+  FORBIDDEN: { message: apiKeyServiceMessages.readOnly },
   NOT_FOUND: { message: 'Niet gevonden.' },
   CONFLICT: { message: KEY_BUSY_MESSAGE },
   PAYLOAD_TOO_LARGE: { message: 'De aanvraag is te groot.' },

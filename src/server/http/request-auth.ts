@@ -2,6 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { type ApiKeyRate, authenticateApiKey } from '../services/api-keys/authenticate-api-key';
+import { apiKeyServiceMessages } from '../services/api-keys/messages';
+import { isApiKeySecret } from '../services/api-keys/secret';
+import { tooManyAttempts } from '../services/auth/rate-limit';
 import { type ValidSession, validateSessionToken } from '../services/auth/sessions';
 
 /**
@@ -22,22 +26,64 @@ export type AuthOptions = {
   allowQueryToken?: boolean;
 };
 
+/**
+ * A request signed with an API key rather than a session: which key, what it may do, and whether
+ * this request may go on (its budget; a read-only key asking for a change).
+ */
+export type ApiKeyAuth = {
+  id: string;
+  access: 'read' | 'write';
+  rate: ApiKeyRate;
+  /** The request's HTTP method changes something (anything but GET/HEAD/OPTIONS). */
+  unsafeMethod: boolean;
+};
+
 export type RequestAuth = {
+  /** The session; null for a request with an API key (keys are not sessions). */
   session: ValidSession | null;
   user: UserRow | null;
   /** The raw token the request came with, for logout. */
   token: string | null;
+  apiKey: ApiKeyAuth | null;
 };
 
-export type SignedIn = { session: ValidSession; user: UserRow; token: string };
+export type SignedIn = {
+  session: ValidSession | null;
+  user: UserRow;
+  token: string;
+  apiKey: ApiKeyAuth | null;
+};
 
-/** The token of a request: `Authorization: Bearer`, else the `session` cookie, else (when allowed) `?token=`. */
-export function readSessionToken(req: FastifyRequest, opts: AuthOptions = {}): string | null {
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const readOnlyKey = () => new AppError('FORBIDDEN', apiKeyServiceMessages.readOnly);
+export const sessionOnly = () => new AppError('FORBIDDEN', apiKeyServiceMessages.sessionOnly);
+
+/**
+ * Whether a request with this key may run a call (`mutation`: the procedure changes something):
+ * throws the 429 of a spent budget, or the 403 of a read-only key asked for a change — on every
+ * transport, whatever the call, so no route can forget it.
+ */
+export function assertApiKeyMay(apiKey: ApiKeyAuth, mutation: boolean): void {
+  if (apiKey.rate.exceeded)
+    throw tooManyAttempts(apiKey.rate.resetSeconds, apiKeyServiceMessages.rateLimited);
+  if (apiKey.access === 'read' && (mutation || apiKey.unsafeMethod)) throw readOnlyKey();
+}
+
+/** The `Authorization: Bearer` token of a request, if any. */
+function readBearer(req: FastifyRequest): string | null {
   const auth = req.headers.authorization;
   if (auth?.startsWith('Bearer ')) {
     const t = auth.slice(7).trim();
     if (t) return t;
   }
+  return null;
+}
+
+/** The token of a request: `Authorization: Bearer`, else the `session` cookie, else (when allowed) `?token=`. */
+export function readSessionToken(req: FastifyRequest, opts: AuthOptions = {}): string | null {
+  const bearer = readBearer(req);
+  if (bearer) return bearer;
   const cookie = req.cookies?.[SESSION_COOKIE];
   if (cookie) return cookie;
   if (opts.allowQueryToken) return new URL(req.url, 'http://localhost').searchParams.get('token') || null;
@@ -52,29 +98,54 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config'>) {
     reply.setCookie(SESSION_COOKIE, token, { ...cookie, expires: expiresAt });
   const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookie);
 
-  /** The request's session, or nulls; a session that was just extended gets its cookie extended too. */
+  /**
+   * An API key, only ever from the Authorization header (never a cookie, never `?token=`: a key in a
+   * URL ends up in logs). Every answer to a request with a valid key carries its budget.
+   */
+  async function authenticateKey(req: FastifyRequest, reply: FastifyReply, secret: string) {
+    const found = await authenticateApiKey(deps.db, secret, { limit: deps.config.apiKeyRateLimit });
+    if (!found) return { session: null, user: null, token: secret, apiKey: null };
+    const { rate } = found;
+    reply.header('RateLimit-Limit', String(rate.limit));
+    reply.header('RateLimit-Remaining', String(rate.remaining));
+    reply.header('RateLimit-Reset', String(rate.resetSeconds));
+    const apiKey: ApiKeyAuth = { ...found.apiKey, rate, unsafeMethod: !SAFE_METHODS.has(req.method) };
+    return { session: null, user: found.user, token: secret, apiKey };
+  }
+
+  /**
+   * The request's session or API key, or nulls; a session that was just extended gets its cookie
+   * extended too.
+   */
   async function authenticate(
     req: FastifyRequest,
     reply: FastifyReply,
     opts: AuthOptions = {},
   ): Promise<RequestAuth> {
+    const bearer = readBearer(req);
+    if (bearer && isApiKeySecret(bearer)) return authenticateKey(req, reply, bearer);
     const token = readSessionToken(req, opts);
     const session = token ? await validateSessionToken(deps.db, token) : null;
     if (session && token && req.cookies?.[SESSION_COOKIE] === token) {
       setSessionCookie(reply, token, session.expiresAt);
     }
-    return { session, user: session?.user ?? null, token };
+    return { session, user: session?.user ?? null, token, apiKey: null };
   }
 
-  /** For a plain route: the signed-in user, or the 401 every transport answers (thrown as an AppError). */
+  /**
+   * For a plain route: the signed-in user (by session or API key), or the 401 every transport answers
+   * (thrown as an AppError); a key past its budget, or a read-only key on a change, is refused here as
+   * in every procedure.
+   */
   async function requireUser(
     req: FastifyRequest,
     reply: FastifyReply,
     opts: AuthOptions = {},
   ): Promise<SignedIn> {
-    const { session, user, token } = await authenticate(req, reply, opts);
-    if (!session || !user || !token) throw unauthorized();
-    return { session, user, token };
+    const { session, user, token, apiKey } = await authenticate(req, reply, opts);
+    if (!user || !token || !(session || apiKey)) throw unauthorized();
+    if (apiKey) assertApiKeyMay(apiKey, false);
+    return { session, user, token, apiKey };
   }
 
   return { authenticate, requireUser, setSessionCookie, clearSessionCookie };

@@ -17,6 +17,7 @@ import {
   profileUpdateInput,
   sessionsEndedOutput,
 } from '../../shared/schemas/company-profile';
+import { sessionOnly } from '../http/request-auth';
 import { loginUser } from '../services/auth/login';
 import { authMessages } from '../services/auth/messages';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
@@ -33,7 +34,7 @@ import {
   verifyEmailToken,
 } from '../services/auth/verification';
 import { runInBackground } from '../services/background';
-import { authedProcedure, type Context, publicProcedure, router } from '../trpc';
+import { authedProcedure, type Context, publicProcedure, router, sessionProcedure } from '../trpc';
 
 /** Counts this call against the per-IP and per-address budgets; 429 once either is spent. */
 const limit = (ctx: Context, action: RateLimitedAction, email?: string) =>
@@ -41,8 +42,13 @@ const limit = (ctx: Context, action: RateLimitedAction, email?: string) =>
 
 const tags = ['auth'];
 
-/** Ends the request's session, if any, and clears its cookie; answers success either way. */
+/**
+ * Ends the request's session, if any, and clears its cookie; answers success either way. An API key
+ * is not a session and is not ended by logging out: saying "uitgelogd" to it would be a lie (403;
+ * revoking ends a key).
+ */
 async function logOut({ ctx }: { ctx: Context }) {
+  if (ctx.apiKey) throw sessionOnly();
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.sessionId);
   else if (ctx.token) await invalidateSession(ctx.db, hashToken(ctx.token));
   ctx.clearSessionCookie();
@@ -131,19 +137,25 @@ export const authRouter = router({
         tags,
         summary: 'Profiel bijwerken',
         description:
-          'Gedeeltelijke update: alleen meegestuurde velden worden gewijzigd, elk gecontroleerd met de Nederlandse regels en genormaliseerd opgeslagen (IBAN zonder spaties, postcode `1234 AB`). Een ongeldig veld geeft 400 met `details` en wijzigt niets. Het e-mailadres kan niet worden gewijzigd; een meegestuurd `email` wordt genegeerd. Een nieuw `password` beëindigt alle andere sessies van de gebruiker.',
+          'Gedeeltelijke update: alleen meegestuurde velden worden gewijzigd, elk gecontroleerd met de Nederlandse regels en genormaliseerd opgeslagen (IBAN zonder spaties, postcode `1234 AB`). Een ongeldig veld geeft 400 met `details` en wijzigt niets. Het e-mailadres kan niet worden gewijzigd; een meegestuurd `email` wordt genegeerd. Een nieuw `password` beëindigt alle andere sessies van de gebruiker; met een API-sleutel kan het wachtwoord niet worden gewijzigd (403).',
       },
     })
     .input(profileUpdateInput)
     .output(profileOutput)
-    .mutation(({ ctx, input }) =>
-      updateProfile(ctx.db, ctx.user.id, input, {
+    .mutation(({ ctx, input }) => {
+      // The company's details are business data a write key may keep up to date; the password is
+      // the account itself (see sessionProcedure).
+      if (!ctx.session) {
+        if (input.password) throw sessionOnly();
+        return updateProfile(ctx.db, ctx.user.id, input, { passwordAttemptLimit: ctx.config.rateLimitAuth });
+      }
+      return updateProfile(ctx.db, ctx.user.id, input, {
         currentSessionId: ctx.session.sessionId,
         passwordAttemptLimit: ctx.config.rateLimitAuth,
-      }),
-    ),
+      });
+    }),
 
-  changePassword: authedProcedure
+  changePassword: sessionProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -151,7 +163,7 @@ export const authRouter = router({
         tags,
         summary: 'Wachtwoord wijzigen',
         description:
-          'Vraagt het huidige wachtwoord (onjuist: 400 met `details.currentPassword`); het nieuwe volgt de regels van registratie. Beëindigt alle andere sessies; de huidige blijft. `count`: het aantal beëindigde sessies.',
+          'Vraagt het huidige wachtwoord (onjuist: 400 met `details.currentPassword`); het nieuwe volgt de regels van registratie. Beëindigt alle andere sessies; de huidige blijft. `count`: het aantal beëindigde sessies. Alleen met een sessie, niet met een API-sleutel (403).',
       },
     })
     .input(changePasswordInput)
@@ -165,7 +177,7 @@ export const authRouter = router({
       }),
     ),
 
-  signOutOtherSessions: authedProcedure
+  signOutOtherSessions: sessionProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -173,7 +185,7 @@ export const authRouter = router({
         tags,
         summary: 'Overal anders uitloggen',
         description:
-          'Beëindigt alle sessies van de gebruiker behalve de huidige. `count`: het aantal beëindigde sessies.',
+          'Beëindigt alle sessies van de gebruiker behalve de huidige. `count`: het aantal beëindigde sessies. Alleen met een sessie, niet met een API-sleutel (403); API-sleutels blijven werken.',
       },
     })
     .input(z.object({}).optional())

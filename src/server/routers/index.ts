@@ -1,4 +1,5 @@
 import { router } from '../trpc';
+import { apiKeysRouter } from './api-keys';
 import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { emailTemplatesRouter } from './email-templates';
@@ -17,6 +18,7 @@ export const appRouter = router({
   pdfSettings: pdfSettingsRouter,
   pdf: pdfRouter,
   emailTemplates: emailTemplatesRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

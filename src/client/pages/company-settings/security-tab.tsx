@@ -13,6 +13,7 @@ import {
 } from '../../components';
 import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { ApiKeysCard } from './api-keys-card';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { type FieldErrors, settingsMessages } from './settings-form';
 
@@ -42,13 +43,14 @@ function CardTitle({ icon: Icon, children }: { icon: LucideIcon; children: React
   );
 }
 
-/** Tab Beveiliging: two-factor (not yet), change the password, end the other sessions. */
+/** Tab Beveiliging: two-factor (not yet), change the password, end the other sessions, API keys. */
 export function SecurityTab() {
   return (
     <div className="settings-stack">
       <TwoFactorCard />
       <ChangePasswordCard />
       <SessionsCard />
+      <ApiKeysCard />
     </div>
   );
 }

@@ -50,8 +50,11 @@ function columnsOf(patch: ProfileUpdateParsed): ProfileColumns {
 }
 
 export type UpdateProfileOptions = {
-  /** The session the request came with: a new password ends every other session of the user. */
-  currentSessionId: string;
+  /**
+   * The session the request came with: a new password ends every other session of the user. Absent
+   * for a call with an API key, which may not change the password (routers/auth.ts).
+   */
+  currentSessionId?: string;
   /** Current-password attempts per user in 15 minutes (RATE_LIMIT_AUTH), shared with change-password. */
   passwordAttemptLimit: number;
 };
@@ -93,7 +96,7 @@ export async function updateProfile(
         .returning();
       if (!current) throw notFound();
     }
-    if (columns.passwordHash) await endOtherSessions(tx, userId, currentSessionId);
+    if (columns.passwordHash) await endOtherSessions(tx, userId, currentSessionId ?? '');
     return current;
   });
   return toProfile(row);

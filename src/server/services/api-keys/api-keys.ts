@@ -1,0 +1,69 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { type ApiKeyRow, apiKeys } from '../../../db/schema';
+import type { ApiKey, ApiKeyCreateData, ApiKeyCreated } from '../../../shared/schemas/api-key';
+import { isUuid } from '../../db-helpers';
+import { AppError, notFound } from '../../errors';
+import { hashToken } from '../auth/session-tokens';
+import { apiKeyServiceMessages as messages } from './messages';
+import { displayPrefix, generateApiKeySecret } from './secret';
+
+/** Live keys an account may hold: plenty for every integration, not a table anyone can fill. */
+export const MAX_API_KEYS_PER_USER = 50;
+
+const toWire = (row: ApiKeyRow): ApiKey => ({
+  _id: row.id,
+  name: row.name,
+  access: row.access,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+});
+
+const live = (userId: string) => and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
+
+/** A new key; the answer carries the secret, which is stored nowhere (only its hash). */
+export async function createApiKey(
+  db: DbOrTx,
+  userId: string,
+  input: ApiKeyCreateData,
+): Promise<ApiKeyCreated> {
+  const [held] = await db.select({ n: count() }).from(apiKeys).where(live(userId));
+  if ((held?.n ?? 0) >= MAX_API_KEYS_PER_USER)
+    throw new AppError('BAD_REQUEST', messages.tooMany(MAX_API_KEYS_PER_USER));
+  const secret = generateApiKeySecret();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId,
+      name: input.name,
+      access: input.access,
+      prefix: displayPrefix(secret),
+      secretHash: hashToken(secret),
+      expiresAt: input.expiresAt ?? null,
+    })
+    .returning();
+  return { ...toWire(row!), secret };
+}
+
+/** The account's keys that are not revoked (expired ones too: the list says so), newest first. */
+export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKey[]> {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(live(userId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(toWire);
+}
+
+/** Revokes one of the account's keys: every request with it answers 401 from now on. */
+export async function revokeApiKey(db: DbOrTx, userId: string, id: string, now = new Date()): Promise<void> {
+  if (!isUuid(id)) throw notFound(messages.notFound);
+  const done = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, id), live(userId)))
+    .returning({ id: apiKeys.id });
+  if (done.length === 0) throw notFound(messages.notFound);
+}

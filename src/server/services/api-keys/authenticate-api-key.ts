@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { apiKeys, type UserRow, users } from '../../../db/schema';
+import type { ApiKeyAccess } from '../../../shared/schemas/api-key';
+import { preparedPerDb } from '../../prepared-queries';
+import { hitRateLimit } from '../auth/rate-limit';
+import { hashToken } from '../auth/session-tokens';
+
+/** The per-key budget's window: API_KEY_RATE_LIMIT requests per minute. */
+export const API_KEY_RATE_WINDOW_MS = 60 * 1000;
+
+export type ApiKeyRate = {
+  limit: number;
+  /** Requests left in this window (0 once spent). */
+  remaining: number;
+  /** Whole seconds until the window starts again: RateLimit-Reset, and Retry-After on a 429. */
+  resetSeconds: number;
+  exceeded: boolean;
+};
+
+export type AuthenticatedApiKey = {
+  user: UserRow;
+  apiKey: { id: string; access: ApiKeyAccess };
+  rate: ApiKeyRate;
+};
+
+/** The lookup every request with a key makes, prepared as the session lookup is (prepared-queries.ts). */
+const apiKeyLookup = preparedPerDb((db) =>
+  db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.secretHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('api_key_lookup'),
+);
+
+/**
+ * The account behind a key, or null when the key is unknown, revoked or expired (no grace: the next
+ * request after revoking is refused, on every server copy, since nothing is cached). Each request
+ * counts against the key's budget in the database (shared by every server copy, as the sign-in
+ * limits are). The first request of a new window also stamps `last_used_at`: one write a minute per
+ * key at most, instead of one per request.
+ */
+export async function authenticateApiKey(
+  db: DbOrTx,
+  secret: string,
+  opts: { limit: number; now?: Date },
+): Promise<AuthenticatedApiKey | null> {
+  const now = opts.now ?? new Date();
+  const [row] = await apiKeyLookup(db).execute({ hash: hashToken(secret) });
+  if (!row) return null;
+  const { key, user } = row;
+  if (key.revokedAt) return null;
+  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return null;
+
+  const hit = await hitRateLimit(db, `api-key:${key.id}`, API_KEY_RATE_WINDOW_MS, now);
+  if (hit.count === 1) await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
+  return {
+    user,
+    apiKey: { id: key.id, access: key.access },
+    rate: {
+      limit: opts.limit,
+      remaining: Math.max(0, opts.limit - hit.count),
+      resetSeconds: hit.retryAfterSeconds,
+      exceeded: hit.count > opts.limit,
+    },
+  };
+}
