@@ -54,6 +54,24 @@ const onlyUsedTrpcToOpenapi = {
         ? { path: path.resolve(path.dirname(args.importer), args.path), sideEffects: false }
         : undefined,
     );
+    // Its REST handler generates the whole OpenAPI document once, only to validate the router, unless
+    // NODE_ENV is 'production' (100–280 ms of a cold start). The tests (openapi-descriptions.test.ts
+    // and every test that builds the app from source) still do that check; the bundle skips it,
+    // whatever NODE_ENV says, and so never loads the generator and zod-openapi at start-up.
+    b.onLoad({ filter: /adapters[\\/]node-http[\\/]core\.mjs$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const check =
+        /if \(process\.env\.NODE_ENV !== 'production'\) \{\s*generateOpenApiDocument\([^;]*\);\s*\}/;
+      if (!args.path.startsWith(trpcToOpenapiDir) || !check.test(source)) {
+        throw new Error(`${args.path}: no router check to skip; see scripts/build-server.mjs`);
+      }
+      // Its import of the generator goes too, or esbuild counts the generator (and zod-openapi with
+      // it) as part of start-up.
+      const contents = source
+        .replace(check, '')
+        .replace("import { generateOpenApiDocument } from '../../generator/index.mjs';", '');
+      return { contents, loader: 'js' };
+    });
   },
 };
 

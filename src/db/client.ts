@@ -1,13 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import type { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
@@ -49,7 +43,14 @@ export type DatabaseOptions = {
  * for; `pglite-queue.test.ts` proves interleaving transactions stay isolated.
  */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  // Each driver is loaded only when it is the one used: a start-up loads one of the two (issue 12).
   if (opts.databaseUrl) {
+    const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
+      await Promise.all([
+        import('postgres'),
+        import('drizzle-orm/postgres-js'),
+        import('drizzle-orm/postgres-js/migrator'),
+      ]);
     const client = postgres(opts.databaseUrl, {
       max: opts.maxConnections ?? 10,
       onnotice: () => {},
@@ -67,6 +68,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => client.end({ timeout: 5 }),
     };
   }
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs the order and customer search indexes (migration 0008); PGlite ships it as a contrib module.

@@ -2,22 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
+import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
-import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
 import { jsonBodyProblem } from './http/json-body';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
-import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
+import { registerPdfDownload } from './http/pdf-download';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
 import { type AppRouter, appRouter } from './routers';
@@ -38,17 +37,6 @@ export type BuildAppOptions = {
   /** The streamed GET /api/orders (tests set a small batch size). */
   ordersStream?: OrdersStreamOptions;
 };
-
-export function buildOpenApiDocument(baseUrl: string) {
-  const doc = generateOpenApiDocument(appRouter, {
-    title: 'Inkooporders API',
-    description:
-      'REST-toegang tot Inkooporders. Log in met POST /auth/login en stuur het ontvangen `token` mee als `Authorization: Bearer <token>` (of gebruik de sessiecookie).',
-    version: '1.0.0',
-    baseUrl: `${baseUrl}/api`,
-  });
-  return describePdfDownload(describeErrorBodies(doc));
-}
 
 /** The largest client error report body: its capped fields (22.5 K characters) as JSON, with room. */
 const CLIENT_ERROR_BODY_LIMIT = 64 * 1024;
@@ -86,6 +74,7 @@ export async function buildApp({
   const { trustProxy } = deps.config;
   const options = {
     bodyLimit: 1024 * 1024,
+    schemaController: lazySchemaCompilers,
     // A hop count n trusts the n proxies nearest to this server (as proxy-addr counts hops).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -164,18 +153,7 @@ export async function buildApp({
     },
   });
 
-  const openApiDocument = buildOpenApiDocument(deps.config.appUrl);
-  app.get('/api/openapi.json', async () => openApiDocument);
-  await app.register(fastifySwagger, {
-    mode: 'static',
-    specification: { document: openApiDocument as never },
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // swagger-ui's own policy replaces helmet's; it must still refuse to be framed.
-    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
-  });
+  await registerApiDocs(app, deps.config.appUrl);
 
   await app.register(async (api) => {
     // trpc-to-openapi refuses any POST/PUT without a JSON content type, even one with no body at all
