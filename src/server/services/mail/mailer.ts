@@ -44,7 +44,7 @@ const toNodemailer = (mailFrom: string, m: MailMessage) => ({
   })),
 });
 
-/** nodemailer is loaded with the first mail, not at start-up (~50 ms of a cold start, issue 12). */
+/** nodemailer is loaded with the first mail, not at start-up (issue 12). */
 const loadNodemailer = async () => (await import('nodemailer')).default;
 
 export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
