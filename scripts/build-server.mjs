@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { replaceDir, tempDirBeside } from './build/atomic-dir.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -54,11 +53,32 @@ const onlyUsedTrpcToOpenapi = {
         ? { path: path.resolve(path.dirname(args.importer), args.path), sideEffects: false }
         : undefined,
     );
+    // Its REST handler generates the whole OpenAPI document once, only to validate the router, unless
+    // NODE_ENV is 'production' (100–280 ms of a cold start). The tests (openapi-descriptions.test.ts
+    // and every test that builds the app from source) still do that check; the bundle skips it,
+    // whatever NODE_ENV says, and so never loads the generator and zod-openapi at start-up.
+    b.onLoad({ filter: /adapters[\\/]node-http[\\/]core\.mjs$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const check =
+        /if \(process\.env\.NODE_ENV !== 'production'\) \{\s*generateOpenApiDocument\([^;]*\);\s*\}/;
+      if (!args.path.startsWith(trpcToOpenapiDir) || !check.test(source)) {
+        throw new Error(`${args.path}: no router check to skip; see scripts/build-server.mjs`);
+      }
+      // Its import of the generator goes too, or esbuild counts the generator (and zod-openapi with
+      // it) as part of start-up.
+      const contents = source
+        .replace(check, '')
+        .replace("import { generateOpenApiDocument } from '../../generator/index.mjs';", '');
+      return { contents, loader: 'js' };
+    });
   },
 };
 
 /** Builds into a fresh folder beside `outDir` and renames it into place. */
 export async function buildServer(outDir = serverDistDir()) {
+  // Imported here, not at the top: `npm start` imports this file for serverSources on every start,
+  // and loading esbuild would cost that start ~70 ms when nothing is to be built.
+  const { build } = await import('esbuild');
   const tmp = tempDirBeside(outDir);
   try {
     await build({

@@ -2,27 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
+import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { registerCustomersList } from './http/customers-list';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
-import { describeErrorBodies } from './http/error-body-schema';
 import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
 import { jsonBodyProblem } from './http/json-body';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
-import { describePdfDownload, registerPdfDownload } from './http/pdf-download';
+import { registerPdfDownload } from './http/pdf-download';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
-import { describeApiConventions } from './openapi/api-conventions';
-import { describeExamples } from './openapi/examples';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
 
@@ -41,50 +38,6 @@ export type BuildAppOptions = {
   /** The streamed GET /api/orders (tests set a small batch size). */
   ordersStream?: OrdersStreamOptions;
 };
-
-/** The top of /api/docs: what the API is, and 'Aan de slag' in three steps (issue 13). */
-const apiIntroduction = (
-  baseUrl: string,
-) => `REST-toegang tot Inkooporders: klanten, inkooporders, PDF's en e-mail, met dezelfde regels als de app. Download het [OpenAPI-document](/api/openapi.json).
-
-## Aan de slag
-
-1. **Maak een API-sleutel** in Bedrijfsinstellingen › Beveiliging › API-sleutels (of met POST /api-keys terwijl u bent ingelogd). Kies *Lezen* of *Lezen en schrijven*. De sleutel (\`ik_…\`) ziet u één keer: bewaar hem veilig.
-2. **Doe een aanroep** met de sleutel als bearer-token:
-
-   \`\`\`sh
-   curl "${baseUrl}/api/orders?limit=50" -H "Authorization: Bearer ik_…"
-   \`\`\`
-
-   Een lijst met \`limit\` geeft \`X-Total-Count\` en een \`Link\`-header (next/prev). Stuur bij POST /orders, POST /customers en POST /orders/{id}/send-email een eigen \`Idempotency-Key\` mee: een herhaling maakt dan niets dubbel.
-3. **Ontvang webhooks**: meld een https-adres aan in Bedrijfsinstellingen › Beveiliging › Webhooks (of met POST /webhooks). Elke levering is ondertekend volgens Standard Webhooks. Controleer de handtekening zo (Node):
-
-   \`\`\`js
-   const { createHmac, timingSafeEqual } = require('node:crypto');
-   function isEcht(secret, headers, body) {
-     const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-     const signed = \`\${headers['webhook-id']}.\${headers['webhook-timestamp']}.\${body}\`;
-     const expected = createHmac('sha256', key).update(signed).digest('base64');
-     return headers['webhook-signature'].split(' ').some((s) => {
-       const given = Buffer.from(s.replace(/^v1,/, ''));
-       return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
-     });
-   }
-   \`\`\`
-
-   Gebruik de ruwe body zoals ontvangen, en weiger een \`webhook-timestamp\` die meer dan 5 minuten afwijkt.
-
-Fouten antwoorden altijd met \`{message, code}\` in het Nederlands, bij ongeldige invoer met \`details\` per veld. Te veel verzoeken geeft 429 met \`Retry-After\`; met een API-sleutel dragen alle antwoorden \`RateLimit-Limit\`, \`RateLimit-Remaining\` en \`RateLimit-Reset\`.`;
-
-export function buildOpenApiDocument(baseUrl: string) {
-  const doc = generateOpenApiDocument(appRouter, {
-    title: 'Inkooporders API',
-    description: apiIntroduction(baseUrl),
-    version: '1.0.0',
-    baseUrl: `${baseUrl}/api`,
-  });
-  return describeExamples(describeApiConventions(describePdfDownload(describeErrorBodies(doc))));
-}
 
 /** The largest client error report body: its capped fields (22.5 K characters) as JSON, with room. */
 const CLIENT_ERROR_BODY_LIMIT = 64 * 1024;
@@ -122,6 +75,7 @@ export async function buildApp({
   const { trustProxy } = deps.config;
   const options = {
     bodyLimit: 1024 * 1024,
+    schemaController: lazySchemaCompilers,
     // A hop count n trusts the n proxies nearest to this server (as proxy-addr counts hops).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -200,18 +154,7 @@ export async function buildApp({
     },
   });
 
-  const openApiDocument = buildOpenApiDocument(deps.config.appUrl);
-  app.get('/api/openapi.json', async () => openApiDocument);
-  await app.register(fastifySwagger, {
-    mode: 'static',
-    specification: { document: openApiDocument as never },
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // swagger-ui's own policy replaces helmet's; it must still refuse to be framed.
-    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
-  });
+  await registerApiDocs(app, deps.config.appUrl);
 
   await app.register(async (api) => {
     // trpc-to-openapi refuses any POST/PUT without a JSON content type, even one with no body at all

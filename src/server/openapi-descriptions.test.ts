@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './app';
+import { buildOpenApiDocument } from './http/openapi-document';
 
 type Schema = {
   $ref?: string;

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/client';
-import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createLogger } from './log';
@@ -34,7 +33,12 @@ export function databaseOptions(config: Config): DatabaseOptions {
  */
 export async function createServer(config: Config, opts: { serveClient?: boolean; logger?: Logger } = {}) {
   const log = opts.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase(databaseOptions(config));
+  // The database starts (PGlite reads and compiles its WebAssembly, then boots Postgres) while the
+  // HTTP app's modules load: the two overlap instead of one waiting for the other (issue 12).
+  const [database, { buildApp }] = await Promise.all([
+    openDatabase(databaseOptions(config)),
+    import('./app'),
+  ]);
   const mailer = createMailer({ config, db: database.db, log });
   const printer = createPrinter({
     chromiumPath: config.chromiumPath,

@@ -1,5 +1,6 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { lazySchemaCompilers } from './lazy-schema-compilers';
 
 /**
  * The security headers (helmet's), worked out once at start-up and set on every answer.
@@ -15,7 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 export async function helmetHeaders(
   options: FastifyHelmetOptions,
 ): Promise<ReadonlyArray<readonly [string, string]>> {
-  const probe = Fastify({ logger: false });
+  const probe = Fastify({ logger: false, schemaController: lazySchemaCompilers });
   await probe.register(fastifyHelmet, options);
   // Only helmet's onRequest hook has set anything on the raw response when the handler runs.
   probe.get('/', (_req, reply) => {

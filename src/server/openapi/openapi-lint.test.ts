@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../app';
+import { buildOpenApiDocument } from '../http/openapi-document';
 import { operationsOf } from './api-conventions';
 
 /**

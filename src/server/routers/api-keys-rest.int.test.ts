@@ -10,7 +10,7 @@ import { STRONG_PASSWORD } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
 import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
 import { createSignedInUser } from '../../test/users';
-import { buildOpenApiDocument } from '../app';
+import { buildOpenApiDocument } from '../http/openapi-document';
 import { UNAUTHORIZED_MESSAGE } from '../http/request-auth';
 import { apiKeyServiceMessages } from '../services/api-keys/messages';
 import { issueEmailToken } from '../services/auth/email-tokens';

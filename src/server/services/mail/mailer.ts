@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../../db/client';
 import type { Config } from '../../config';
@@ -44,18 +44,21 @@ const toNodemailer = (mailFrom: string, m: MailMessage) => ({
   })),
 });
 
+/** nodemailer is loaded with the first mail, not at start-up (issue 12). */
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
 export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
   // Short time limits: a user waits on this answer, and a hung SMTP server must become an error.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const options = { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  let transport: Promise<Transporter> | undefined;
+  const connection = () => {
+    transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(options));
+    return transport;
+  };
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail(toNodemailer(from, message));
+        const info = await (await connection()).sendMail(toNodemailer(from, message));
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       } catch (err) {
         log.error({ err, to: message.to, subject: message.subject }, 'mail could not be sent');
@@ -63,7 +66,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Ma
       }
     },
     async close() {
-      transport.close();
+      (await transport)?.close();
     },
   };
 }
@@ -73,6 +76,7 @@ const formatSender = (s: string | { name: string; address: string }) =>
 
 /** Builds the complete MIME message (attachments included) exactly as SMTP would carry it. */
 export async function buildRawMessage(from: string, message: MailMessage): Promise<string> {
+  const nodemailer = await loadNodemailer();
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await builder.sendMail(toNodemailer(from, message));
   return Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);

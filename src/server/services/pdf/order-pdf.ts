@@ -8,7 +8,6 @@ import type { ServiceDeps } from '../../deps';
 import { unauthorized } from '../../http/request-auth';
 import { findUserById } from '../auth/users';
 import { getOrder } from '../orders/orders';
-import { renderDocumentHtml } from './document-html';
 import { orderDocumentData } from './order-document-data';
 import { deleteExpiredPdfs, documentHash, findStoredPdf, storePdf } from './pdf-files';
 import { withDocumentInfo } from './pdf-info';
@@ -43,6 +42,8 @@ export async function orderPdf(
   if (!user) throw unauthorized();
 
   const data = orderDocumentData(order, user, settings);
+  // With react-dom's server renderer: loaded by the first PDF, not at start-up (issue 12).
+  const { renderDocumentHtml } = await import('./document-html');
   const html = renderDocumentHtml(data);
   const htmlHash = documentHash(html);
   const key = { userId, orderId: order.id, htmlHash };

@@ -1,0 +1,51 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerApiDocs } from './api-docs';
+import { buildOpenApiDocument } from './openapi-document';
+
+const BASE_URL = 'http://localhost:3000';
+
+/** A fresh app each time: the document is made on the first request, whichever route that is. */
+async function docsApp() {
+  const app = Fastify({ logger: false });
+  await registerApiDocs(app, BASE_URL);
+  return app;
+}
+
+describe('registerApiDocs', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('serves the whole document at /api/openapi.json', async () => {
+    app = await docsApp();
+    const res = await app.inject('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(BASE_URL))));
+  });
+
+  it("serves the same document as the reference's JSON when that is asked for first", async () => {
+    app = await docsApp();
+    const fromDocs = await app.inject('/api/docs/json');
+    expect(fromDocs.statusCode).toBe(200);
+    expect(fromDocs.json()).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(BASE_URL))));
+    expect((await app.inject('/api/openapi.json')).json()).toEqual(fromDocs.json());
+  });
+
+  it("serves the document as the reference's YAML when that is asked for first", async () => {
+    app = await docsApp();
+    const res = await app.inject('/api/docs/yaml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-yaml');
+    expect(res.body).toContain('title: Inkooporders API');
+    expect(res.body).toContain('/auth/login:');
+  });
+
+  it('serves the interactive reference', async () => {
+    app = await docsApp();
+    const res = await app.inject('/api/docs/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+  });
+});
