@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerApiDocs } from './api-docs';
+import { projectRoot } from '../../project-root';
+import { FAVICON_SVG, registerApiDocs } from './api-docs';
 import { buildOpenApiDocument } from './openapi-document';
 
 const BASE_URL = 'http://localhost:3000';
@@ -42,10 +45,31 @@ describe('registerApiDocs', () => {
     expect(res.body).toContain('/auth/login:');
   });
 
-  it('serves the interactive reference', async () => {
+  it('serves the interactive reference as the product’s: its name and icon, no library top bar', async () => {
     app = await docsApp();
     const res = await app.inject('/api/docs/');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('swagger');
+    expect(res.body).toContain('<title>Inkooporders API — documentatie</title>');
+    expect(res.body).toContain('favicon.svg');
+    // BaseLayout is swagger-ui's layout without the top bar (its logo and 'Explore' field).
+    const init = await app.inject('/api/docs/static/swagger-initializer.js');
+    expect(init.body).toContain('"layout":"BaseLayout"');
+    const icon = await app.inject('/api/docs/static/theme/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.body).toBe(FAVICON_SVG);
+  });
+
+  it('uses the app’s own icon', () => {
+    const file = fs
+      .readFileSync(path.join(projectRoot(import.meta.url), 'src/client/public/favicon.svg'), 'utf8')
+      .trim();
+    expect(FAVICON_SVG).toBe(file);
+  });
+
+  it('opens with Aan de slag and a download link for the document', () => {
+    const { info } = buildOpenApiDocument(BASE_URL);
+    expect(info.description).toContain('## Aan de slag');
+    expect(info.description).toContain('[OpenAPI-document](/api/openapi.json)');
+    expect(info.description).toContain(`curl "${BASE_URL}/api/orders?limit=50"`);
   });
 });
