@@ -118,7 +118,7 @@ async function viaTrpcToOpenApi(): Promise<FastifyInstance> {
       const error = errors.get(req);
       done(null, error ? JSON.stringify(errorBody(error)) : payload);
     });
-    await api.register(fastifyTRPCOpenApiPlugin, {
+    await api.register(fastifyTRPCOpenApiPlugin<typeof router>, {
       basePath: '/api',
       router,
       createContext: createContext as never,
