@@ -100,7 +100,6 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(
       const single = await answerSingleQuery(
         { router: opts.router, createContext, responseMeta: opts.responseMeta, onError: opts.onError },
         req,
-        reply,
         req.params.path,
         () => clientGone(reply),
       );

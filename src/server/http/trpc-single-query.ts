@@ -10,7 +10,7 @@ import {
   TRPCError,
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * One tRPC query (GET /trpc/<path>?input=…, no batch) answered as resolveResponse answers it (v11.19:
@@ -114,7 +114,6 @@ function rawInput(router: AnyRouter, text: string | null) {
 export async function answerSingleQuery<TRouter extends AnyRouter>(
   opts: SingleQueryOptions<TRouter>,
   req: FastifyRequest,
-  reply: FastifyReply,
   path: string,
   signal: () => AbortSignal,
 ): Promise<Answer | null> {
