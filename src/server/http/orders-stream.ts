@@ -15,7 +15,7 @@ import { createRequestAuth } from './request-auth';
  * serialised per batch, the next batch read only once the client (or the compressor) has taken the
  * last. Memory stays at about one batch, and the event loop is free between batches.
  *
- * A static route, so it wins over trpc-to-openapi's `/api/*` for exactly `GET /api/orders` (a query
+ * A static route, so it wins over the REST route's `/api/*` (rest-route.ts) for exactly `GET /api/orders` (a query
  * string is ignored, as the procedure's void input ignored it); every other /api/orders… call, and HEAD,
  * still reaches the procedures.
  */
