@@ -4,7 +4,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
@@ -13,11 +12,12 @@ import { registerCompression } from './http/compression';
 import { registerCustomersList } from './http/customers-list';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
-import { createRestErrorBodies, registerErrorHandler, sendError } from './http/error-responses';
+import { registerErrorHandler, sendError } from './http/error-responses';
 import { jsonBodyProblem } from './http/json-body';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { registerPdfDownload } from './http/pdf-download';
+import { registerRestRoute } from './http/rest-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpcRoute } from './http/trpc-route';
 import { type AppRouter, appRouter } from './routers';
@@ -156,39 +156,15 @@ export async function buildApp({
 
   await registerApiDocs(app, deps.config.appUrl);
 
-  await app.register(async (api) => {
-    // trpc-to-openapi refuses any POST/PUT without a JSON content type, even one with no body at all
-    // (`POST /api/auth/resend-verification` with only a bearer header). A bodiless call is an empty
-    // JSON call; Fastify has parsed nothing by now, so this changes no body.
-    api.addHook('preHandler', (req, _reply, done) => {
-      if (isMutation(req.method) && !req.headers['content-type'] && req.body === undefined)
-        req.headers['content-type'] = 'application/json';
-      done();
-    });
-    // trpc-to-openapi's handler calls reply.send and resolves with nothing, so Fastify, finding the
-    // reply not yet finished, sends it again, empty: harmless while every body went out at once, but a
-    // body the compressor streams (above 8 KB on two cores) ended up as `content-length: 0`. Returning
-    // the reply tells Fastify the handler answered (it waits for the end of the response).
-    api.addHook('onRoute', (route) => {
-      const handler = route.handler;
-      route.handler = async function (this: FastifyInstance, req, reply) {
-        await handler.call(this, req, reply);
-        return reply;
-      };
-    });
-    const restErrors = createRestErrorBodies();
-    api.addHook('onSend', restErrors.onSend);
-    await api.register(fastifyTRPCOpenApiPlugin<AppRouter>, {
-      basePath: '/api',
-      router: appRouter,
-      createContext: createContext as never,
-      responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
-      onError: ({ error, path: p, req }) => {
-        restErrors.remember(req, error);
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
-      },
-    });
+  await registerRestRoute<AppRouter>(app, {
+    prefix: '/api',
+    router: appRouter,
+    createContext,
+    responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
+    onError: ({ error, path: p }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
+    },
   });
 
   registerOrdersStream(app, deps, ordersStream);

@@ -7,8 +7,8 @@ import { errorBody, errorHeaders } from './error-body';
 
 /**
  * How each transport sends the shared error body (error-body.ts): plain Fastify routes and
- * Fastify's own refusals through `setErrorHandler`, REST by replacing what trpc-to-openapi wrote.
- * tRPC sends it from its errorFormatter (trpc.ts).
+ * Fastify's own refusals through `setErrorHandler`; REST sends it from its route (rest-route.ts), tRPC
+ * from its errorFormatter (trpc.ts).
  */
 
 /** Answers with the error's body and headers; the status is the code's unless a refusal gave its own. */
@@ -59,26 +59,4 @@ export function registerErrorHandler(app: FastifyInstance, log: Logger): void {
     if (status >= 500) log.error({ err, method: req.method, url: req.url.split('?')[0] }, 'HTTP error');
     return sendError(reply, error, status);
   });
-}
-
-/**
- * trpc-to-openapi writes its own error body: zod's raw `issues` (regex patterns included) and English
- * messages. Its `onError` hands us the error first; `onSend` then sends our body for it instead.
- */
-export function createRestErrorBodies() {
-  const errors = new WeakMap<object, TRPCError>();
-  return {
-    /** For the REST plugin's `onError`. */
-    remember(req: object, error: TRPCError): void {
-      errors.set(req, error);
-    },
-    /** An `onSend` hook of the REST scope. */
-    // A callback hook: an async one costs a promise per answer, error or not (see app.ts).
-    onSend(req: object, _reply: FastifyReply, payload: unknown, done: (err: null, value: unknown) => void) {
-      const error = errors.get(req);
-      if (!error) return done(null, payload);
-      errors.delete(req);
-      done(null, JSON.stringify(errorBody(error)));
-    },
-  };
 }
