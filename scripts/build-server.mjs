@@ -39,7 +39,8 @@ const trpcToOpenapiDir = path.join(root, 'node_modules/trpc-to-openapi/dist/esm'
 /**
  * trpc-to-openapi's index re-exports an adapter for every server framework (h3, Koa with co-body, Next,
  * Nuxt, Express…), and importing it loaded them all: ~250 ms of a cold start (--cpu-prof). Bundling
- * it, marked free of side effects, leaves only the Fastify adapter and the generator in the bundle.
+ * it, marked free of side effects, leaves only what the app imports: the REST route's helpers
+ * (http/rest-route.ts) and the generator, which http/openapi-document.ts loads on first use.
  */
 const onlyUsedTrpcToOpenapi = {
   name: 'only-used-trpc-to-openapi',
@@ -53,24 +54,6 @@ const onlyUsedTrpcToOpenapi = {
         ? { path: path.resolve(path.dirname(args.importer), args.path), sideEffects: false }
         : undefined,
     );
-    // Its REST handler generates the whole OpenAPI document once, only to validate the router, unless
-    // NODE_ENV is 'production' (100–280 ms of a cold start). The tests (openapi-descriptions.test.ts
-    // and every test that builds the app from source) still do that check; the bundle skips it,
-    // whatever NODE_ENV says, and so never loads the generator and zod-openapi at start-up.
-    b.onLoad({ filter: /adapters[\\/]node-http[\\/]core\.mjs$/ }, async (args) => {
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      const check =
-        /if \(process\.env\.NODE_ENV !== 'production'\) \{\s*generateOpenApiDocument\([^;]*\);\s*\}/;
-      if (!args.path.startsWith(trpcToOpenapiDir) || !check.test(source)) {
-        throw new Error(`${args.path}: no router check to skip; see scripts/build-server.mjs`);
-      }
-      // Its import of the generator goes too, or esbuild counts the generator (and zod-openapi with
-      // it) as part of start-up.
-      const contents = source
-        .replace(check, '')
-        .replace("import { generateOpenApiDocument } from '../../generator/index.mjs';", '');
-      return { contents, loader: 'js' };
-    });
   },
 };
 
