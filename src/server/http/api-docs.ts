@@ -76,7 +76,9 @@ export async function registerApiDocs(app: FastifyInstance, baseUrl: string): Pr
     },
     staticCSP: true,
     // swagger-ui's own policy replaces helmet's; it must still refuse to be framed.
-    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+    // (Its own says frame-ancestors 'self'; a second directive would be ignored by the browser, with a
+    // console error, so the one there is replaced.)
+    transformStaticCSP: (header) => header.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"),
     // Every route of the reference but its static files (which do not read the document).
     uiHooks: {
       onRequest: async () => {
