@@ -92,7 +92,7 @@ describe('security headers on every kind of answer (integration)', () => {
     expect(others).toEqual(HELMET_HEADERS);
     expect(csp).not.toBe(APP_CSP);
     // One frame-ancestors, 'none': a second directive is ignored by the browser (and logged as an error).
-    expect(csp?.match(/frame-ancestors [^;]*/g)).toEqual(["frame-ancestors 'none'"]);
+    expect(String(csp).match(/frame-ancestors [^;]*/g)).toEqual(["frame-ancestors 'none'"]);
   });
 
   it('adds HSTS when the app is served over https', async () => {

@@ -49,7 +49,7 @@ type Procedure = ((opts: {
   getRawInput: () => Promise<unknown>;
   ctx: unknown;
   type: 'query';
-  signal: AbortSignal;
+  signal: AbortSignal | undefined;
   batchIndex: number;
 }) => Promise<unknown>) & { _def: { type: string } };
 
@@ -156,7 +156,10 @@ export async function answerSingleQuery<TRouter extends AnyRouter>(
       getRawInput: input.read,
       ctx,
       type: 'query',
-      signal: signal(),
+      // No procedure here reads an abort signal, and making one per call costs an AbortController and
+      // a close listener on the socket for nothing; the REST route (rest-route.ts) passes none either.
+      // `info.signal` above still makes one for whoever asks.
+      signal: undefined,
       batchIndex: 0,
     });
   } catch (cause) {
