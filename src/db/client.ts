@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { projectRoot } from '../project-root';
+import { installQueue, type QueueSql } from './queue';
 import * as schema from './schema';
 
 /** One type for both drivers: services are written once against the pg-core query builder. */
@@ -21,6 +22,8 @@ export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   ping: () => Promise<void>;
+  /** The connection (pool) as the job queue's `db` (queue.ts): any statement, also several at once. */
+  queueSql: QueueSql;
   /** Applies the migrations of a folder not yet applied (start-up does it for drizzle/). */
   migrate: (folder?: string) => Promise<void>;
   close: () => Promise<void>;
@@ -55,11 +58,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema });
-    const migrate = (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder });
+    const queueSql: QueueSql = {
+      // Without parameters postgres.js uses the simple protocol, which takes pg-boss's multi-statement plans.
+      executeSql: async (text, values = []) => ({
+        rows: (await client.unsafe(text, values as postgres.ParameterOrJSON<never>[])) as Record<
+          string,
+          unknown
+        >[],
+      }),
+    };
+    const migrate = async (folder = migrationsFolder) => {
+      await migratePostgres(db, { migrationsFolder: folder });
+      await installQueue(queueSql);
+    };
     await migrate(opts.migrationsFolder);
     return {
       db,
       kind: 'postgres',
+      queueSql,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -72,13 +88,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // pg_trgm backs the order and customer search indexes (migration 0008); PGlite ships it as a contrib module.
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
-  const migrate = (folder = migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder: folder });
+  const queueSql: QueueSql = {
+    // query() takes one statement with parameters, exec() several without (pg-boss's schema plans).
+    executeSql: async (text, values = []) => {
+      if (values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+  };
+  const migrate = async (folder = migrationsFolder) => {
+    await migratePglite(pgliteDb, { migrationsFolder: folder });
+    await installQueue(queueSql);
+  };
   await migrate(opts.migrationsFolder);
   // The two drivers expose the same pg-core query builder; the cast lets services take one type.
   const db = pgliteDb as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    queueSql,
     ping: async () => {
       await client.query('select 1');
     },
