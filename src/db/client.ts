@@ -59,13 +59,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const db = drizzlePostgres(client, { schema });
     const queueSql: QueueSql = {
-      // Without parameters postgres.js uses the simple protocol, which takes pg-boss's multi-statement plans.
-      executeSql: async (text, values = []) => ({
-        rows: (await client.unsafe(text, values as postgres.ParameterOrJSON<never>[])) as Record<
-          string,
-          unknown
-        >[],
-      }),
+      executeSql: async (text, values = []) => {
+        if (values.length > 0) {
+          // As node-postgres (pg-boss's own driver) sends them: a plain object as JSON text.
+          // and undefined as null.
+          const params = values.map((v) =>
+            v === undefined
+              ? null
+              : v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+                ? JSON.stringify(v)
+                : v,
+          );
+          return { rows: (await client.unsafe(text, params as never[])) as Record<string, unknown>[] };
+        }
+        // pg-boss's upkeep and schema plans are several statements with their own BEGIN … COMMIT:
+        // postgres.js runs them on one reserved connection (the simple protocol, no parameters).
+        const connection = await client.reserve();
+        try {
+          return { rows: (await connection.unsafe(text)) as Record<string, unknown>[] };
+        } finally {
+          connection.release();
+        }
+      },
     };
     const migrate = async (folder = migrationsFolder) => {
       await migratePostgres(db, { migrationsFolder: folder });

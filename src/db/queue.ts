@@ -17,6 +17,39 @@ export const QUEUE_SCHEMA = 'pgboss';
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
 /**
+ * When a failed delivery is tried again: pg-boss waits retryDelay × 2^n × (1 … 2) seconds before try
+ * n + 2. With 30 s and 11 retries the last try comes 17 to 34 hours (about a day) after the first; then
+ * the subscription is marked failing. Tests pass a policy without waits.
+ */
+export type RetryPolicy = {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** A job active this long (its worker died mid-delivery) is failed by pg-boss's upkeep and retried. */
+  expireInSeconds: number;
+  pollingIntervalSeconds: number;
+};
+
+export const PRODUCTION_RETRY_POLICY: RetryPolicy = {
+  retryLimit: 11,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 60,
+  pollingIntervalSeconds: 2,
+};
+
+/** The queue row's settings, which every job inserted without its own takes. */
+export function queueOptions(retry: RetryPolicy): PgBoss.Queue {
+  return {
+    name: WEBHOOK_QUEUE,
+    retryLimit: retry.retryLimit,
+    retryDelay: retry.retryDelaySeconds,
+    retryBackoff: retry.retryBackoff,
+    expireInSeconds: retry.expireInSeconds,
+  };
+}
+
+/**
  * pg-boss's numbered parameters ($1, $2 …) as a drizzle query, so a job can be inserted through a
  * drizzle transaction with its public API on both drivers (drizzle numbers the parameters again).
  */
@@ -25,7 +58,8 @@ export function numberedToSql(text: string, values: readonly unknown[]): SQL {
   const chunks: SQL[] = [];
   for (let i = 0; i < parts.length; i++) {
     if (i % 2 === 0) chunks.push(sql.raw(parts[i]!));
-    else chunks.push(sql`${values[Number(parts[i]) - 1]}`);
+    // drizzle drops an undefined parameter; pg-boss means SQL null by it.
+    else chunks.push(sql`${values[Number(parts[i]) - 1] ?? null}`);
   }
   return sql.join(chunks);
 }
@@ -50,6 +84,6 @@ export async function installQueue(queueSql: QueueSql): Promise<void> {
   const boss = new PgBoss({ db: queueSql, schema: QUEUE_SCHEMA, supervise: false, schedule: false });
   await boss.start();
   // createQueue is idempotent (on conflict do nothing).
-  await boss.createQueue(WEBHOOK_QUEUE);
+  await boss.createQueue(WEBHOOK_QUEUE, queueOptions(PRODUCTION_RETRY_POLICY));
   await boss.stop({ graceful: false, wait: true, close: false });
 }

@@ -26,6 +26,9 @@ const envSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).optional(),
   PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { message: "moet 'true' of 'false' zijn" })
+    .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -73,6 +76,8 @@ export type Config = {
   rateLimitAuth: number;
   logLevel: string;
   trustProxy: TrustProxy;
+  /** Webhooks may reach loopback and private addresses (and http://): development and tests only. */
+  webhookAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {
@@ -114,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAuth: e.RATE_LIMIT_AUTH,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

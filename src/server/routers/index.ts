@@ -7,6 +7,7 @@ import { ordersRouter } from './orders';
 import { pdfRouter } from './pdf';
 import { pdfSettingsRouter } from './pdf-settings';
 import { systemRouter } from './system';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   system: systemRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   pdfSettings: pdfSettingsRouter,
   pdf: pdfRouter,
   emailTemplates: emailTemplatesRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -66,7 +66,10 @@ export const webhookOutput = z.object({
     .describe(
       '`true` als een bericht na alle nieuwe pogingen niet kon worden afgeleverd; weer `false` na een geslaagde aflevering',
     ),
-  failingSince: instantOutput('Sinds wanneer de aflevering faalt').nullable(),
+  failingSince: z
+    .string()
+    .nullable()
+    .describe('Sinds wanneer de aflevering faalt (ISO 8601, UTC); `null` als alles goed gaat'),
   ...timestampsOutput(),
 });
 export type Webhook = z.infer<typeof webhookOutput>;
