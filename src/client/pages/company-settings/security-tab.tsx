@@ -15,6 +15,7 @@ import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { type FieldErrors, settingsMessages } from './settings-form';
+import { WebhooksSection } from './webhooks-section';
 
 const securityFieldId = (field: string) => `security-${field}`;
 
@@ -49,6 +50,7 @@ export function SecurityTab() {
       <TwoFactorCard />
       <ChangePasswordCard />
       <SessionsCard />
+      <WebhooksSection />
     </div>
   );
 }
