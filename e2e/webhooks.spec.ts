@@ -75,7 +75,7 @@ test('add a webhook, see its secret once, send a test event and find it in the l
     }
 
     await page.getByRole('button', { name: 'Verwijderen' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).click();
     await expect(page.getByTestId('webhook-item')).toHaveCount(0);
     await expect(page.getByText('Nog geen webhooks.')).toBeVisible();
   } finally {

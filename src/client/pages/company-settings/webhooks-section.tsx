@@ -37,15 +37,18 @@ export function WebhooksSection() {
         </span>
       }
       description="Laat een ander systeem meteen weten wanneer een order of klant verandert. Elk bericht is ondertekend met het geheim van de webhook."
-      actions={
-        adding ? null : (
-          <Button variant="secondary" size="sm" icon={<Plus size={16} />} onClick={() => setAdding(true)}>
-            Webhook toevoegen
-          </Button>
-        )
-      }
     >
       <div className="webhooks">
+        {adding ? null : (
+          <Button
+            variant="secondary"
+            className="webhooks__add"
+            icon={<Plus size={16} />}
+            onClick={() => setAdding(true)}
+          >
+            Webhook toevoegen
+          </Button>
+        )}
         {secret ? <SecretNotice secret={secret} onClose={() => setSecret(null)} /> : null}
         {adding ? (
           <AddWebhookForm
