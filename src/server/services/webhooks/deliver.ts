@@ -52,7 +52,7 @@ const refusedMessage = (address: string) =>
 /** Why a URL cannot be delivered to before any connection is made, or null. */
 export function urlRefusal(url: URL, policy: DeliveryPolicy): string | null {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp))
-    return `Alleen https-adressen worden beleverd (${url.protocol}// geweigerd)`;
+    return `Alleen https-adressen zijn toegestaan (${url.protocol}// geweigerd)`;
   const host = hostOf(url);
   if (!policy.allowPrivate && net.isIP(host) !== 0 && isForbiddenAddress(host)) return refusedMessage(host);
   return null;
