@@ -28,6 +28,8 @@ export type RetryPolicy = {
   /** A job active this long (its worker died mid-delivery) is failed by pg-boss's upkeep and retried. */
   expireInSeconds: number;
   pollingIntervalSeconds: number;
+  /** How often pg-boss's upkeep runs (expiring such jobs among others). */
+  maintenanceIntervalSeconds: number;
 };
 
 export const PRODUCTION_RETRY_POLICY: RetryPolicy = {
@@ -36,6 +38,7 @@ export const PRODUCTION_RETRY_POLICY: RetryPolicy = {
   retryBackoff: true,
   expireInSeconds: 60,
   pollingIntervalSeconds: 2,
+  maintenanceIntervalSeconds: 60,
 };
 
 /** The queue row's settings, which every job inserted without its own takes. */

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RetryPolicy } from '../../../db/queue';
+import { QUEUE_SCHEMA, type RetryPolicy, WEBHOOK_QUEUE } from '../../../db/queue';
 import { createTestCaller, testConfig, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { extraOf, rejectionOf } from '../../../test/helpers';
@@ -22,6 +23,7 @@ const FAST: RetryPolicy = {
   retryBackoff: false,
   expireInSeconds: 30,
   pollingIntervalSeconds: 0.5,
+  maintenanceIntervalSeconds: 60,
 };
 const ALL_EVENTS = [
   'order.created',
@@ -52,13 +54,13 @@ describe('webhooks: delivery through the queue (integration)', () => {
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let worker: WebhookWorker | null = null;
   const log = pino({ level: 'silent' });
-  const startWorker = async (delivery = { allowPrivate: true, allowHttp: true }) => {
+  const startWorker = async (delivery = { allowPrivate: true, allowHttp: true }, retry = FAST) => {
     worker = await startWebhookWorker({
       db: database.db,
       queueSql: database.queueSql,
       log,
       delivery,
-      retry: FAST,
+      retry,
     });
   };
   const stopWorker = async () => {
@@ -226,6 +228,29 @@ describe('webhooks: delivery through the queue (integration)', () => {
     await startWorker();
     await waitFor('the event after the restart', () => receiver.at('/restart').length >= 1);
     expect(eventsAt('/restart')[0]!.type).toBe('customer.created');
+  });
+
+  it('delivers an event whose worker died mid-delivery, once the job expires, to a new worker', async () => {
+    const quickExpiry = { ...FAST, expireInSeconds: 1, maintenanceIntervalSeconds: 1 };
+    await stopWorker();
+    await startWorker(undefined, quickExpiry); // the queue's jobs now expire after 1 s
+    await stopWorker();
+    const { caller, hook } = await subscriber('/died');
+    await caller.customers.create({ name: 'Gestorven', company: 'Doorstart BV', email: 'd@d.nl' });
+    // A worker takes the job (it is now active) and dies before delivering it.
+    const dying = new PgBoss({ db: database.queueSql, schema: QUEUE_SCHEMA });
+    const taken = await dying.fetch(WEBHOOK_QUEUE);
+    expect(taken).toHaveLength(1);
+    try {
+      await startWorker(undefined, quickExpiry);
+      await waitFor('the event after the expiry', () => receiver.at('/died').length >= 1);
+      expect(eventsAt('/died').map((e) => e.type)).toEqual(['customer.created']);
+      const log = await caller.webhooks.deliveries({ id: hook._id });
+      expect(log.map((d) => [d.attempt, d.success])).toEqual([[2, true]]);
+    } finally {
+      await stopWorker();
+      await startWorker();
+    }
   });
 
   it('refuses a private target at delivery time, after DNS, without WEBHOOK_ALLOW_PRIVATE', async () => {

@@ -95,7 +95,13 @@ export async function startWebhookWorker(opts: Options): Promise<WebhookWorker> 
   const queueSql: QueueSql = {
     executeSql: (text, values) => counted(() => opts.queueSql.executeSql(text, values)),
   };
-  const boss = new PgBoss({ db: queueSql, schema: QUEUE_SCHEMA, schedule: false, migrate: false });
+  const boss = new PgBoss({
+    db: queueSql,
+    schema: QUEUE_SCHEMA,
+    schedule: false,
+    migrate: false,
+    maintenanceIntervalSeconds: retry.maintenanceIntervalSeconds,
+  });
   boss.on('error', (err) => opts.log.error({ err }, 'webhook-wachtrij'));
   await boss.start();
   // New jobs take the queue's policy (events.ts inserts them without one of their own).
