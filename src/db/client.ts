@@ -77,6 +77,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         const connection = await client.reserve();
         try {
           return { rows: (await connection.unsafe(text)) as Record<string, unknown>[] };
+        } catch (err) {
+          // A statement that failed after BEGIN leaves the transaction open: end it before the
+          // connection goes back to the pool (outside a transaction ROLLBACK only warns).
+          await connection.unsafe('ROLLBACK');
+          throw err;
         } finally {
           connection.release();
         }
@@ -104,10 +109,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   const queueSql: QueueSql = {
-    // query() takes one statement with parameters, exec() several without (pg-boss's schema plans).
+    // query() takes one statement with parameters, exec() several without (pg-boss's schema and upkeep
+    // plans, with their own BEGIN … COMMIT). exec() runs inside transaction(): should a statement fail
+    // between its BEGIN and COMMIT, transaction() rolls back, where a bare exec() would leave the one
+    // backend in an aborted transaction for every later query.
     executeSql: async (text, values = []) => {
       if (values.length > 0) return client.query<Record<string, unknown>>(text, values);
-      const results = await client.exec(text);
+      const results = await client.transaction((tx) => tx.exec(text));
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
   };
