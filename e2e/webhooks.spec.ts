@@ -29,6 +29,7 @@ test('add a webhook, see its secret once, send a test event and find it in the l
 
     await form.getByRole('button', { name: 'Opslaan' }).click();
     await expect(form.getByText('Kies minstens één gebeurtenis')).toBeVisible();
+    await shot(page, 'form-1280-light');
 
     await form.getByLabel('URL').fill(receiver.url('/e2e'));
     await form.getByLabel('Order aangemaakt').check();
