@@ -58,6 +58,8 @@ export default defineConfig({
       RATE_LIMIT_AUTH: '1000',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The webhook journey delivers to a receiver on loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       // Its own build, so parallel runs and manual builds never swap assets under a running server.
       CLIENT_DIST_DIR: `dist/e2e-${port}`,
       SERVER_DIST_DIR: `dist/e2e-server-${port}`,

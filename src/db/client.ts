@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { projectRoot } from '../project-root';
+import { installQueue, type QueueSql } from './queue';
 import * as schema from './schema';
 
 /** One type for both drivers: services are written once against the pg-core query builder. */
@@ -15,6 +16,8 @@ export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   ping: () => Promise<void>;
+  /** The connection (pool) as the job queue's `db` (queue.ts): any statement, also several at once. */
+  queueSql: QueueSql;
   /** Applies the migrations of a folder not yet applied (start-up does it for drizzle/). */
   migrate: (folder?: string) => Promise<void>;
   close: () => Promise<void>;
@@ -86,15 +89,46 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema });
+    const queueSql: QueueSql = {
+      executeSql: async (text, values = []) => {
+        if (values.length > 0) {
+          // As node-postgres (pg-boss's own driver) sends them: a plain object as JSON text.
+          // and undefined as null.
+          const params = values.map((v) =>
+            v === undefined
+              ? null
+              : v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+                ? JSON.stringify(v)
+                : v,
+          );
+          return { rows: (await client.unsafe(text, params as never[])) as Record<string, unknown>[] };
+        }
+        // pg-boss's upkeep and schema plans are several statements with their own BEGIN … COMMIT:
+        // postgres.js runs them on one reserved connection (the simple protocol, no parameters).
+        const connection = await client.reserve();
+        try {
+          return { rows: (await connection.unsafe(text)) as Record<string, unknown>[] };
+        } catch (err) {
+          // A statement that failed after BEGIN leaves the transaction open: end it before the
+          // connection goes back to the pool (outside a transaction ROLLBACK only warns).
+          await connection.unsafe('ROLLBACK');
+          throw err;
+        } finally {
+          connection.release();
+        }
+      },
+    };
     const lastApplied = async () => (await client.unsafe<{ last: string | null }[]>(LAST_APPLIED))[0]?.last;
     const migrate = async (folder = migrationsFolder) => {
       if (!(await hasAllMigrations(lastApplied, folder)))
         await migratePostgres(db, { migrationsFolder: folder });
+      await installQueue(queueSql);
     };
     await migrate(opts.migrationsFolder);
     return {
       db,
       kind: 'postgres',
+      queueSql,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -115,10 +149,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // pg_trgm backs the order and customer search indexes (migration 0008); PGlite ships it as a contrib module.
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
+  const queueSql: QueueSql = {
+    // query() takes one statement with parameters, exec() several without (pg-boss's schema and upkeep
+    // plans, with their own BEGIN … COMMIT). exec() runs inside transaction(): should a statement fail
+    // between its BEGIN and COMMIT, transaction() rolls back, where a bare exec() would leave the one
+    // backend in an aborted transaction for every later query.
+    executeSql: async (text, values = []) => {
+      if (values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.transaction((tx) => tx.exec(text));
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+  };
   const lastApplied = async () => (await client.query<{ last: string | null }>(LAST_APPLIED)).rows[0]?.last;
   const migrate = async (folder = migrationsFolder) => {
     if (!(await hasAllMigrations(lastApplied, folder)))
       await migratePglite(pgliteDb, { migrationsFolder: folder });
+    await installQueue(queueSql);
   };
   await migrate(opts.migrationsFolder);
   // The two drivers expose the same pg-core query builder; the cast lets services take one type.
@@ -126,6 +172,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    queueSql,
     ping: async () => {
       await client.query('select 1');
     },

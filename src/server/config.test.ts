@@ -69,4 +69,11 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('WEBHOOK_ALLOW_PRIVATE: off by default; only true or false', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }).webhookAllowPrivate).toBe(false);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'ja' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+  });
 });

@@ -31,6 +31,9 @@ const envSchema = z.object({
     .int({ message: 'moet een geheel getal van 1 of meer zijn' })
     .min(1, { message: 'moet een geheel getal van 1 of meer zijn' })
     .default(600),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { message: "moet 'true' of 'false' zijn" })
+    .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -80,6 +83,8 @@ export type Config = {
   apiKeyRateLimit: number;
   logLevel: string;
   trustProxy: TrustProxy;
+  /** Webhooks may reach loopback and private addresses (and http://): development and tests only. */
+  webhookAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {
@@ -122,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

@@ -9,6 +9,8 @@ import { stopPasswordHashing } from './services/auth/passwords';
 import { settleBackground } from './services/background';
 import { createMailer } from './services/mail/mailer';
 import { createPrinter } from './services/pdf/printer';
+import { deliveryPolicyOf } from './services/webhooks/deliver';
+import { startWebhookWorker } from './services/webhooks/worker';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -47,8 +49,17 @@ export async function createServer(config: Config, opts: { serveClient?: boolean
   });
   const deps: AppDeps = { db: database.db, dbPing: database.ping, config, mailer, printer, log };
   const app = await buildApp({ deps, serveClient: opts.serveClient ?? true, logger: log });
+  // Webhook deliveries run beside the requests, from the queue in the database (issue 13).
+  const webhooks = await startWebhookWorker({
+    db: database.db,
+    queueSql: database.queueSql,
+    log,
+    delivery: deliveryPolicyOf(config),
+  });
   const close = async () => {
     await app.close();
+    // Deliveries under way finish (10 s at most); queued ones wait in the database for the next start.
+    await webhooks.stop();
     // Mails promised to callers who already had their answer.
     await settleBackground();
     await printer.close();

@@ -8,3 +8,4 @@ export * from './orders';
 export * from './outbox';
 export * from './pdf';
 export * from './users';
+export * from './webhooks';

@@ -8,6 +8,7 @@ import { ordersRouter } from './orders';
 import { pdfRouter } from './pdf';
 import { pdfSettingsRouter } from './pdf-settings';
 import { systemRouter } from './system';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   system: systemRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   pdf: pdfRouter,
   emailTemplates: emailTemplatesRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ import { trpc } from '../../lib/trpc';
 import { ApiKeysCard } from './api-keys-card';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { type FieldErrors, settingsMessages } from './settings-form';
+import { WebhooksSection } from './webhooks-section';
 
 const securityFieldId = (field: string) => `security-${field}`;
 
@@ -51,6 +52,7 @@ export function SecurityTab() {
       <ChangePasswordCard />
       <SessionsCard />
       <ApiKeysCard />
+      <WebhooksSection />
     </div>
   );
 }

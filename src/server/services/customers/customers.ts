@@ -4,6 +4,7 @@ import { type CustomerRow, customers, orders } from '../../../db/schema';
 import type { Customer, CustomerInputData } from '../../../shared/schemas/customer';
 import { isUuid, likePattern } from '../../db-helpers';
 import { notFound } from '../../errors';
+import { emitWebhookEvent } from '../webhooks/events';
 import { CUSTOMER_NOT_FOUND } from './messages';
 
 export function toCustomer(c: CustomerRow): Customer {
@@ -105,11 +106,15 @@ export async function createCustomer(
   userId: string,
   input: CustomerInputData,
 ): Promise<Customer> {
-  const [row] = await db
-    .insert(customers)
-    .values({ ...input, userId })
-    .returning();
-  return toCustomer(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customers)
+      .values({ ...input, userId })
+      .returning();
+    const customer = toCustomer(row!);
+    await emitWebhookEvent(tx, userId, 'customer.created', async () => customer);
+    return customer;
+  });
 }
 
 export async function updateCustomer(
@@ -119,13 +124,17 @@ export async function updateCustomer(
   input: CustomerInputData,
 ): Promise<Customer> {
   if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
-  const [row] = await db
-    .update(customers)
-    .set(input)
-    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
-    .returning();
-  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-  return toCustomer(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(customers)
+      .set(input)
+      .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+      .returning();
+    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    const customer = toCustomer(row);
+    await emitWebhookEvent(tx, userId, 'customer.updated', async () => customer);
+    return customer;
+  });
 }
 
 /**
@@ -141,11 +150,15 @@ export async function countCustomerOrders(db: DbOrTx, userId: string, id: string
   return row?.n ?? 0;
 }
 
+/** The `customer.deleted` event carries the customer as it was just before. */
 export async function deleteCustomer(db: DbOrTx, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
-  const deleted = await db
-    .delete(customers)
-    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
-    .returning({ id: customers.id });
-  if (deleted.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(customers)
+      .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+      .returning();
+    if (deleted.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
+    await emitWebhookEvent(tx, userId, 'customer.deleted', async () => toCustomer(deleted[0]!));
+  });
 }

@@ -4,6 +4,8 @@ import { orderEmails, orders } from '../../../db/schema';
 import type { OrderEmailRecord } from '../../../shared/order-record';
 import { notFound } from '../../errors';
 import { preparedPerDb } from '../../prepared-queries';
+import { orderEventData } from '../webhooks/event-data';
+import { emitWebhookEvent } from '../webhooks/events';
 import { ORDER_NOT_FOUND } from './orders';
 
 /**
@@ -46,7 +48,7 @@ export type SentEmail = Omit<OrderEmailRecord, 'sentAt'> & { messageId?: string 
 
 /**
  * After the SMTP server accepted the message: the order becomes `sent` and the message joins its
- * history, in one transaction. An order deleted meanwhile is "not found" and nothing is recorded.
+ * history, in one transaction, with the webhook events `order.updated` and `order.sent`. An order deleted meanwhile is "not found" and nothing is recorded.
  */
 export async function recordOrderSent(
   db: DbOrTx,
@@ -73,5 +75,8 @@ export async function recordOrderSent(
       messageId: email.messageId ?? null,
       sentAt,
     });
+    // The status changed too: a sync listening to order.updated alone sees it as well.
+    for (const type of ['order.updated', 'order.sent'] as const)
+      await emitWebhookEvent(tx, userId, type, () => orderEventData(tx, userId, orderId));
   });
 }

@@ -8,6 +8,8 @@ import { isUniqueViolation, isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
 import { preparedPerDb } from '../../prepared-queries';
 import { CUSTOMER_NOT_FOUND } from '../customers/messages';
+import { orderEventData } from '../webhooks/event-data';
+import { emitWebhookEvent } from '../webhooks/events';
 import { findOwnedCustomer } from './customer-snapshot';
 import { assignOrderNumber } from './order-numbering';
 import { toOrderRecord, vatToDb } from './order-records';
@@ -168,6 +170,7 @@ export async function createOrder(
         })
         .returning({ id: orders.id });
       await tx.insert(orderItems).values(items(row!.id));
+      await emitWebhookEvent(tx, userId, 'order.created', () => orderEventData(tx, userId, row!.id));
       return row!.id;
     })
     .catch((err: unknown) => {
@@ -209,15 +212,20 @@ export async function updateOrder(
       .where(owned);
     await tx.delete(orderItems).where(eq(orderItems.orderId, id));
     await tx.insert(orderItems).values(items(id));
+    await emitWebhookEvent(tx, userId, 'order.updated', () => orderEventData(tx, userId, id));
   });
   return getOrder(db, userId, id);
 }
 
+/** DELETE /orders/{id}. The `order.deleted` event carries the order as it was just before. */
 export async function deleteOrder(db: DbOrTx, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-  const deleted = await db
-    .delete(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-    .returning({ id: orders.id });
-  if (deleted.length === 0) throw notFound(ORDER_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    await emitWebhookEvent(tx, userId, 'order.deleted', () => orderEventData(tx, userId, id));
+    const deleted = await tx
+      .delete(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .returning({ id: orders.id });
+    if (deleted.length === 0) throw notFound(ORDER_NOT_FOUND);
+  });
 }

@@ -1,0 +1,85 @@
+import { createHmac } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { startWebhookReceiver } from '../src/test/webhook-receiver';
+import { signUpAndLogin } from './support/auth';
+import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+
+const shot = shotsNamed('webhooks');
+
+/** Standard Webhooks verification as an integrator writes it (README). */
+function verify(secret: string, headers: Record<string, unknown>, body: string): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key)
+    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
+    .digest('base64');
+  return headers['webhook-signature'] === `v1,${expected}`;
+}
+
+test('add a webhook, see its secret once, send a test event and find it in the log', async ({
+  page,
+  browser,
+}) => {
+  const receiver = await startWebhookReceiver();
+  try {
+    await page.setViewportSize(DESKTOP);
+    await signUpAndLogin(page);
+    await page.goto('/bedrijfsinstellingen#beveiliging');
+    await page.getByRole('button', { name: 'Webhook toevoegen' }).click();
+    const form = page.getByRole('form', { name: 'Webhook toevoegen' });
+
+    await form.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(form.getByText('Kies minstens één gebeurtenis')).toBeVisible();
+    await shot(page, 'form-1280-light');
+
+    await form.getByLabel('URL').fill(receiver.url('/e2e'));
+    await form.getByLabel('Order aangemaakt').check();
+    await form.getByLabel('Order verzonden').check();
+    await form.getByRole('button', { name: 'Opslaan' }).click();
+
+    const secret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    const item = page.getByTestId('webhook-item');
+    await expect(item).toContainText(receiver.url('/e2e'));
+    await expect(item).toContainText('Order aangemaakt · Order verzonden');
+    await shot(page, 'added-1280-light');
+
+    await item.getByRole('button', { name: 'Test versturen' }).click();
+    await expect(item.getByTestId('webhook-delivery').first()).toContainText('200', { timeout: 20_000 });
+    await expect(item.getByTestId('webhook-delivery').first()).toContainText('Testbericht');
+    const [received] = receiver.at('/e2e');
+    expect(JSON.parse(received!.body)).toMatchObject({ type: 'webhook.test' });
+    expect(verify(secret, received!.headers, received!.body)).toBe(true);
+
+    // The secret is not shown again once the page is reopened.
+    await page.reload();
+    await expect(page.getByTestId('webhook-item')).toBeVisible();
+    await expect(page.getByTestId('webhook-secret')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Pauzeren' }).click();
+    await expect(page.getByTestId('webhook-item')).toContainText('Gepauzeerd');
+    await page.getByRole('button', { name: 'Aflevering-log' }).click();
+    await expect(page.getByTestId('webhook-delivery').first()).toBeVisible();
+    await shot(page, 'log-1280-light');
+
+    for (const [viewport, theme, name] of [
+      [PHONE, 'light', '375-light'],
+      [PHONE, 'dark', '375-dark'],
+      [DESKTOP, 'dark', '1280-dark'],
+    ] as const) {
+      const other = await themedPage(browser, page.context(), viewport, theme);
+      await other.goto('/bedrijfsinstellingen#beveiliging');
+      await other.getByRole('button', { name: 'Aflevering-log' }).click();
+      await expect(other.getByTestId('webhook-delivery').first()).toBeVisible();
+      await other.getByTestId('webhook-item').scrollIntoViewIfNeeded();
+      await shot(other, `log-${name}`);
+      await other.context().close();
+    }
+
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(page.getByTestId('webhook-item')).toHaveCount(0);
+    await expect(page.getByText('Nog geen webhooks.')).toBeVisible();
+  } finally {
+    await receiver.close();
+  }
+});

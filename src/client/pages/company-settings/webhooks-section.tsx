@@ -1,0 +1,300 @@
+import { Copy, Plus, Send, Webhook as WebhookIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { formatDateTime } from '../../../shared/dates';
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  type Webhook,
+  type WebhookEventType,
+  webhookInput,
+} from '../../../shared/schemas/webhook';
+import { Badge, Button, Card, Checkbox, ConfirmDialog, Notice, TextField, Toggle } from '../../components';
+import { errorMessage, readApiError } from '../../lib/api-errors';
+import { trpc } from '../../lib/trpc';
+import './webhooks-section.css';
+
+const LOAD_ERROR = 'De webhooks konden niet worden geladen. Probeer het later opnieuw.';
+const SAVE_ERROR = 'De webhook kon niet worden opgeslagen. Probeer het later opnieuw.';
+const ACTION_ERROR = 'Dat is niet gelukt. Probeer het later opnieuw.';
+
+const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? 'Testbericht';
+
+/**
+ * Bedrijfsinstellingen › Beveiliging › Webhooks (issue 13): subscriptions, their secret once, pause,
+ * delete, a test event and the delivery log.
+ */
+export function WebhooksSection() {
+  const list = trpc.webhooks.list.useQuery();
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  return (
+    <Card
+      title={
+        <span className="settings-card-title">
+          <WebhookIcon size={18} aria-hidden="true" />
+          Webhooks
+        </span>
+      }
+      description="Laat een ander systeem meteen weten wanneer een order of klant verandert. Elk bericht is ondertekend met het geheim van de webhook."
+    >
+      <div className="webhooks">
+        {adding ? null : (
+          <Button
+            variant="secondary"
+            className="webhooks__add"
+            icon={<Plus size={16} />}
+            onClick={() => setAdding(true)}
+          >
+            Webhook toevoegen
+          </Button>
+        )}
+        {secret ? <SecretNotice secret={secret} onClose={() => setSecret(null)} /> : null}
+        {adding ? (
+          <AddWebhookForm
+            onDone={(newSecret) => {
+              setAdding(false);
+              if (newSecret) setSecret(newSecret);
+            }}
+          />
+        ) : null}
+        {list.isError ? <Notice tone="error">{LOAD_ERROR}</Notice> : null}
+        {list.data?.length === 0 && !adding ? <p className="settings-muted">Nog geen webhooks.</p> : null}
+        {list.data && list.data.length > 0 ? (
+          <ul className="webhooks__list">
+            {list.data.map((hook) => (
+              <WebhookItem key={hook._id} hook={hook} />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function SecretNotice({ secret, onClose }: { secret: string; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(secret);
+    setCopied(true);
+  };
+  return (
+    <Notice tone="success" onClose={onClose}>
+      <div className="webhooks__secret">
+        <strong>Webhook aangemaakt. Bewaar dit geheim nu: het wordt maar één keer getoond.</strong>
+        <code className="webhooks__secret-value" data-testid="webhook-secret">
+          {secret}
+        </code>
+        <Button variant="secondary" size="sm" icon={<Copy size={16} />} onClick={copy}>
+          {copied ? 'Gekopieerd' : 'Kopiëren'}
+        </Button>
+      </div>
+    </Notice>
+  );
+}
+
+type FormErrors = { url?: string; events?: string };
+
+function AddWebhookForm({ onDone }: { onDone: (secret: string | null) => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.webhooks.create.useMutation();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [active, setActive] = useState(true);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    setFailure(null);
+    const parsed = webhookInput.safeParse({ url, events, active });
+    if (!parsed.success) {
+      const found: FormErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'url' || field === 'events') && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: async (created) => {
+        await utils.webhooks.list.invalidate();
+        onDone(created.secret);
+      },
+      onError: (err) => {
+        const { details } = readApiError(err);
+        if (details.url || details.events) setErrors({ url: details.url, events: details.events });
+        else setFailure(errorMessage(err, SAVE_ERROR));
+      },
+    });
+  };
+
+  const toggleEvent = (type: WebhookEventType, on: boolean) =>
+    setEvents((prev) => (on ? [...prev, type] : prev.filter((e) => e !== type)));
+
+  return (
+    <form className="webhooks__form" onSubmit={submit} noValidate aria-label="Webhook toevoegen">
+      <TextField
+        label="URL"
+        required
+        type="url"
+        inputMode="url"
+        placeholder="https://voorbeeld.nl/webhook"
+        value={url}
+        error={errors.url}
+        onChange={(e) => setUrl(e.target.value)}
+      />
+      <fieldset className="webhooks__events">
+        <legend className="settings-group__title">Gebeurtenissen</legend>
+        <div className="webhooks__event-grid">
+          {WEBHOOK_EVENTS.map((type) => (
+            <Checkbox
+              key={type}
+              label={WEBHOOK_EVENT_LABELS[type]}
+              checked={events.includes(type)}
+              onChange={(e) => toggleEvent(type, e.target.checked)}
+            />
+          ))}
+        </div>
+        {errors.events ? (
+          <p className="webhooks__error" role="alert">
+            {errors.events}
+          </p>
+        ) : null}
+      </fieldset>
+      <Toggle label="Actief" checked={active} onChange={setActive} />
+      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      <div className="webhooks__form-actions">
+        <Button variant="secondary" type="button" onClick={() => onDone(null)}>
+          Annuleren
+        </Button>
+        <Button type="submit" busy={create.isPending}>
+          Opslaan
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function WebhookItem({ hook }: { hook: Webhook }) {
+  const utils = trpc.useUtils();
+  const update = trpc.webhooks.update.useMutation();
+  const remove = trpc.webhooks.delete.useMutation();
+  const test = trpc.webhooks.test.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [showLog, setShowLog] = useState(false);
+  const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+
+  const refresh = () => utils.webhooks.list.invalidate();
+  const onError = (err: unknown) => setFeedback({ tone: 'error', message: errorMessage(err, ACTION_ERROR) });
+
+  const setActive = (active: boolean) =>
+    update.mutate(
+      { id: hook._id, url: hook.url, events: hook.events, active },
+      { onSuccess: refresh, onError },
+    );
+
+  const sendTest = () =>
+    test.mutate(
+      { id: hook._id },
+      {
+        onSuccess: (result) => {
+          setFeedback({ tone: 'success', message: result.message });
+          setShowLog(true);
+          // The worker delivers within seconds: look again shortly.
+          setTimeout(() => utils.webhooks.deliveries.invalidate({ id: hook._id }), 1500);
+        },
+        onError,
+      },
+    );
+
+  return (
+    <li className="webhooks__item" data-testid="webhook-item">
+      <div className="webhooks__head">
+        <code className="webhooks__url">{hook.url}</code>
+        <div className="webhooks__badges">
+          {hook.active ? <Badge tone="green">Actief</Badge> : <Badge tone="grey">Gepauzeerd</Badge>}
+          {hook.failing ? (
+            <Badge tone="red" dot>
+              Aflevering mislukt{hook.failingSince ? ` sinds ${formatDateTime(hook.failingSince)}` : ''}
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+      <p className="webhooks__event-list">{hook.events.map(eventLabel).join(' · ')}</p>
+      <div className="webhooks__actions">
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Send size={16} />}
+          busy={test.isPending}
+          onClick={sendTest}
+        >
+          Test versturen
+        </Button>
+        <Button variant="secondary" size="sm" busy={update.isPending} onClick={() => setActive(!hook.active)}>
+          {hook.active ? 'Pauzeren' : 'Hervatten'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setShowLog(!showLog)} aria-expanded={showLog}>
+          {showLog ? 'Log verbergen' : 'Aflevering-log'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+          Verwijderen
+        </Button>
+      </div>
+      {feedback ? (
+        <Notice tone={feedback.tone} onClose={() => setFeedback(null)}>
+          {feedback.message}
+        </Notice>
+      ) : null}
+      {showLog ? <DeliveryLog id={hook._id} /> : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Webhook verwijderen?"
+        message={`Naar ${hook.url} worden geen berichten meer gestuurd. De aflevering-log verdwijnt ook.`}
+        confirmLabel="Verwijderen"
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { id: hook._id },
+            {
+              onSuccess: async () => {
+                setConfirming(false);
+                await refresh();
+              },
+              onError: (err) => {
+                setConfirming(false);
+                onError(err);
+              },
+            },
+          )
+        }
+        onCancel={() => setConfirming(false)}
+      />
+    </li>
+  );
+}
+
+function DeliveryLog({ id }: { id: string }) {
+  const log = trpc.webhooks.deliveries.useQuery({ id }, { refetchInterval: 5000 });
+  if (log.isError) return <Notice tone="error">{LOAD_ERROR}</Notice>;
+  if (!log.data) return null;
+  if (log.data.length === 0) return <p className="settings-muted">Nog geen afleveringen.</p>;
+  return (
+    <ol className="webhooks__log" aria-label="Aflevering-log">
+      {log.data.map((d) => (
+        <li key={d._id} className="webhooks__log-row" data-testid="webhook-delivery">
+          <Badge tone={d.success ? 'green' : 'red'}>{d.statusCode ?? 'Geen antwoord'}</Badge>
+          <span className="webhooks__log-event">{eventLabel(d.eventType)}</span>
+          <span className="webhooks__log-meta">
+            {formatDateTime(d.createdAt)} · poging {d.attempt} · {d.durationMs} ms
+          </span>
+          {d.error ? <span className="webhooks__log-detail">{d.error}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { idInput, successOutput } from '../../shared/schemas/common';
+import {
+  webhookDeliveryOutput,
+  webhookInput,
+  webhookOutput,
+  webhookTestOutput,
+  webhookWithSecretOutput,
+} from '../../shared/schemas/webhook';
+import { deliveryPolicyOf } from '../services/webhooks/deliver';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  sendTestEvent,
+  updateWebhook,
+} from '../services/webhooks/subscriptions';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['webhooks'];
+
+const aboutDelivery =
+  'Elk bericht is een POST met `{id, type, createdAt, data}`; `data` is het object zoals GET /orders/{id} of GET /customers/{id} het geeft (bij verwijderen: zoals het laatst was). Ondertekend volgens Standard Webhooks: headers `webhook-id`, `webhook-timestamp` en `webhook-signature` (`v1,` + base64 HMAC-SHA256 van `id.timestamp.body` met het geheim). Zonder 2xx-antwoord binnen 10 seconden volgen nieuwe pogingen, steeds langer wachtend, ongeveer een dag lang; daarna staat de webhook op `failing`. Doorverwijzingen worden niet gevolgd. Adressen die naar localhost of een intern netwerk leiden worden geweigerd.';
+
+export const webhooksRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/webhooks', tags, summary: 'Alle webhooks' } })
+    .input(z.void())
+    .output(z.array(webhookOutput))
+    .query(({ ctx }) => listWebhooks(ctx.db, ctx.user.id)),
+
+  get: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/webhooks/{id}', tags, summary: 'Eén webhook' } })
+    .input(idInput)
+    .output(webhookOutput)
+    .query(({ ctx, input }) => getWebhook(ctx.db, ctx.user.id, input.id)),
+
+  create: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/webhooks',
+        tags,
+        summary: 'Webhook aanmaken (het geheim staat alleen in dit antwoord)',
+        description: aboutDelivery,
+      },
+    })
+    .input(webhookInput)
+    .output(webhookWithSecretOutput)
+    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.user.id, input, deliveryPolicyOf(ctx.config))),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Webhook bijwerken, pauzeren (`active: false`) of hervatten',
+      },
+    })
+    .input(webhookInput.extend(idInput.shape))
+    .output(webhookOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      updateWebhook(ctx.db, ctx.user.id, id, fields, deliveryPolicyOf(ctx.config)),
+    ),
+
+  delete: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/webhooks/{id}', tags, summary: 'Webhook verwijderen' } })
+    .input(idInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await deleteWebhook(ctx.db, ctx.user.id, input.id);
+      return { success: true as const, message: 'Webhook is verwijderd.' };
+    }),
+
+  deliveries: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/webhooks/{id}/deliveries',
+        tags,
+        summary: 'De laatste 100 afleverpogingen, nieuwste eerst',
+      },
+    })
+    .input(idInput)
+    .output(z.array(webhookDeliveryOutput))
+    .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.user.id, input.id)),
+
+  test: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/test',
+        tags,
+        summary: 'Testbericht versturen',
+        description:
+          'Zet een bericht van type `webhook.test` in de wachtrij, dat net als de echte berichten wordt ondertekend, afgeleverd en zo nodig opnieuw geprobeerd; ook naar een gepauzeerde webhook.',
+      },
+    })
+    .input(idInput)
+    .output(webhookTestOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { eventId } = await sendTestEvent(ctx.db, ctx.user.id, input.id);
+      return { success: true as const, eventId, message: 'Testbericht staat klaar om te versturen.' };
+    }),
+});

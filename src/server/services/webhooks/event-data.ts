@@ -1,0 +1,10 @@
+import type { DbOrTx } from '../../../db/client';
+import { orderWithEmailsToWire } from '../../routers/order-wire';
+import { listOrderEmails } from '../orders/order-emails';
+import { getOrder } from '../orders/orders';
+
+/** An order event's `data`: the order exactly as GET /api/orders/{id} answers it, read in the event's transaction. */
+export async function orderEventData(tx: DbOrTx, userId: string, orderId: string) {
+  const order = await getOrder(tx, userId, orderId);
+  return orderWithEmailsToWire(order, await listOrderEmails(tx, userId, orderId));
+}

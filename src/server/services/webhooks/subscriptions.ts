@@ -1,0 +1,155 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { type WebhookSubscriptionRow, webhookDeliveries, webhookSubscriptions } from '../../../db/schema';
+import {
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookInputData,
+  type WebhookWithSecret,
+  webhookMessages,
+} from '../../../shared/schemas/webhook';
+import { isUuid } from '../../db-helpers';
+import { invalidInput, notFound } from '../../errors';
+import { hostOf, isForbiddenLiteralHost } from './address';
+import type { DeliveryPolicy } from './deliver';
+import { enqueueEvent } from './events';
+import { newWebhookSecret } from './signing';
+
+export const WEBHOOK_NOT_FOUND = 'Webhook niet gevonden.';
+/** How many attempts the log shows, newest first. */
+export const DELIVERY_LOG_LIMIT = 100;
+
+export function toWebhook(row: WebhookSubscriptionRow): Webhook {
+  return {
+    _id: row.id,
+    url: row.url,
+    events: row.events as Webhook['events'],
+    active: row.active,
+    failing: row.failingSince !== null,
+    failingSince: row.failingSince?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * What can be told when the subscription is saved: the scheme, and a host that is a private address
+ * or localhost as written. A name is checked after DNS at every delivery (deliver.ts).
+ */
+function checkUrl(text: string, policy: DeliveryPolicy): void {
+  const url = new URL(text);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp))
+    throw invalidInput({ url: webhookMessages.urlScheme }, webhookMessages.urlScheme);
+  if (!policy.allowPrivate && isForbiddenLiteralHost(hostOf(url)))
+    throw invalidInput({ url: webhookMessages.urlPrivate }, webhookMessages.urlPrivate);
+}
+
+async function findOwned(db: DbOrTx, userId: string, id: string): Promise<WebhookSubscriptionRow> {
+  if (!isUuid(id)) throw notFound(WEBHOOK_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)));
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  return row;
+}
+
+export async function listWebhooks(db: DbOrTx, userId: string): Promise<Webhook[]> {
+  const rows = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.userId, userId))
+    .orderBy(webhookSubscriptions.createdAt, webhookSubscriptions.id);
+  return rows.map(toWebhook);
+}
+
+export async function getWebhook(db: DbOrTx, userId: string, id: string): Promise<Webhook> {
+  return toWebhook(await findOwned(db, userId, id));
+}
+
+/** The only answer that carries the secret. */
+export async function createWebhook(
+  db: DbOrTx,
+  userId: string,
+  input: WebhookInputData,
+  policy: DeliveryPolicy,
+): Promise<WebhookWithSecret> {
+  checkUrl(input.url, policy);
+  const [row] = await db
+    .insert(webhookSubscriptions)
+    .values({
+      userId,
+      url: input.url,
+      events: input.events,
+      active: input.active,
+      secret: newWebhookSecret(),
+    })
+    .returning();
+  return { ...toWebhook(row!), secret: row!.secret };
+}
+
+/** Replaces URL, events and active; the secret stays. Resuming a failing one gives it a fresh start. */
+export async function updateWebhook(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  input: WebhookInputData,
+  policy: DeliveryPolicy,
+): Promise<Webhook> {
+  const current = await findOwned(db, userId, id);
+  checkUrl(input.url, policy);
+  const resumed = input.active && !current.active;
+  const [row] = await db
+    .update(webhookSubscriptions)
+    .set({
+      url: input.url,
+      events: input.events,
+      active: input.active,
+      ...(resumed ? { failingSince: null } : {}),
+    })
+    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
+    .returning();
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  return toWebhook(row);
+}
+
+/** Its log goes with it; jobs still queued for it find it gone and end (worker.ts). */
+export async function deleteWebhook(db: DbOrTx, userId: string, id: string): Promise<void> {
+  await findOwned(db, userId, id);
+  await db
+    .delete(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)));
+}
+
+export async function listDeliveries(db: DbOrTx, userId: string, id: string): Promise<WebhookDelivery[]> {
+  await findOwned(db, userId, id);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.subscriptionId, id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(DELIVERY_LOG_LIMIT);
+  return rows.map((d) => ({
+    _id: d.id,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    attempt: d.attempt,
+    statusCode: d.statusCode,
+    durationMs: d.durationMs,
+    success: d.success,
+    error: d.error,
+    responseExcerpt: d.responseExcerpt,
+    createdAt: d.createdAt.toISOString(),
+  }));
+}
+
+/** 'Test versturen': a `webhook.test` event through the same queue, signing and retries as the real ones. */
+export async function sendTestEvent(db: DbOrTx, userId: string, id: string): Promise<{ eventId: string }> {
+  const row = await findOwned(db, userId, id);
+  const event = await enqueueEvent(db, [row.id], WEBHOOK_TEST_EVENT, {
+    message: 'Testbericht van Inkooporders',
+    webhookId: row.id,
+  });
+  return { eventId: event.id };
+}
