@@ -1,6 +1,7 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { describeApiConventions } from '../openapi/api-conventions';
 import { describeExamples } from '../openapi/examples';
+import { describeWebhooks } from '../openapi/webhooks';
 import { appRouter } from '../routers';
 import { describeErrorBodies } from './error-body-schema';
 import { describePdfDownload } from './pdf-download';
@@ -50,5 +51,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
   });
-  return describeExamples(describeApiConventions(describePdfDownload(describeErrorBodies(doc))));
+  return describeWebhooks(
+    describeExamples(describeApiConventions(describePdfDownload(describeErrorBodies(doc)))),
+  );
 }

@@ -1,7 +1,16 @@
+import { createRequire } from 'node:module';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENTS } from '../../shared/schemas/webhook';
 import { buildOpenApiDocument } from '../http/openapi-document';
+import { newWebhookSecret, signatureHeaders } from '../services/webhooks/signing';
 import { operationsOf } from './api-conventions';
+
+type WebhookOperation = {
+  parameters: { name: string }[];
+  requestBody: { content: Record<string, { schema: { properties: { data: unknown } }; example: unknown }> };
+};
+type AnswerOperation = { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
 
 /**
  * The OpenAPI document lints clean with Redocly's recommended rules (issue 13), examples checked
@@ -20,6 +29,42 @@ const RULES = {
 const doc = buildOpenApiDocument('https://app.inkooporders.nl');
 
 describe('the OpenAPI document', () => {
+  it('describes every webhook event with its signature headers and the object as GET answers it', () => {
+    const webhooks = (doc as unknown as { webhooks: Record<string, { post: WebhookOperation }> }).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    const orderSchema = (doc.paths?.['/orders/{id}']?.get as unknown as AnswerOperation).responses['200']
+      ?.content['application/json']?.schema;
+    const payload = webhooks['order.sent']?.post.requestBody.content['application/json'];
+    expect(payload?.schema.properties.data).toMatchObject(orderSchema as object);
+    expect(payload?.example).toMatchObject({ type: 'order.sent', data: { orderNumber: 'INK-2026-1001' } });
+    expect(webhooks['customer.deleted']?.post.parameters.map((p) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+  });
+
+  it('shows a way to verify a signature that accepts what the server signs and refuses anything else', () => {
+    const code = /```js\n([\s\S]*?)```/.exec(doc.info.description ?? '')?.[1];
+    expect(code).toBeDefined();
+    const isEcht = new Function('require', `${code}; return isEcht;`)(createRequire(import.meta.url)) as (
+      secret: string,
+      headers: Record<string, string>,
+      body: string,
+    ) => boolean;
+    const secret = newWebhookSecret();
+    const body = JSON.stringify({
+      id: 'msg_1',
+      type: 'order.created',
+      createdAt: '2026-11-24T09:15:00.000Z',
+      data: {},
+    });
+    const headers = signatureHeaders(secret, 'msg_1', 1_795_511_700, body);
+    expect(isEcht(secret, headers, body)).toBe(true);
+    expect(isEcht(secret, headers, `${body} `)).toBe(false);
+    expect(isEcht(newWebhookSecret(), headers, body)).toBe(false);
+  });
+
   it('lints clean with @redocly/openapi-core (recommended)', async () => {
     const config = await createConfig({ extends: ['recommended'], rules: RULES });
     const problems = await lintFromString({
