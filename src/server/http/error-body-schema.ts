@@ -57,8 +57,9 @@ const EXAMPLES: Record<string, Omit<ErrorBody, 'code'>> = {
  * added for every other code the API answers with (openapi/api-conventions.ts refers to them).
  */
 export function describeErrorBodies(doc: OpenAPIObject): OpenAPIObject {
-  const components = (doc.components ??= {});
-  const schemas = (components.schemas ??= {});
+  doc.components ??= {};
+  doc.components.schemas ??= {};
+  const schemas = doc.components.schemas;
   const { schema } = createSchema(errorBodySchema);
   const names = new Set([...Object.keys(schemas), ...Object.keys(EXAMPLES).map((code) => `error.${code}`)]);
   for (const name of names) {

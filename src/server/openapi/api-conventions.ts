@@ -143,7 +143,8 @@ export function errorStatusesOf(method: string, path: string, operation: Operati
 export const SECURITY_SCHEME = 'Authorization';
 
 export function describeApiConventions(doc: OpenAPIObject): OpenAPIObject {
-  const schemes = (doc.components ??= {}).securitySchemes ?? {};
+  doc.components ??= {};
+  const schemes = doc.components.securitySchemes ?? {};
   schemes[SECURITY_SCHEME] = {
     type: 'http',
     scheme: 'bearer',

@@ -32,8 +32,8 @@ describe('the OpenAPI document', () => {
   it('describes every webhook event with its signature headers and the object as GET answers it', () => {
     const webhooks = (doc as unknown as { webhooks: Record<string, { post: WebhookOperation }> }).webhooks;
     expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
-    const orderSchema = (doc.paths?.['/orders/{id}']?.get as unknown as AnswerOperation).responses['200']
-      ?.content['application/json']?.schema;
+    const orderGet = doc.paths?.['/orders/{id}']?.get as unknown as AnswerOperation;
+    const orderSchema = orderGet.responses['200']?.content['application/json']?.schema;
     const payload = webhooks['order.sent']?.post.requestBody.content['application/json'];
     expect(payload?.schema.properties.data).toMatchObject(orderSchema as object);
     expect(payload?.example).toMatchObject({ type: 'order.sent', data: { orderNumber: 'INK-2026-1001' } });
