@@ -19,6 +19,7 @@ import {
 } from 'trpc-to-openapi';
 import { ZodArray } from 'zod/v4';
 import { errorBody } from './error-body';
+import type { FastifyContextFactory } from './trpc-route';
 
 /**
  * The REST API: the procedures that carry `meta.openapi`, served at their method and path, as
@@ -77,11 +78,7 @@ export type RestRouteOptions<TRouter extends AnyRouter> = {
   /** Where the API lives, e.g. '/api'. */
   prefix: string;
   router: TRouter;
-  createContext: (opts: {
-    req: FastifyRequest;
-    res: FastifyReply;
-    info: TRPCRequestInfo;
-  }) => Promise<TRouter['_def']['_config']['$types']['ctx']>;
+  createContext: FastifyContextFactory<TRouter>;
   responseMeta?: RestResponseMeta;
   onError?: (opts: { error: TRPCError; path: string | undefined; req: FastifyRequest }) => void;
 };

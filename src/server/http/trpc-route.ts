@@ -28,14 +28,17 @@ import { answerSingleQuery } from './trpc-single-query';
  *   resolveResponse would, without its URL, Headers, combined abort signals and Response (~17 % more).
  */
 
+/** The app's context from Fastify's request and reply: one factory for the tRPC and the REST route. */
+export type FastifyContextFactory<TRouter extends AnyRouter> = (opts: {
+  req: FastifyRequest;
+  res: FastifyReply;
+  info: TRPCRequestInfo;
+}) => Promise<TRouter['_def']['_config']['$types']['ctx']>;
+
 export type TrpcRouteOptions<TRouter extends AnyRouter> = {
   prefix: string;
   router: TRouter;
-  createContext: (opts: {
-    req: FastifyRequest;
-    res: FastifyReply;
-    info: TRPCRequestInfo;
-  }) => Promise<TRouter['_def']['_config']['$types']['ctx']>;
+  createContext: FastifyContextFactory<TRouter>;
   responseMeta?: ResponseMetaFn<TRouter>;
   onError?: HTTPErrorHandler<TRouter, FastifyRequest>;
 };
