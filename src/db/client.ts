@@ -75,6 +75,9 @@ const LAST_APPLIED = 'select max(created_at)::text as last from drizzle.__drizzl
  * `db.transaction` through `client.transaction`. That is the process-wide queue ARCHITECTURE.md asks
  * for; `pglite-queue.test.ts` proves interleaving transactions stay isolated.
  */
+/** The advisory lock migrations take on PostgreSQL (any fixed number the app uses for nothing else). */
+export const MIGRATION_LOCK_KEY = 74_601_001;
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // Each driver is loaded only when it is the one used: a start-up loads one of the two (issue 12).
   if (opts.databaseUrl) {
@@ -120,9 +123,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
     const lastApplied = async () => (await client.unsafe<{ last: string | null }[]>(LAST_APPLIED))[0]?.last;
     const migrate = async (folder = migrationsFolder) => {
-      if (!(await hasAllMigrations(lastApplied, folder)))
-        await migratePostgres(db, { migrationsFolder: folder });
-      await installQueue(queueSql);
+      // Several processes on one database (replicas that start together) must not migrate at once:
+      // both would find a migration missing and the second would fail on what the first created. A
+      // session-level advisory lock, on a connection of its own (the pool may have just one, which
+      // the migrator needs), lets one migrate while the others wait and then find nothing to do.
+      const lock = postgres(opts.databaseUrl as string, { max: 1, onnotice: () => {} });
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        if (!(await hasAllMigrations(lastApplied, folder)))
+          await migratePostgres(db, { migrationsFolder: folder });
+        await installQueue(queueSql);
+      } finally {
+        // Ending the session releases the lock, also when the migration failed.
+        await lock.end({ timeout: 5 });
+      }
     };
     await migrate(opts.migrationsFolder);
     return {
