@@ -19,9 +19,12 @@ export function MobileTopBar({ company, menuOpen, menuId, onOpenMenu }: MobileTo
       data-hidden={hidden || undefined}
       data-fixed-edge="top"
     >
-      <Link href="/" className="shell-topbar-mobile__brand" aria-label={`${company}, naar het dashboard`}>
+      {/* The name a screen reader hears starts with the text on screen (WCAG 2.5.3, axe's
+          label-content-name-mismatch): the hint is hidden text, not an aria-label replacing it. */}
+      <Link href="/" className="shell-topbar-mobile__brand">
         <Avatar name={company} size="sm" />
         <span className="shell-topbar-mobile__company">{company}</span>
+        <span className="sr-only">, naar het dashboard</span>
       </Link>
       <div className="shell-topbar-mobile__actions">
         <ThemeToggle />

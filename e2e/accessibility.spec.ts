@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signUpAndLogin } from './support/auth';
+import { createCustomer, createOrder } from './support/orders';
+import { DESKTOP, devicePage, PHONE, type Theme, type Viewport } from './support/screens';
+
+/**
+ * axe-core on every screen, in both themes, on a desktop and a phone (issue 14): no serious or
+ * critical violation of WCAG 2.1 A/AA or axe's best practices. Screens with data in them (a customer,
+ * an order), since an empty table hides most of what can go wrong.
+ */
+
+const PUBLIC_SCREENS = ['/login', '/register', '/forgot-password'];
+const SIGNED_IN_SCREENS = [
+  '/',
+  '/inkooporders',
+  '/nieuwe-order',
+  '/klanten',
+  '/bedrijfsinstellingen#profiel',
+  '/bedrijfsinstellingen#financieel',
+  '/bedrijfsinstellingen#documenten',
+  '/bedrijfsinstellingen#beveiliging',
+  '/email-templates',
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function check(page: Page, path: string, found: string[]) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main, form').first()).toBeVisible();
+  for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+}
+
+const sizes: [string, Viewport][] = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+];
+const themes: Theme[] = ['light', 'dark'];
+
+test('no serious or critical axe violation on any screen, light and dark, desktop and phone', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await signUpAndLogin(page, page.request, { company: 'Toegankelijk BV' });
+  const customer = await createCustomer(page.request, {
+    name: 'Petra Jansen',
+    company: 'Jansen Bouw B.V.',
+    email: 'petra@jansenbouw.nl',
+  });
+  await createOrder(page.request, {
+    customer,
+    date: new Date(),
+    project: 'Verbouwing kantoor',
+    status: 'sent',
+    items: [{ description: 'Bureaustoel', quantity: 2, price: 100, vat: 21 }],
+  });
+
+  const found: string[] = [];
+  for (const [size, viewport] of sizes) {
+    for (const theme of themes) {
+      const signedIn = await devicePage(browser, viewport, { from: page.context(), theme });
+      const signedOut = await devicePage(browser, viewport, { theme });
+      const before = found.length;
+      for (const path of PUBLIC_SCREENS) await check(signedOut, path, found);
+      for (const path of SIGNED_IN_SCREENS) await check(signedIn, path, found);
+      for (let i = before; i < found.length; i++) found[i] = `${size} ${theme} ${found[i]}`;
+      await signedIn.context().close();
+      await signedOut.context().close();
+    }
+  }
+  expect(found).toEqual([]);
+});
