@@ -1,19 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { startWebhookReceiver } from '../src/test/webhook-receiver';
 import { signUpAndLogin } from './support/auth';
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { verifyWebhook as verify } from './support/webhooks';
 
 const shot = shotsNamed('webhooks');
-
-/** Standard Webhooks verification as an integrator writes it (README). */
-function verify(secret: string, headers: Record<string, unknown>, body: string): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key)
-    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
-    .digest('base64');
-  return headers['webhook-signature'] === `v1,${expected}`;
-}
 
 test('add a webhook, see its secret once, send a test event and find it in the log', async ({
   page,
