@@ -79,6 +79,24 @@ export function lightRequest(req: FastifyRequest, reply: FastifyReply): Request 
   return light as unknown as Request;
 }
 
+/**
+ * resolveResponse's answer through Fastify. One JSON document (a single call or a plain batch): whole.
+ * jsonl batches and event streams (transfer-encoding chunked, text/event-stream) and bodiless answers
+ * as fastifyTRPCPlugin sends them.
+ */
+export async function sendTrpcResponse(reply: FastifyReply, res: Response) {
+  const whole =
+    res.body !== null &&
+    res.headers.get('content-type') === 'application/json' &&
+    !res.headers.has('transfer-encoding');
+  if (!whole) return reply.send(res);
+  reply.code(res.status);
+  res.headers.forEach((value, key) => {
+    reply.header(key, value);
+  });
+  return reply.send(await res.text());
+}
+
 const readsAsJson = (req: FastifyRequest) =>
   req.method === 'GET' ||
   req.method === 'HEAD' ||
@@ -127,18 +145,7 @@ export async function registerTrpcRoute<TRouter extends AnyRouter>(
         responseMeta: opts.responseMeta,
         onError: opts.onError ? (o) => opts.onError?.({ ...o, req }) : undefined,
       });
-      // One JSON document (a single call or a plain batch): whole. jsonl batches and event streams
-      // (transfer-encoding chunked, text/event-stream) and bodiless answers as fastifyTRPCPlugin sends them.
-      const whole =
-        res.body !== null &&
-        res.headers.get('content-type') === 'application/json' &&
-        !res.headers.has('transfer-encoding');
-      if (!whole) return reply.send(res);
-      reply.code(res.status);
-      res.headers.forEach((value, key) => {
-        reply.header(key, value);
-      });
-      return reply.send(await res.text());
+      return sendTrpcResponse(reply, res);
     });
   });
 }

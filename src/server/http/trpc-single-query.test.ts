@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { authedProcedure, type Context, publicProcedure, router } from '../trpc';
 import { errorHeaders } from './error-body';
-import { lightRequest, registerTrpcRoute } from './trpc-route';
+import { lightRequest, registerTrpcRoute, sendTrpcResponse } from './trpc-route';
 
 /**
  * A single tRPC query skips resolveResponse (trpc-single-query.ts); every call must still be answered
@@ -79,16 +79,7 @@ async function viaResolveResponse(errors: string[]): Promise<FastifyInstance> {
       onError: recordErrors(errors),
     });
     // As the route sends them: a jsonl batch or an event stream as a stream, one JSON document whole.
-    const whole =
-      res.body !== null &&
-      res.headers.get('content-type') === 'application/json' &&
-      !res.headers.has('transfer-encoding');
-    if (!whole) return reply.send(res);
-    reply.code(res.status);
-    res.headers.forEach((value, key) => {
-      reply.header(key, value);
-    });
-    return reply.send(await res.text());
+    return sendTrpcResponse(reply, res);
   });
   return app;
 }
