@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { idempotencyKeys } from '../../../db/schema';
@@ -60,8 +61,6 @@ const requestHash = (operation: string, input: unknown) =>
   createHash('sha256')
     .update(`${operation}\n${canonicalJson(input ?? null)}`)
     .digest('hex');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runIdempotent<T>(
   db: DbOrTx,
