@@ -245,6 +245,11 @@ describe('webhooks: delivery through the queue (integration)', () => {
       await startWorker(undefined, quickExpiry);
       await waitFor('the event after the expiry', () => receiver.at('/died').length >= 1);
       expect(eventsAt('/died').map((e) => e.type)).toEqual(['customer.created']);
+      // The receiver has the event before the worker has written its log row (after the answer).
+      await waitFor(
+        'the logged delivery',
+        async () => (await caller.webhooks.deliveries({ id: hook._id })).length >= 1,
+      );
       const log = await caller.webhooks.deliveries({ id: hook._id });
       expect(log.map((d) => [d.attempt, d.success])).toEqual([[2, true]]);
     } finally {
