@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { newTestUser } from './support/auth';
+import { expect, test } from '@playwright/test';
+import { loginThroughForm, newTestUser } from './support/auth';
 import { linkFromOutbox } from './support/outbox';
+import { logout } from './support/shell';
 
 const shots = 'e2e-artifacts/screenshots';
 
@@ -8,16 +9,6 @@ const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'mobile', width: 375, height: 812 },
 ] as const;
-
-async function logout(page: Page, mobile: boolean) {
-  if (mobile) {
-    await page.getByRole('button', { name: 'Menu openen' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Uitloggen' }).click();
-  } else {
-    await page.getByRole('complementary').getByRole('button', { name: 'Uitloggen' }).click();
-  }
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 for (const vp of viewports) {
   test.describe(`account journey (${vp.name})`, () => {
@@ -83,7 +74,7 @@ for (const vp of viewports) {
       await page.goto('/bestaat-niet');
       await expect(page).toHaveURL(/\/$/);
 
-      await logout(page, mobile);
+      await logout(page);
       await page.goto('/');
       await expect(page).toHaveURL(/\/login$/);
 
@@ -127,11 +118,8 @@ for (const vp of viewports) {
       await expect(page.getByText('Ongeldige of verlopen reset link. Vraag een nieuwe aan.')).toBeVisible();
 
       await page.goto('/login');
-      await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(user.email);
-      await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(newPassword);
-      await page.getByRole('button', { name: 'Inloggen' }).click();
-      await expect(page).toHaveURL(/\/$/);
-      await logout(page, mobile);
+      await loginThroughForm(page, { email: user.email, password: newPassword });
+      await logout(page);
     });
   });
 }

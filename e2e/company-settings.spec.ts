@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginOverHttp, registerVerifiedUser, switchTheme, type TestUser } from './support/auth';
+import { loginOverHttp, loginThroughForm, registerVerifiedUser, switchTheme } from './support/auth';
 import { DESKTOP, devicePage, PHONE, shotsNamed } from './support/screens';
+import { settingsField as field, settingsPanel as panel } from './support/settings';
 
 /**
  * /bedrijfsinstellingen (issue 3) and the dashboard's profile banner: fill both tabs as a user, see the
@@ -10,20 +11,9 @@ import { DESKTOP, devicePage, PHONE, shotsNamed } from './support/screens';
 
 const shoot = shotsNamed('settings');
 
-const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 /** A password input (Playwright counts it as a textbox too), by its label. */
-const secret = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const secret = field;
 
-async function loginThroughForm(page: Page, user: TestUser) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mailadres' }).fill(user.email);
-  await secret(page, 'Wachtwoord').fill(user.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-/** The visible tab panel (the others stay mounted, hidden). */
-const panel = (page: Page) => page.getByRole('tabpanel');
 const completeness = (page: Page) => page.getByTestId('profile-completeness');
 const banner = (page: Page) => page.getByTestId('profile-banner');
 

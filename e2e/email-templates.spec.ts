@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin, uniqueEmail } from './support/auth';
+import { mailsTo } from './support/outbox';
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 
 /**
@@ -10,15 +11,6 @@ import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 
 const shoot = shotsNamed('email-templates');
 const row = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
-
-type OutboxMail = {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  replyTo: string | null;
-  from: string;
-};
 
 test('e-mail templates: create, preview, test mail, duplicate, defaults, search, edit and delete', async ({
   page,
@@ -105,14 +97,8 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
     // The box closes 3 seconds after success.
     await expect(address).toBeHidden({ timeout: 6000 });
 
-    let mail: OutboxMail | undefined;
-    await expect
-      .poll(async () => {
-        const res = await page.request.get(`/dev/mail.json?to=${encodeURIComponent(testAddress)}`);
-        mail = ((await res.json()) as OutboxMail[])[0];
-        return mail?.subject;
-      })
-      .toBe('Inkooporder INK-2023-001');
+    const [mail] = await mailsTo(page.request, testAddress);
+    expect(mail!.subject).toBe('Inkooporder INK-2023-001');
     expect(mail!.replyTo).toBe(user.email);
     expect(mail!.from).toContain('Bakkerij De Korst');
     expect(mail!.html).toContain('Beste Petra Jansen,');

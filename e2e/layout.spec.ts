@@ -20,6 +20,9 @@ const boxOf = async (locator: Locator): Promise<Box> => {
   return box as Box;
 };
 
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 /** The alpha of an element's computed background colour (1 = opaque). */
 const backgroundAlpha = (locator: Locator) =>
   locator.evaluate((el) => {
@@ -94,6 +97,48 @@ test.describe('phone, 375 px', () => {
     if (await moreStart.isVisible()) await moreStart.click();
     await expect(moreStart).toBeHidden();
     await expect(moreEnd).toBeVisible();
+    await page.context().close();
+  });
+
+  test('settings: scrolled to the end of a tab, the scroll-to-top button covers none of its controls', async ({
+    browser,
+    request,
+  }) => {
+    // Found by the new-user journey: at 375 px the round button sat on the right end of Opslaan.
+    const page = await devicePage(browser, PHONE);
+    await signUpAndLogin(page, request);
+    const toTop = page.getByRole('button', { name: 'Terug naar boven' });
+    for (const [id, name] of [
+      ['profiel', 'Bedrijfsprofiel'],
+      ['financieel', 'Financiële gegevens'],
+      ['documenten', 'Document instellingen'],
+      ['beveiliging', 'Beveiliging'],
+    ] as const) {
+      await page.goto(`/bedrijfsinstellingen#${id}`);
+      await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+      const panel = page.getByRole('tabpanel');
+      await expect(
+        panel
+          .getByRole('button', { name: 'Opslaan' })
+          .or(panel.getByRole('button', { name: 'Wachtwoord wijzigen' }))
+          .first(),
+      ).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(toTop).toBeVisible();
+      // Its fade-in slides it up: measure where it ends.
+      await expect(toTop).toHaveCSS('transform', 'none');
+      await expect(toTop).toHaveCSS('opacity', '1');
+      const button = await boxOf(toTop);
+      const covered: string[] = [];
+      for (const control of await panel.locator('button, input, select, textarea, a').all()) {
+        if (!(await control.isVisible())) continue;
+        const box = await boxOf(control);
+        if (overlaps(box, button))
+          covered.push((await control.getAttribute('aria-label')) ?? (await control.innerText()));
+      }
+      expect(covered, `${name}: controls under the scroll-to-top button`).toEqual([]);
+    }
+    await shoot(page, 'settings-end-phone');
     await page.context().close();
   });
 

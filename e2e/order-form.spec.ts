@@ -1,8 +1,17 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
 import { amsterdamToday, amsterdamYear, dutchDate } from './support/dates';
+import {
+  chooseCustomer,
+  fillLine,
+  inLine,
+  orderLine as line,
+  orderTotal as total,
+} from './support/order-form';
+import { sendNowDialog } from './support/order-screens';
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { NUMBERING_SAVED, numberingPanel } from './support/settings';
 import { failProcedure } from './support/trpc-faults';
 
 /**
@@ -30,30 +39,6 @@ const CUSTOMERS = [
 ];
 
 type ApiOrder = { _id: string; orderNumber: string; status: string; total: number; items: unknown[] };
-
-const line = (page: Page, n: number) => page.getByRole('listitem', { name: `Regel ${n}`, exact: true });
-const inLine = (row: Locator, name: string) => row.getByRole('textbox', { name, exact: true });
-const total = (page: Page, row: string) => page.locator(`[data-total="${row}"] dd`);
-
-async function chooseCustomer(page: Page, search: string, company: string) {
-  await page.getByRole('combobox', { name: 'Klant', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Zoek een klant' }).fill(search);
-  await page.getByRole('option', { name: new RegExp(company) }).click();
-  await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toContainText(company);
-}
-
-async function fillLine(
-  page: Page,
-  n: number,
-  values: { description: string; quantity?: string; price: string; vat?: string; unit?: string },
-) {
-  const row = line(page, n);
-  await inLine(row, 'Omschrijving').fill(values.description);
-  if (values.quantity !== undefined) await inLine(row, 'Aantal').fill(values.quantity);
-  if (values.unit) await row.getByRole('combobox', { name: 'Eenheid' }).selectOption(values.unit);
-  await inLine(row, 'Prijs').pressSequentially(values.price);
-  if (values.vat) await row.getByRole('combobox', { name: 'BTW' }).selectOption(values.vat);
-}
 
 async function ordersOf(page: Page): Promise<ApiOrder[]> {
   const res = await page.request.get('/api/orders');
@@ -274,7 +259,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await expect(
       page.getByText(`Order ${firstNumber} is succesvol aangemaakt!`, { exact: true }),
     ).toBeVisible();
-    const dialog = page.getByRole('dialog', { name: 'Order per e-mail versturen?' });
+    const dialog = sendNowDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(firstNumber);
     await shoot(page, 'send-now-desktop-light');
@@ -303,7 +288,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await expect(
       page.getByText(`Order ${firstNumber} is succesvol bijgewerkt!`, { exact: true }),
     ).toBeVisible();
-    const dialog = page.getByRole('dialog', { name: 'Order per e-mail versturen?' });
+    const dialog = sendNowDialog(page);
     // The orders screen takes the state out of its history entry as soon as it mounts, so reading
     // history.state afterwards races it: record what the form pushes (wouter's 'pushState' event).
     await page.evaluate(() => {
@@ -422,7 +407,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
 });
 
 async function checkNumberingPanel(page: Page, firstNumber: string, year: number) {
-  const panel = page.locator('form').filter({ has: page.getByText('Ordernummering', { exact: true }) });
+  const panel = numberingPanel(page);
   await expect(panel.getByText(`Voorbeeld: ${firstNumber}`)).toBeVisible();
   await shoot(page, 'numbering-before-desktop-light');
   await panel.getByRole('textbox', { name: 'Startnummer' }).fill('0');
@@ -435,8 +420,6 @@ async function checkNumberingPanel(page: Page, firstNumber: string, year: number
   await panel.getByRole('checkbox', { name: 'Jaar opnemen in nummer' }).check();
   await panel.getByRole('button', { name: 'Opslaan' }).click();
   await expect(panel.getByRole('button', { name: 'Opgeslagen!' })).toBeVisible();
-  await expect(
-    panel.getByText('Instellingen opgeslagen! Nieuwe orders zullen deze nummering gebruiken.'),
-  ).toBeVisible();
+  await expect(panel.getByText(NUMBERING_SAVED)).toBeVisible();
   await shoot(page, 'numbering-desktop-light');
 }

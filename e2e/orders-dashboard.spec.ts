@@ -1,9 +1,10 @@
-import fs from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginOverHttp, signUpAndLogin, type TestUser } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
 import { createDashboardData, type DashboardData, orderLine } from './support/dashboard-data';
 import { amsterdamDay, amsterdamToday, dutchDate, isoDay } from './support/dates';
+import { ORDERS_CSV_HEADER, readCsv } from './support/downloads';
+import { ordersTable, recentTable, rowOf, tableRows as rows } from './support/order-screens';
 import {
   type CreatedOrder,
   createCustomer,
@@ -35,11 +36,6 @@ const LABELS: Record<Period, string> = {
   year: 'Heel Jaar',
 };
 
-const ordersTable = (page: Page) => page.getByRole('table', { name: 'Inkooporders' });
-const recentTable = (page: Page) => page.getByRole('table', { name: 'Recente Orders' });
-const rows = (table: Locator) => table.locator('tbody tr');
-const rowOf = (table: Locator, orderNumber: string) =>
-  rows(table).filter({ has: table.page().getByRole('rowheader', { name: orderNumber, exact: true }) });
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Paginering' });
 
 async function expectCards(
@@ -369,13 +365,9 @@ test.describe('orders list and dashboard with 25 orders', () => {
     expect([`orders-deze-maand-${before}.csv`, `orders-deze-maand-${after}.csv`]).toContain(
       download.suggestedFilename(),
     );
-    const bytes = await fs.readFile(await download.path());
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe(
-      'Ordernummer;Datum;Klant;Bedrijf;Project;Referentie;Status;Subtotaal;BTW;Totaal;BTW verlegd',
-    );
-    const body = lines.slice(1).filter(Boolean);
+    const lines = await readCsv(download);
+    expect(lines[0]).toBe(ORDERS_CSV_HEADER);
+    const body = lines.slice(1);
     expect(body).toHaveLength(orders.filter(inThisMonth).length);
     expect(body).toContain(
       `${keuken.orderNumber};${dutchDate(keuken.date)};Anna de Vries;Bakkerij de Vries;Keukenrenovatie;PO-77;Betaald;25,00;5,25;30,25;Nee`,

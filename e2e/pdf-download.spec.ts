@@ -1,9 +1,16 @@
-import fs from 'node:fs/promises';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
-import { pdfRawText } from '../src/test/pdf-text';
 import { loginOverHttp, signUpAndLogin, type TestUser } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
 import { amsterdamYear } from './support/dates';
+import { readOrderPdf } from './support/downloads';
+import {
+  formPdfButton,
+  ordersTable,
+  pdfButton,
+  recentTable,
+  rowOf,
+  sendNowDialog,
+} from './support/order-screens';
 import { type CreatedOrder, createCustomer, createOrder } from './support/orders';
 import {
   DESKTOP,
@@ -29,18 +36,6 @@ const UNAVAILABLE =
   'Er is een fout opgetreden bij het genereren van de PDF: PDF-bestanden kunnen op deze server niet worden gemaakt. Neem contact op met de beheerder.';
 
 const shoot = shotsNamed('pdf-download');
-
-const ordersTable = (page: Page) => page.getByRole('table', { name: 'Inkooporders' });
-const recentTable = (page: Page) => page.getByRole('table', { name: 'Recente Orders' });
-const rowOf = (table: Locator, orderNumber: string) =>
-  table
-    .locator('tbody tr')
-    .filter({ has: table.page().getByRole('rowheader', { name: orderNumber, exact: true }) });
-/** The row's PDF button, by its name in either state ('… downloaden' / '… wordt gemaakt...'). */
-const pdfButton = (row: Locator, orderNumber: string) =>
-  row.getByRole('button', { name: new RegExp(`^PDF van order ${orderNumber} `) });
-const formPdfButton = (page: Page) =>
-  page.getByRole('button', { name: /^(PDF downloaden|PDF wordt gemaakt\.\.\.)$/ });
 
 /**
  * Holds this order's `pdf.order` requests (the batched GET carries the id in its input) until
@@ -85,12 +80,7 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
   /** The file the browser got: named after the order, a PDF, and its text (for what it shows). */
   async function expectPdfOf(download: Download, order: CreatedOrder): Promise<string> {
     expect(download.suggestedFilename()).toMatch(new RegExp(`^INK-${year}-\\d+\\.pdf$`));
-    expect(download.suggestedFilename()).toBe(`${order.orderNumber}.pdf`);
-    const bytes = await fs.readFile(await download.path());
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = (await pdfRawText(bytes)).replace(/\s+/g, ' ');
-    expect(text).toContain(order.orderNumber);
-    return text;
+    return readOrderPdf(download, order.orderNumber);
   }
 
   test.beforeAll(async ({ browser }) => {
@@ -255,11 +245,11 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
       await expectBusy(button);
       // The send question (800 ms after a save) waits until the PDF is there.
       await page.waitForTimeout(1200);
-      await expect(page.getByRole('dialog', { name: 'Order per e-mail versturen?' })).toHaveCount(0);
+      await expect(sendNowDialog(page)).toHaveCount(0);
       release();
       const text = await expectPdfOf(await download, kozijnen);
       expect(text).toContain('Kozijnen Zuidzijde en achtergevel');
-      await expect(page.getByRole('dialog', { name: 'Order per e-mail versturen?' })).toBeVisible();
+      await expect(sendNowDialog(page)).toBeVisible();
       const stored = await page.request.get(`/api/orders/${kozijnen._id}`);
       expect(((await stored.json()) as { project: string }).project).toBe(
         'Kozijnen Zuidzijde en achtergevel',

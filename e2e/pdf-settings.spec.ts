@@ -10,6 +10,7 @@ import {
   themedPage,
   type Viewport,
 } from './support/screens';
+import { PDF_SETTINGS_SAVED, pdfPanel } from './support/settings';
 import { failProcedure } from './support/trpc-faults';
 
 /**
@@ -19,11 +20,8 @@ import { failProcedure } from './support/trpc-faults';
  */
 
 const shoot = shotsNamed('pdf-settings');
-const SAVED = 'PDF instellingen opgeslagen! Deze zullen worden toegepast op nieuwe PDF documenten.';
 const BAD_PRIMARY = 'Primaire kleur moet een kleurcode zijn zoals #1E40AF';
 
-const pdfPanel = (page: Page) =>
-  page.locator('form').filter({ has: page.getByText('PDF document', { exact: true }) });
 /** The document in the live preview (not the ones in the template cards). */
 const previewDocument = (page: Page) => page.getByTestId('pdf-preview-sheet').locator('article.od');
 const hex = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -90,7 +88,9 @@ test('the PDF settings follow in the preview, save and stay after a reload', asy
 
   await test.step('save: progress, the exact success text', async () => {
     await saveButton(page).click();
-    await expect(pdfPanel(page).getByRole('status').or(pdfPanel(page).getByRole('alert'))).toHaveText(SAVED);
+    await expect(pdfPanel(page).getByRole('status').or(pdfPanel(page).getByRole('alert'))).toHaveText(
+      PDF_SETTINGS_SAVED,
+    );
     await expect(pdfPanel(page).getByRole('button', { name: 'Opgeslagen!' })).toBeVisible();
   });
 

@@ -1,7 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUpAndLogin, uniqueEmail } from './support/auth';
 import { amsterdamToday, dutchDate } from './support/dates';
+import { chooseCustomer } from './support/order-form';
+import { sendDialog, sendNowDialog } from './support/order-screens';
 import { createOrder } from './support/orders';
+import { attachmentOf, mailsTo } from './support/outbox';
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
@@ -14,35 +17,6 @@ import { failProcedure } from './support/trpc-faults';
  */
 
 const shoot = shotsNamed('send-email');
-
-type OutboxMail = {
-  id: string;
-  to: string;
-  from: string;
-  cc: string | null;
-  replyTo: string | null;
-  subject: string;
-  html: string;
-  attachments: { filename: string; contentType: string; size: number }[];
-};
-
-/** The outbox's mails to `email`, newest first, once there are `count` of them. */
-async function mailsTo(request: APIRequestContext, email: string, count = 1): Promise<OutboxMail[]> {
-  let mails: OutboxMail[] = [];
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`);
-        mails = (await res.json()) as OutboxMail[];
-        return mails.length;
-      },
-      { message: `${count} mail(s) to ${email}` },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return mails;
-}
-
-const sendDialog = (page: Page) => page.getByRole('dialog', { name: /^Order .* versturen$/ });
 
 test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, history', async ({
   page,
@@ -81,9 +55,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
 
   await test.step("a new order, 'Ja, verstuur e-mail': the dialog opens on the list", async () => {
     await page.goto('/nieuwe-order');
-    await page.getByRole('combobox', { name: 'Klant', exact: true }).click();
-    await page.getByRole('combobox', { name: 'Zoek een klant' }).fill('jansen');
-    await page.getByRole('option', { name: /Jansen Bouw/ }).click();
+    await chooseCustomer(page, 'jansen', 'Jansen Bouw');
     const row = page.getByRole('listitem', { name: 'Regel 1', exact: true });
     await row.getByRole('textbox', { name: 'Omschrijving', exact: true }).fill('Steigerhuur week 12');
     await row.getByRole('textbox', { name: 'Prijs', exact: true }).pressSequentially('250');
@@ -94,10 +66,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     }[];
     orderId = body[0]!.result.data._id;
     orderNumber = body[0]!.result.data.orderNumber;
-    await page
-      .getByRole('dialog', { name: 'Order per e-mail versturen?' })
-      .getByRole('button', { name: 'Ja, verstuur e-mail' })
-      .click();
+    await sendNowDialog(page).getByRole('button', { name: 'Ja, verstuur e-mail' }).click();
     await expect(page).toHaveURL(/\/inkooporders$/);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: `Order ${orderNumber} versturen` })).toBeVisible();
@@ -222,8 +191,8 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     expect(mail!.attachments).toEqual([
       { filename: `${orderNumber}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
     ]);
-    const pdf = await page.request.get(`/dev/mail/${mail!.id}/attachments/0`);
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await attachmentOf(page.request, mail!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   await test.step('the order form shows what was sent', async () => {

@@ -3,10 +3,14 @@
 //   2. unit + integration tests on the embedded PGlite
 //   3. the integration tests (*.int.test.ts) again, and the Postgres-only ones (*.pg.test.ts), on PostgreSQL (TEST_DATABASE_URL, default the local server)
 //   4. Playwright end-to-end tests in Chromium
-// It ends with one line "N passed, N failed" summing every runner.
+//   5. the fault tests (vitest.faults.config.ts: the built server when PostgreSQL restarts, Chromium
+//      is killed, the mail server stalls, the process is killed or stopped) and `npm audit --omit=dev`
+// It ends with one line "N passed, N failed" summing every runner (the audit counts as one test;
+// skipped, when the registry does not answer it, it counts as neither and says so).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { runAudit } from './audit.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (p) => path.join(root, 'node_modules', p);
@@ -61,7 +65,7 @@ async function postgresUrl() {
   }
 }
 
-const only = process.argv[2]; // optional: 'static' | 'unit' | 'pg' | 'e2e'
+const only = process.argv[2]; // optional: 'static' | 'unit' | 'pg' | 'e2e' | 'faults'
 const want = (step) => !only || only === step;
 
 if (want('static')) {
@@ -119,6 +123,30 @@ if (want('e2e')) {
   fs.rmSync(out, { force: true });
   run('End-to-endtests in Chromium (Playwright)', [bin('@playwright/test/cli.js'), 'test']);
   countPlaywright(out);
+}
+
+if (want('faults')) {
+  const out = path.join(artifacts, 'vitest-faults.json');
+  fs.rmSync(out, { force: true });
+  run('Storingstests: het gebouwde serverproces als er iets uitvalt (vitest)', [
+    bin('vitest/vitest.mjs'),
+    'run',
+    '--config',
+    'vitest.faults.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  countVitest(out);
+
+  console.log('\n▶ npm audit --omit=dev');
+  const audit = runAudit(root);
+  console.log(audit.message);
+  if (audit.outcome === 'passed') passed += 1;
+  if (audit.outcome === 'failed') {
+    failed += 1;
+    failures.push('npm audit');
+  }
 }
 
 console.log('');

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { linkFromOutbox } from './outbox';
 
 /**
  * Signing in over HTTP for journeys that are not about signing in (STYLE.md §10): register through the
@@ -6,8 +7,6 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
  */
 
 export type TestUser = { name: string; email: string; password: string; company: string };
-
-type OutboxMail = { id: string; to: string; subject: string; createdAt: string; links: string[] };
 
 let counter = 0;
 
@@ -28,27 +27,6 @@ export function newTestUser(overrides: Partial<TestUser> = {}): TestUser {
   };
 }
 
-/** The newest verification link sent to `email` (waits for the outbox to have it). */
-export async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`);
-        if (!res.ok()) return undefined;
-        const mails = (await res.json()) as OutboxMail[];
-        link = mails
-          .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()))
-          .flatMap((m) => m.links)
-          .find((l) => l.includes('/verify-email/'));
-        return link;
-      },
-      { message: `verification mail for ${email}`, timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
-
 /** Registers and verifies an account over HTTP; returns the user (not logged in). */
 export async function registerVerifiedUser(
   request: APIRequestContext,
@@ -59,8 +37,8 @@ export async function registerVerifiedUser(
     data: { name: user.name, email: user.email, password: user.password, company: user.company },
   });
   expect(register.status(), await register.text()).toBeLessThan(300);
-  const link = await verificationLink(request, user.email);
-  const token = decodeURIComponent(new URL(link).pathname.split('/verify-email/')[1] ?? '');
+  const path = await linkFromOutbox(request, user.email, '/verify-email/');
+  const token = decodeURIComponent(path.split('/verify-email/')[1] ?? '');
   const verify = await request.get(`/api/auth/verify-email/${encodeURIComponent(token)}`);
   expect(verify.status(), await verify.text()).toBeLessThan(300);
   return user;
@@ -101,4 +79,16 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<
   await page.evaluate((value) => localStorage.setItem('theme', value), theme);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Logs in through the login screen, as a user does; ends on the dashboard. */
+export async function loginThroughForm(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+): Promise<void> {
+  if (!/\/login$/.test(page.url())) await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/$/);
 }

@@ -12,6 +12,7 @@ import { openDatabase } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { systemClock } from '../../src/server/deps';
 import { settleBackground } from '../../src/server/services/background';
 import { createMailer } from '../../src/server/services/mail/mailer';
 import { createPrinter } from '../../src/server/services/pdf/printer';
@@ -33,6 +34,7 @@ export async function benchAuthEvenness(): Promise<SectionBody> {
     mailer: createMailer({ config, db: database.db, log }),
     printer: createPrinter({ chromiumPath: '/nonexistent', log }),
     log,
+    now: systemClock,
   };
   const app = await buildApp({ deps, serveClient: false });
 

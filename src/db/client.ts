@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { projectRoot } from '../project-root';
+import { startPglite } from './pglite-start';
+import { reconnectOptions } from './postgres-reconnect';
 import { installQueue, type QueueSql } from './queue';
 import * as schema from './schema';
+import { isDatabaseUnavailable } from './unavailable';
 
 /** One type for both drivers: services are written once against the pg-core query builder. */
 export type Db = ReturnType<typeof drizzlePostgres<typeof schema>>;
@@ -30,6 +34,8 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; `memory://` (or unset) keeps it in memory, as tests do. */
   dataDir?: string | undefined;
+  /** PGlite already booting in `dataDir` (pglite-start.ts): main.ts starts it before the server's modules load. */
+  pglite?: Promise<PGlite> | undefined;
   /** Pool size for postgres.js. */
   maxConnections?: number;
   /** Another migrations folder; a migration test starts from an earlier state this way. */
@@ -90,6 +96,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const client = postgres(opts.databaseUrl, {
       max: opts.maxConnections ?? 10,
       onnotice: () => {},
+      // Short pauses between attempts to reach a database that went away (postgres-reconnect.ts).
+      ...reconnectOptions,
     });
     const db = drizzlePostgres(client, { schema });
     const queueSql: QueueSql = {
@@ -109,15 +117,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         // pg-boss's upkeep and schema plans are several statements with their own BEGIN … COMMIT:
         // postgres.js runs them on one reserved connection (the simple protocol, no parameters).
         const connection = await client.reserve();
+        let lost = false;
         try {
           return { rows: (await connection.unsafe(text)) as Record<string, unknown>[] };
         } catch (err) {
+          lost = isDatabaseUnavailable(err);
           // A statement that failed after BEGIN leaves the transaction open: end it before the
-          // connection goes back to the pool (outside a transaction ROLLBACK only warns).
-          await connection.unsafe('ROLLBACK');
+          // connection goes back to the pool (outside a transaction ROLLBACK only warns). A
+          // connection that died has no transaction left, and nothing to send it on.
+          if (!lost) await connection.unsafe('ROLLBACK');
           throw err;
         } finally {
-          connection.release();
+          // postgres.js files a connection that died as closed itself; released, it would be put
+          // back among the open ones and fail the next statement once more.
+          if (!lost) connection.release();
         }
       },
     };
@@ -150,18 +163,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => client.end({ timeout: 5 }),
     };
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ],
-  );
-  const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
-  if (dir) fs.mkdirSync(dir, { recursive: true });
-  // pg_trgm backs the order and customer search indexes (migration 0008); PGlite ships it as a contrib module.
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    opts.pglite ?? startPglite(opts.dataDir),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const pgliteDb = drizzlePglite(client, { schema });
   const queueSql: QueueSql = {
     // query() takes one statement with parameters, exec() several without (pg-boss's schema and upkeep

@@ -2,21 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TEST_DATABASE_URL, maskedUrl, postgresUnreachable } from '../test/postgres';
+import { postgresForTestFile } from '../test/postgres';
 import { type Database, migrationsFolder, openDatabase } from './client';
 
 /**
  * Several server processes on one PostgreSQL database (replicas behind a proxy, compose.yaml) start
  * together: each migrates at start-up, and they must not trip over each other on a new database.
  */
-const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-const unreachable = process.env.TEST_DATABASE_URL ? null : await postgresUnreachable(serverUrl);
-if (unreachable) {
-  console.warn(
-    `Overgeslagen: ${path.basename(import.meta.filename)} heeft PostgreSQL nodig, maar ${maskedUrl(serverUrl)} ` +
-      `antwoordt niet (${unreachable}). Start PostgreSQL of zet TEST_DATABASE_URL (zie README, Tests).`,
-  );
-}
+const { serverUrl, unreachable } = await postgresForTestFile(import.meta.filename);
 
 describe.skipIf(unreachable)('migrations at start-up on one new PostgreSQL database (Postgres)', () => {
   const name = `inkoop_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;

@@ -9,10 +9,12 @@ import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
 import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
+import { crossSiteRefused, isCrossSiteCookieRequest } from './http/cross-site';
 import { registerCustomersList } from './http/customers-list';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
-import { registerErrorHandler, sendError } from './http/error-responses';
+import { registerErrorHandler, sendError, sendFrameworkError } from './http/error-responses';
+import { registerGracefulClose } from './http/graceful-close';
 import { jsonBodyProblem } from './http/json-body';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
@@ -45,13 +47,18 @@ const CLIENT_ERROR_BODY_LIMIT = 64 * 1024;
 const isMutation = (method: string) =>
   method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
-/** What the HTTP edge refuses before routing on: a non-JSON mutation, an oversized error report. */
-function edgeProblem(req: FastifyRequest): TRPCError | null {
+/**
+ * What the HTTP edge refuses before routing on: a change asked with the session cookie from a page of
+ * another origin, a non-JSON mutation, an oversized error report.
+ */
+function edgeProblem(req: FastifyRequest, appOrigin: string): TRPCError | null {
   const route = req.routeOptions.url ?? '';
   if ((route.startsWith('/api/') || route.startsWith('/trpc/')) && isMutation(req.method)) {
-    const type = req.headers['content-type'] ?? '';
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'];
-    if (hasBody && !type.startsWith('application/json'))
+    if (isCrossSiteCookieRequest(req, appOrigin)) return crossSiteRefused();
+    // Any other type than JSON, also with an empty body: an empty form posts nothing but still says
+    // what it is (a bodiless call sends no Content-Type and is an empty JSON call).
+    const type = req.headers['content-type'];
+    if (type !== undefined && !type.startsWith('application/json'))
       return new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE);
   }
   // The router's decoded parameters, so that an encoded spelling is the same report.
@@ -76,6 +83,7 @@ export async function buildApp({
   const options = {
     bodyLimit: 1024 * 1024,
     schemaController: lazySchemaCompilers,
+    frameworkErrors: sendFrameworkError,
     // A hop count n trusts the n proxies nearest to this server (as proxy-addr counts hops).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -84,7 +92,9 @@ export async function buildApp({
     ? Fastify({ ...options, loggerInstance: logger })
     : Fastify({ ...options, logger: false });
   const createContext = createContextFactory(deps);
+  const appOrigin = new URL(deps.config.appUrl).origin;
   registerErrorHandler(app, deps.log);
+  registerGracefulClose(app);
 
   await app.register(fastifyCookie);
   // helmet's headers, worked out once (security-headers.ts says why).
@@ -115,11 +125,12 @@ export async function buildApp({
   // a promise and a microtask round per request (fastify's hooks.js handleResolve) even when it does
   // nothing, and the two onRequest checks are one hook. A hook that answers does not call done.
 
-  // A cross-site HTML form can only post form encodings: every mutation must be JSON. The route the
+  // A cross-site HTML form can only post form encodings: every mutation must be JSON; and no page of
+  // another origin may change anything on the session cookie (http/cross-site.ts). The route the
   // router matched decides, not the raw URL: '/%74rpc/…' reaches the same procedure as '/trpc/…'.
   // A client error report is a few KB at most (its fields are capped); a bigger body is not one.
   app.addHook('onRequest', (req, reply, done) => {
-    const problem = edgeProblem(req);
+    const problem = edgeProblem(req, appOrigin);
     if (problem) sendError(reply, problem);
     else done();
   });

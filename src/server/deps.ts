@@ -17,7 +17,16 @@ export type AppDeps = {
   /** The PDF printer: Chromium is launched on the first document, not at start-up. */
   printer: Printer;
   log: Logger;
+  /**
+   * The clock that decides every expiry and window: sessions (and their sliding renewal), mail links,
+   * API keys and the rate-limit budgets. Real time (systemClock) in the server; a test moves it instead
+   * of sleeping or faking timers for the whole process.
+   */
+  now: () => Date;
 };
+
+/** The real clock. */
+export const systemClock = (): Date => new Date();
 
 /**
  * What a service takes: the same bag, with a database that may be a transaction, and only the

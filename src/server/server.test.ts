@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../test/context';
+import { createTestCaller, testConfig } from '../test/context';
 import { rejectionOf } from '../test/helpers';
-import { createServer, databaseOptions } from './server';
+import { createSignedInUser } from '../test/users';
+import { startWebhookReceiver, waitFor } from '../test/webhook-receiver';
+import { databaseOptions } from './database-options';
+import { createServer } from './server';
 import { pdfMessages } from './services/pdf/messages';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkoop-server-'));
@@ -52,4 +56,59 @@ describe('createServer and the PDF printer', () => {
     }
     expect(printer.status().browser).toBe('closed');
   }, 60_000); // migrating a fresh embedded database takes a while on a busy machine
+});
+
+describe('createServer and the webhook deliveries', () => {
+  it('delivers an event queued before the server listened, once it listens (the worker starts with listening)', async () => {
+    const receiver = await startWebhookReceiver();
+    const config = testConfig({ dataDir: path.join(dataDir, 'webhooks'), webhookAllowPrivate: true });
+    const server = await createServer(config, { serveClient: false });
+    try {
+      const { token } = await createSignedInUser(server.database.db);
+      const caller = await createTestCaller(server.deps, { token });
+      await caller.webhooks.create({ url: receiver.url('/hook'), events: ['customer.created'] });
+      await caller.customers.create({
+        name: 'Sara Bakker',
+        company: 'Bakker Advies',
+        email: 'sara@bakker.nl',
+      });
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      await waitFor('de webhook na het luisteren', () => receiver.at('/hook').length > 0, 60_000);
+      expect(JSON.parse(receiver.at('/hook')[0]!.body)).toMatchObject({ type: 'customer.created' });
+    } finally {
+      await server.close();
+      await receiver.close();
+    }
+  }, 120_000);
+
+  it('starts the deliveries once the queue can be reached, when it could not as the server began to listen', async () => {
+    const receiver = await startWebhookReceiver();
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    const config = testConfig({ dataDir: path.join(dataDir, 'webhooks-late'), webhookAllowPrivate: true });
+    const server = await createServer(config, { serveClient: false, logger });
+    const { db } = server.database;
+    try {
+      const { token } = await createSignedInUser(db);
+      const caller = await createTestCaller(server.deps, { token });
+      await caller.webhooks.create({ url: receiver.url('/hook'), events: ['customer.created'] });
+      await caller.customers.create({
+        name: 'Sara Bakker',
+        company: 'Bakker Advies',
+        email: 'sara@bakker.nl',
+      });
+      // The queue out of reach, as with a database that is away: pg-boss cannot start on it.
+      await db.execute(sql`alter schema pgboss rename to pgboss_weg`);
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const failures = () => lines.filter((line) => line.includes('de webhook-wachtrij startte niet')).length;
+      await waitFor('twee mislukte starts', () => failures() >= 2, 30_000);
+      expect(receiver.at('/hook')).toEqual([]);
+      await db.execute(sql`alter schema pgboss_weg rename to pgboss`);
+      await waitFor('de webhook zodra de wachtrij er weer is', () => receiver.at('/hook').length > 0, 60_000);
+      expect(JSON.parse(receiver.at('/hook')[0]!.body)).toMatchObject({ type: 'customer.created' });
+    } finally {
+      await server.close();
+      await receiver.close();
+    }
+  }, 120_000);
 });

@@ -2,9 +2,11 @@ import { initTRPC } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { UserRow } from '../db/schema';
+import { asDatabaseOutage } from './database-unavailable';
 import type { AppDeps } from './deps';
 import { AppError } from './errors';
-import { errorBody, JSON_ONLY_MESSAGE } from './http/error-body';
+import { isCrossSiteCookieGet } from './http/cross-site';
+import { JSON_ONLY_MESSAGE, trpcErrorShape } from './http/error-body';
 import {
   type ApiKeyAuth,
   assertApiKeyMay,
@@ -27,6 +29,8 @@ export type Context = AppDeps & {
   clearSessionCookie: () => void;
   /** The `Idempotency-Key` header, for the calls that honour it (services/idempotency). */
   idempotencyKey: string | undefined;
+  /** A GET on the session cookie that another site started (http/cross-site.ts): no GET logout then. */
+  crossSiteGet: boolean;
 };
 
 /** A header sent twice arrives as a list: it is then one comma-joined text, as HTTP reads it. */
@@ -37,7 +41,13 @@ const headerText = (value: string | string[] | undefined) =>
 export function createContextFactory(deps: AppDeps) {
   const requestAuth = createRequestAuth(deps);
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
-    const auth = await requestAuth.authenticate(req, res);
+    let auth: Awaited<ReturnType<typeof requestAuth.authenticate>>;
+    try {
+      auth = await requestAuth.authenticate(req, res);
+    } catch (err) {
+      // The session or key is looked up first: with the database gone this is where a call fails.
+      throw asDatabaseOutage(err);
+    }
     return {
       ...deps,
       ip: req.ip,
@@ -45,6 +55,7 @@ export function createContextFactory(deps: AppDeps) {
       setSessionCookie: (token, expiresAt) => requestAuth.setSessionCookie(res, token, expiresAt),
       clearSessionCookie: () => requestAuth.clearSessionCookie(res),
       idempotencyKey: headerText(req.headers['idempotency-key']),
+      crossSiteGet: isCrossSiteCookieGet(req),
     };
   };
 }
@@ -57,17 +68,27 @@ const t = initTRPC
     // The shared body (http/error-body.ts) inside tRPC's envelope: the client needs the JSON-RPC
     // number as `code` and finds the status and the code's name under `data`.
     errorFormatter({ shape, error }) {
-      return {
-        ...errorBody(error),
-        code: shape.code,
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
-      };
+      return trpcErrorShape(error, shape.data.httpStatus, shape.data.path);
     },
   });
 
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
+/**
+ * A procedure's outcome as the client should hear it: one that failed because the database is gone
+ * for the moment answers the 503 of database-unavailable.ts instead of a 500. Checked in the three
+ * middlewares every procedure already passes, not in a level of its own (each level costs, see
+ * authedProcedure).
+ */
+function answered<R extends { ok: boolean }>(result: R): R {
+  if (!result.ok && 'error' in result) {
+    const outage = asDatabaseOutage(result.error);
+    if (outage !== result.error) throw outage;
+  }
+  return result;
+}
+
 /**
  * tRPC v11 hands FormData, files and streams to a procedure as its input. Every procedure here takes
  * JSON, so anything else is refused before a procedure runs — also on a transport that skipped the
@@ -91,7 +112,7 @@ async function refuseBinaryInput(getRawInput: () => Promise<unknown>) {
 const jsonInputOnly = t.middleware(async ({ ctx, type, getRawInput, next }) => {
   await refuseBinaryInput(getRawInput);
   if (ctx.apiKey) assertApiKeyMay(ctx.apiKey, type === 'mutation');
-  return next();
+  return answered(await next());
 });
 
 export const publicProcedure = t.procedure.use(jsonInputOnly);
@@ -109,7 +130,7 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, getRawInput, 
   if (!ctx.user || !(ctx.session || ctx.apiKey)) throw unauthorized();
   // A key's budget and its access level, for every procedure at once (request-auth.ts).
   if (ctx.apiKey) assertApiKeyMay(ctx.apiKey, type === 'mutation');
-  return next({ ctx: { user: ctx.user } });
+  return answered(await next({ ctx: { user: ctx.user } }));
 });
 
 /**
@@ -121,5 +142,5 @@ export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next 
   await refuseBinaryInput(getRawInput);
   if (ctx.apiKey) throw sessionOnly();
   if (!ctx.user || !ctx.session) throw unauthorized();
-  return next({ ctx: { user: ctx.user, session: ctx.session } });
+  return answered(await next({ ctx: { user: ctx.user, session: ctx.session } }));
 });

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Db } from '../db/client';
 import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/config';
-import type { AppDeps } from '../server/deps';
+import { type AppDeps, systemClock } from '../server/deps';
 import { appRouter } from '../server/routers';
 import { authenticateApiKey } from '../server/services/api-keys/authenticate-api-key';
 import { isApiKeySecret } from '../server/services/api-keys/secret';
@@ -36,7 +36,13 @@ export function testPrinter(): Printer {
   return sharedPrinter;
 }
 
-export function testDeps(db: Db, mailer: Mailer, config: Config = testConfig()): AppDeps {
+/** `now`: the clock (a TestClock's `now` lets a test move time); real time by default. */
+export function testDeps(
+  db: Db,
+  mailer: Mailer,
+  config: Config = testConfig(),
+  now: () => Date = systemClock,
+): AppDeps {
   return {
     db,
     dbPing: async () => {},
@@ -44,6 +50,7 @@ export function testDeps(db: Db, mailer: Mailer, config: Config = testConfig()):
     mailer,
     printer: testPrinter(),
     log: pino({ level: 'silent' }),
+    now,
   };
 }
 
@@ -63,9 +70,10 @@ export async function createTestContext(
   // An API key (ik_…) as the bearer header would carry it; anything else is a session token.
   const key =
     token && isApiKeySecret(token)
-      ? await authenticateApiKey(deps.db, token, { limit: deps.config.apiKeyRateLimit })
+      ? await authenticateApiKey(deps.db, token, { limit: deps.config.apiKeyRateLimit, now: deps.now() })
       : null;
-  const session = token && !isApiKeySecret(token) ? await validateSessionToken(deps.db, token) : null;
+  const session =
+    token && !isApiKeySecret(token) ? await validateSessionToken(deps.db, token, deps.now()) : null;
   const cookies: CookieJar = {};
   return {
     ...deps,
@@ -82,6 +90,7 @@ export async function createTestContext(
       cookies.session = null;
     },
     idempotencyKey: opts.idempotencyKey,
+    crossSiteGet: false,
   };
 }
 

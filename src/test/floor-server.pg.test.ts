@@ -8,7 +8,7 @@ import { buildTestApp, testDeps } from './context';
 import { openTestDatabase, type TestDatabase } from './db';
 import { createCapturingMailer } from './mailer';
 import { insertCustomer, parsedOrder } from './orders-fixtures';
-import { DEFAULT_TEST_DATABASE_URL, maskedUrl, postgresUnreachable } from './postgres';
+import { postgresForTestFile } from './postgres';
 import { createSignedInUser } from './users';
 
 /**
@@ -16,14 +16,7 @@ import { createSignedInUser } from './users';
  * lives here): started the way the bench starts it, it must refuse a request without a session as the
  * app does and answer the same profile and order the app answers. It speaks postgres.js, so Postgres only.
  */
-const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-const unreachable = process.env.TEST_DATABASE_URL ? null : await postgresUnreachable(serverUrl);
-if (unreachable) {
-  console.warn(
-    `Overgeslagen: ${path.basename(import.meta.filename)} heeft PostgreSQL nodig, maar ${maskedUrl(serverUrl)} ` +
-      `antwoordt niet (${unreachable}). Start PostgreSQL of zet TEST_DATABASE_URL (zie README, Tests).`,
-  );
-}
+const { serverUrl, unreachable } = await postgresForTestFile(import.meta.filename);
 const root = path.resolve(import.meta.dirname, '../..');
 
 function startFloor(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import postgres from 'postgres';
 
 /** The server the Postgres tests use when TEST_DATABASE_URL is not set (scripts/test.mjs has the same). */
@@ -19,4 +20,23 @@ export async function postgresUnreachable(url: string): Promise<string | null> {
   } finally {
     await sql.end({ timeout: 1 });
   }
+}
+
+/**
+ * The PostgreSQL server a Postgres-only test file (*.pg.test.ts) runs on, and why it is skipped when
+ * none answers at the default address (with TEST_DATABASE_URL set, as in CI, it is never skipped: a
+ * server that does not answer is then a failure). The skip is said in the output, not silent.
+ */
+export async function postgresForTestFile(
+  file: string,
+): Promise<{ serverUrl: string; unreachable: string | null }> {
+  const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+  const unreachable = process.env.TEST_DATABASE_URL ? null : await postgresUnreachable(serverUrl);
+  if (unreachable) {
+    console.warn(
+      `Overgeslagen: ${path.basename(file)} heeft PostgreSQL nodig, maar ${maskedUrl(serverUrl)} ` +
+        `antwoordt niet (${unreachable}). Start PostgreSQL of zet TEST_DATABASE_URL (zie README, Tests).`,
+    );
+  }
+  return { serverUrl, unreachable };
 }

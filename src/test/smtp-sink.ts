@@ -8,41 +8,63 @@ export type ReceivedMail = {
   raw: string;
 };
 
+type SmtpRefusal = { code: number; message: string };
+
 export type SmtpSink = {
   /** smtp://127.0.0.1:{port} — for SMTP_URL / createSmtpMailer. */
   url: string;
+  port: number;
   received: ReceivedMail[];
   /** Answer the next messages' DATA with this SMTP error (e.g. 550), as a refusing server does. */
-  refuseWith: { code: number; message: string } | null;
+  refuseWith: SmtpRefusal | null;
+  /** Answer new connections with this error instead of the greeting (e.g. 421: too busy, come back later). */
+  refuseConnectionsWith: SmtpRefusal | null;
+  /**
+   * Take the connection and then say nothing: before the greeting, or after the whole message has
+   * arrived (the answer to DATA never comes). Nothing stalled is kept.
+   */
+  stall: 'greeting' | 'data' | null;
+  /** Connections that have stalled so far. */
+  stalled: number;
+  /** Stop listening, as a server that is down: new connections are refused. */
+  stop(): Promise<void>;
+  /** Listen again, on the same port. */
+  start(): Promise<void>;
   close(): Promise<void>;
 };
 
+const smtpError = ({ code, message }: SmtpRefusal) =>
+  Object.assign(new Error(message), { responseCode: code });
+
 /**
  * A real SMTP server on loopback (the `smtp-server` package) that keeps what it is sent: the mailer
- * under test speaks real SMTP to it, so the message checked is the one a mail server would get.
+ * under test speaks real SMTP to it, so the message checked is the one a mail server would get. It
+ * can also refuse, stall and be down (issue 14, the SMTP faults).
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink: SmtpSink = {
-    url: '',
-    received: [],
-    refuseWith: null,
-    close: async () => {},
+  /** Answers held back from stalled connections, given (as errors) when the sink closes. */
+  const held: ((err?: Error) => void)[] = [];
+  const hold = (callback: (err?: Error) => void) => {
+    sink.stalled++;
+    held.push(callback);
   };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Stalled connections are not waited for when the sink closes.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      if (sink.refuseConnectionsWith) return callback(smtpError(sink.refuseConnectionsWith));
+      if (sink.stall === 'greeting') return hold(callback);
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (sink.refuseWith) {
-          const err = Object.assign(new Error(sink.refuseWith.message), {
-            responseCode: sink.refuseWith.code,
-          });
-          callback(err);
-          return;
-        }
+        if (sink.stall === 'data') return hold(callback);
+        if (sink.refuseWith) return callback(smtpError(sink.refuseWith));
         const mailFrom = session.envelope.mailFrom;
         sink.received.push({
           envelope: {
@@ -55,12 +77,33 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.server.off('error', reject);
+        resolve();
+      });
+    });
+  await listen(0);
   const { port } = server.server.address() as AddressInfo;
-  sink.url = `smtp://127.0.0.1:${port}`;
-  sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const sink: SmtpSink = {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received: [],
+    refuseWith: null,
+    refuseConnectionsWith: null,
+    stall: null,
+    stalled: 0,
+    // Only the listening socket (closed at once): connections under way end as they would.
+    stop: async () => {
+      server.server.close();
+    },
+    start: () => listen(port),
+    close: async () => {
+      for (const callback of held.splice(0)) callback(smtpError({ code: 421, message: 'Sink closing' }));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
   return sink;
 }

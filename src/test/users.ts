@@ -5,9 +5,13 @@ import { uniqueEmail } from './helpers';
 
 /**
  * A verified account with a live session, straight in the database: for tests whose subject is not
- * signing up. (The password hash is a placeholder: such a user cannot log in with a password.)
+ * signing up. (The password hash is a placeholder: such a user cannot log in with a password.) `now`:
+ * when the session starts (a test's clock), else real time.
  */
-export async function createSignedInUser(db: Db, fields: { name?: string; company?: string } = {}) {
+export async function createSignedInUser(
+  db: Db,
+  fields: { name?: string; company?: string; now?: Date } = {},
+) {
   const [user] = await db
     .insert(users)
     .values({
@@ -18,6 +22,6 @@ export async function createSignedInUser(db: Db, fields: { name?: string; compan
       isEmailVerified: true,
     })
     .returning();
-  const { token } = await createSession(db, user!.id, false);
+  const { token } = await createSession(db, user!.id, false, fields.now);
   return { user: user!, token };
 }

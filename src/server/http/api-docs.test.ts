@@ -9,9 +9,9 @@ import { buildOpenApiDocument } from './openapi-document';
 const BASE_URL = 'http://localhost:3000';
 
 /** A fresh app each time: the document is made on the first request, whichever route that is. */
-async function docsApp() {
+async function docsApp(baseUrl = BASE_URL) {
   const app = Fastify({ logger: false });
-  await registerApiDocs(app, BASE_URL);
+  await registerApiDocs(app, baseUrl);
   return app;
 }
 
@@ -57,6 +57,24 @@ describe('registerApiDocs', () => {
     const icon = await app.inject('/api/docs/static/theme/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.body).toBe(FAVICON_SVG);
+  });
+
+  it.each([
+    ['/api/docs/', 'the page'],
+    ['/api/docs/static/swagger-ui.css', 'its style sheet'],
+  ])('asks no upgrade to https for %s (%s) served over plain http, and does under https', async (url) => {
+    // Chromium on http://192.0.2.2:3000/api/docs/ fetched the reference's own files from https://… (no
+    // such server): a blank page. localhost and 127.0.0.1 are spared that, so only the header shows it.
+    app = await docsApp('http://192.0.2.2:3000');
+    const plain = String((await app.inject(url)).headers['content-security-policy']);
+    expect(plain).not.toContain('upgrade-insecure-requests');
+    expect(plain).toContain("frame-ancestors 'none'");
+    expect(plain).toContain("script-src 'self'");
+    await app.close();
+    app = await docsApp('https://inkoop.example');
+    expect(String((await app.inject(url)).headers['content-security-policy'])).toContain(
+      'upgrade-insecure-requests',
+    );
   });
 
   it('uses the app’s own icon', () => {

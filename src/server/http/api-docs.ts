@@ -78,7 +78,13 @@ export async function registerApiDocs(app: FastifyInstance, baseUrl: string): Pr
     // swagger-ui's own policy replaces helmet's; it must still refuse to be framed.
     // (Its own says frame-ancestors 'self'; a second directive would be ignored by the browser, with a
     // console error, so the one there is replaced.)
-    transformStaticCSP: (header) => header.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"),
+    // Its 'upgrade-insecure-requests' would have the browser fetch the reference's own CSS and
+    // scripts over https: on a plain-http address other than localhost (a server in the office,
+    // http://192.0.2.2:3000/api/docs/) every one failed and the page stayed blank. Only under https.
+    transformStaticCSP: (header) => {
+      const framed = header.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+      return baseUrl.startsWith('https://') ? framed : framed.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
     // Every route of the reference but its static files (which do not read the document).
     uiHooks: {
       onRequest: async () => {

@@ -1,6 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { type TRPC_ERROR_CODE_KEY, TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { fieldErrors } from '../../shared/field-errors';
 import { AppError, type ErrorExtra } from '../errors';
@@ -44,6 +44,21 @@ export function errorBody(error: TRPCError): ErrorBody {
     FRAMEWORK_MESSAGES[error.code] ??
     (getHTTPStatusCodeFromError(error) < 500 ? UNPROCESSABLE_MESSAGE : GENERIC_INTERNAL_MESSAGE);
   return { message, code: error.code };
+}
+
+/**
+ * The body inside tRPC's envelope (`{error: …}`): the client needs the JSON-RPC number as `code` and
+ * finds the status and the code's name under `data`. The errorFormatter (trpc.ts) gives every error a
+ * procedure throws this shape; sendError (error-responses.ts) gives it to a refusal on a tRPC route
+ * made before tRPC ran (a body too large, a form encoding), which the tRPC client could not read
+ * otherwise.
+ */
+export function trpcErrorShape(error: TRPCError, httpStatus: number, path: string | undefined) {
+  return {
+    ...errorBody(error),
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    data: { code: error.code, httpStatus, path },
+  };
 }
 
 /** The response headers the errors of one response ask for (a batch may hold several). */

@@ -143,6 +143,20 @@ describe('an unknown route (404)', () => {
     expect(res.json()).toEqual({ message: 'Niet gevonden.', code: 'NOT_FOUND' });
   });
 
+  // Found by the fuzz test (issue 14, hostile/fuzz.int.test.ts): Fastify refused these before
+  // routing with its own English body, code FST_ERR_BAD_URL, that repeated the URL back.
+  it.each([
+    '/api/customers/%ED%A0%80',
+    '/api/auth/verify-email/%',
+    '/api/pdf/download/%FF',
+    '/trpc/%FF',
+    '/%',
+  ])('a path that is not valid percent-encoded UTF-8, %s: 400 in the same shape', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Ongeldige aanvraag.', code: 'BAD_REQUEST' });
+  });
+
   it('tRPC: the same inside the envelope', async () => {
     const res = await app.inject({ method: 'GET', url: '/trpc/bestaat.niet' });
     expect(res.statusCode).toBe(404);

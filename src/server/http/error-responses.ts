@@ -1,9 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { errorBody, errorHeaders } from './error-body';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import { asDatabaseOutage } from '../database-unavailable';
+import { errorBody, errorHeaders, trpcErrorShape } from './error-body';
+
+/** Where app.ts mounts tRPC. */
+export const TRPC_ROUTE_PREFIX = '/trpc/';
 
 /**
  * How each transport sends the shared error body (error-body.ts): plain Fastify routes and
@@ -11,12 +16,20 @@ import { errorBody, errorHeaders } from './error-body';
  * from its errorFormatter (trpc.ts).
  */
 
-/** Answers with the error's body and headers; the status is the code's unless a refusal gave its own. */
+/**
+ * Answers with the error's body and headers; the status is the code's unless a refusal gave its own.
+ * On a tRPC route (a refusal before tRPC ran: too large, not JSON) the body goes inside tRPC's
+ * envelope, so the app's tRPC client reads its message as it reads any other error.
+ */
 export function sendError(reply: FastifyReply, error: TRPCError, status = getHTTPStatusCodeFromError(error)) {
+  const req = reply.request;
+  const body = (req.routeOptions.url ?? '').startsWith(TRPC_ROUTE_PREFIX)
+    ? { error: trpcErrorShape(error, status, (req.params as { path?: string } | undefined)?.path) }
+    : errorBody(error);
   return reply
     .code(status)
     .headers(errorHeaders([error]))
-    .send(errorBody(error));
+    .send(body);
 }
 
 /** The codes of the statuses Fastify and its plugins refuse with; another 4xx keeps its status. */
@@ -38,7 +51,9 @@ const fieldOf = (err: unknown, name: string): unknown =>
   typeof err === 'object' && err !== null && name in err ? Reflect.get(err, name) : undefined;
 
 /** What a plain route threw, or what Fastify refused with, as a TRPCError and the status to send. */
-export function toErrorResponse(err: unknown): { error: TRPCError; status: number } {
+export function toErrorResponse(thrown: unknown): { error: TRPCError; status: number } {
+  // A database that is gone for the moment is a 503 with its own message, on these routes too.
+  const err = asDatabaseOutage(thrown);
   if (err instanceof TRPCError) return { error: err, status: getHTTPStatusCodeFromError(err) };
   const statusCode = fieldOf(err, 'statusCode');
   const code = fieldOf(err, 'code');
@@ -52,11 +67,25 @@ export function toErrorResponse(err: unknown): { error: TRPCError; status: numbe
   return { error: new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err }), status: 500 };
 }
 
+/**
+ * Fastify's refusals before routing (`frameworkErrors`: a path whose percent-encoding is not UTF-8,
+ * such as `/api/customers/%ED%A0%80`) answer with the shared body too, not Fastify's English one
+ * that repeats the URL back.
+ */
+export function sendFrameworkError(err: Error, _req: FastifyRequest, reply: FastifyReply) {
+  const { error, status } = toErrorResponse(err);
+  return sendError(reply, error, status);
+}
+
 /** Plain routes (the outbox viewer, downloads) and Fastify's own refusals answer with the shared body. */
 export function registerErrorHandler(app: FastifyInstance, log: Logger): void {
   app.setErrorHandler((err, req, reply) => {
     const { error, status } = toErrorResponse(err);
-    if (status >= 500) log.error({ err, method: req.method, url: req.url.split('?')[0] }, 'HTTP error');
+    const where = { method: req.method, url: req.url.split('?')[0] };
+    // A database that is away answers every request with this 503 until it is back: one short line
+    // each, not an error with a stack per request.
+    if (isDatabaseUnavailable(err)) log.warn(where, 'database unavailable');
+    else if (status >= 500) log.error({ err, ...where }, 'HTTP error');
     return sendError(reply, error, status);
   });
 }

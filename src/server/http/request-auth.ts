@@ -90,7 +90,7 @@ export function readSessionToken(req: FastifyRequest, opts: AuthOptions = {}): s
   return null;
 }
 
-export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config'>) {
+export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
   const secure = deps.config.appUrl.startsWith('https://');
   const cookie = { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const;
 
@@ -103,7 +103,10 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config'>) {
    * URL ends up in logs). Every answer to a request with a valid key carries its budget.
    */
   async function authenticateKey(req: FastifyRequest, reply: FastifyReply, secret: string) {
-    const found = await authenticateApiKey(deps.db, secret, { limit: deps.config.apiKeyRateLimit });
+    const found = await authenticateApiKey(deps.db, secret, {
+      limit: deps.config.apiKeyRateLimit,
+      now: deps.now(),
+    });
     if (!found) return { session: null, user: null, token: secret, apiKey: null };
     const { rate } = found;
     reply.header('RateLimit-Limit', String(rate.limit));
@@ -125,7 +128,7 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config'>) {
     const bearer = readBearer(req);
     if (bearer && isApiKeySecret(bearer)) return authenticateKey(req, reply, bearer);
     const token = readSessionToken(req, opts);
-    const session = token ? await validateSessionToken(deps.db, token) : null;
+    const session = token ? await validateSessionToken(deps.db, token, deps.now()) : null;
     if (session && token && req.cookies?.[SESSION_COOKIE] === token) {
       setSessionCookie(reply, token, session.expiresAt);
     }

@@ -60,7 +60,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   415: 'Alleen JSON (Content-Type: application/json)',
   422: 'Deze Idempotency-Key is al gebruikt voor een ander verzoek',
   429: 'Te veel verzoeken: probeer het opnieuw na `Retry-After` seconden',
-  503: 'Tijdelijk niet beschikbaar (mailserver of PDF-printer): er is niets veranderd',
+  503: 'Tijdelijk niet beschikbaar: de database is even weg (probeer het na `Retry-After` seconden opnieuw), of — bij e-mail en PDF — de mailserver of de PDF-printer antwoordt niet',
 };
 
 /**
@@ -73,13 +73,6 @@ const RATE_LIMITED_PUBLIC = new Set([
   'post /auth/resend-verification-public',
   'post /auth/forgot-password',
   'post /client-errors',
-]);
-
-/** Operations that depend on the mail server or the PDF printer (services/mail, services/pdf). */
-const MAY_BE_UNAVAILABLE = new Set([
-  'post /orders/{id}/send-email',
-  'get /pdf/orders/{id}',
-  'post /email-templates/{id}/test',
 ]);
 
 const rateLimitHeaders = {
@@ -103,7 +96,7 @@ const retryAfter = {
 
 const errorResponse = (status: ErrorStatus): ResponseObject => ({
   description: DESCRIPTIONS[status],
-  ...(status === 429 || status === 409 ? { headers: retryAfter } : {}),
+  ...(status === 429 || status === 409 || status === 503 ? { headers: retryAfter } : {}),
   content: { 'application/json': { schema: { $ref: `#/components/schemas/error.${STATUS_CODES[status]}` } } },
 });
 
@@ -131,7 +124,8 @@ export function errorStatusesOf(method: string, path: string, operation: Operati
   if (takesBody) statuses.add(413).add(415);
   if (idempotent) statuses.add(409).add(422);
   if (RATE_LIMITED_PUBLIC.has(key)) statuses.add(429);
-  if (MAY_BE_UNAVAILABLE.has(key)) statuses.add(503);
+  // Every operation reads the database (the health check too): while it is away, 503 (database-unavailable.ts).
+  statuses.add(503);
   // Described by its own module in Dutch (a download's 404, say): kept as it is. trpc-to-openapi's own
   // English descriptions are replaced.
   for (const [status, response] of Object.entries(operation.responses)) {

@@ -106,4 +106,15 @@ describe('the OpenAPI document', () => {
     const health = doc.paths?.['/health']?.get as { security?: unknown[] };
     expect(health.security).toEqual([]);
   });
+
+  it('names the 503 of a database that is away, with Retry-After, on every operation', () => {
+    const without: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths ?? {}))
+      for (const [method, operation] of Object.entries(
+        item as Record<string, { responses: Record<string, { headers?: object }> }>,
+      ))
+        if (!operation.responses['503']?.headers || !('Retry-After' in operation.responses['503'].headers))
+          without.push(`${method} ${path}`);
+    expect(without).toEqual([]);
+  });
 });

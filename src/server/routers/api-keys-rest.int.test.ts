@@ -1,11 +1,10 @@
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../db/schema';
-import { users } from '../../db/schema';
+import { apiKeys, users } from '../../db/schema';
 import { buildTestApp, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
+import { snapshotDatabase } from '../../test/db-snapshot';
 import { STRONG_PASSWORD } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
 import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
@@ -50,16 +49,6 @@ async function newAccount() {
     return res.json() as { _id: string; secret: string; prefix: string; access: string };
   };
   return { user, token, key };
-}
-
-/** Every table's rows but the rate-limit counters (each request counts): what "nothing changed" means. */
-async function snapshot(): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of Object.values(schema)) {
-    if (!is(table, PgTable) || table === schema.rateLimits) continue;
-    out[getTableName(table)] = await database.db.select().from(table).orderBy(sql`1`);
-  }
-  return out;
 }
 
 describe('API keys over REST', () => {
@@ -144,7 +133,8 @@ describe('API keys over REST', () => {
     expect(changes.length).toBeGreaterThan(20);
 
     await call('GET', '/api/customers', readKey.secret); // the key's first use stamps last_used_at
-    const before = await snapshot();
+    // Every table's rows but the rate-limit counters (each request counts): what "nothing changed" means.
+    const before = await snapshotDatabase(database.db);
     for (const { method, path } of changes) {
       const url = `/api${path.replace('{id}', ids[path.split('/')[1]!] ?? 'x').replace(/\{\w+\}/g, 'x')}`;
       const res = await call(method, url, readKey.secret, bodies[`${method} ${path}`] ?? {});
@@ -171,7 +161,7 @@ describe('API keys over REST', () => {
     });
     expect(trpc.statusCode).toBe(403);
     expect(trpc.json().error.message).toBe(apiKeyServiceMessages.readOnly);
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshotDatabase(database.db)).toEqual(before);
 
     // Reading works: the lists, one order, the profile, a PDF's stored file (404: none yet).
     for (const url of ['/api/customers', '/api/orders', `/api/orders/${order._id}`, '/api/auth/profile'])
@@ -229,9 +219,9 @@ describe('API keys over REST', () => {
     const expiring = await key('read');
     expect((await call('GET', '/api/customers', expiring.secret)).statusCode).toBe(200);
     await database.db
-      .update(schema.apiKeys)
+      .update(apiKeys)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(sql`${schema.apiKeys.id} = ${expiring._id}`);
+      .where(sql`${apiKeys.id} = ${expiring._id}`);
     const expired = await call('GET', '/api/customers', expiring.secret);
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ message: UNAUTHORIZED_MESSAGE, code: 'UNAUTHORIZED' });

@@ -52,7 +52,7 @@ export const apiKeysRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await revokeApiKey(ctx.db, ctx.user.id, input.id);
+      await revokeApiKey(ctx.db, ctx.user.id, input.id, ctx.now());
       return { success: true as const, message: apiKeyServiceMessages.revoked };
     }),
 });

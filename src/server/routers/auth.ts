@@ -17,6 +17,7 @@ import {
   profileUpdateInput,
   sessionsEndedOutput,
 } from '../../shared/schemas/company-profile';
+import { crossSiteRefused } from '../http/cross-site';
 import { sessionOnly } from '../http/request-auth';
 import { loginUser } from '../services/auth/login';
 import { authMessages } from '../services/auth/messages';
@@ -38,7 +39,7 @@ import { authedProcedure, type Context, publicProcedure, router, sessionProcedur
 
 /** Counts this call against the per-IP and per-address budgets; 429 once either is spent. */
 const limit = (ctx: Context, action: RateLimitedAction, email?: string) =>
-  assertAuthRateLimit(ctx.db, { action, ip: ctx.ip, email, limit: ctx.config.rateLimitAuth });
+  assertAuthRateLimit(ctx.db, { action, ip: ctx.ip, email, limit: ctx.config.rateLimitAuth, now: ctx.now() });
 
 const tags = ['auth'];
 
@@ -49,6 +50,7 @@ const tags = ['auth'];
  */
 async function logOut({ ctx }: { ctx: Context }) {
   if (ctx.apiKey) throw sessionOnly();
+  if (ctx.crossSiteGet) throw crossSiteRefused();
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.sessionId);
   else if (ctx.token) await invalidateSession(ctx.db, hashToken(ctx.token));
   ctx.clearSessionCookie();
@@ -72,7 +74,7 @@ export const authRouter = router({
     .output(registerOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'register', input.email);
-      await registerUser(ctx, input);
+      await registerUser(ctx, input, ctx.now());
       return { success: true as const, message: authMessages.registered, email: input.email };
     }),
 
@@ -92,7 +94,7 @@ export const authRouter = router({
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'login', input.email);
-      const { user, session } = await loginUser(ctx, input);
+      const { user, session } = await loginUser(ctx, input, ctx.now());
       ctx.setSessionCookie(session.token, session.expiresAt);
       return { ...toProfile(user), token: session.token, expiresAt: session.expiresAt.toISOString() };
     }),
@@ -147,11 +149,15 @@ export const authRouter = router({
       // the account itself (see sessionProcedure).
       if (!ctx.session) {
         if (input.password) throw sessionOnly();
-        return updateProfile(ctx.db, ctx.user.id, input, { passwordAttemptLimit: ctx.config.rateLimitAuth });
+        return updateProfile(ctx.db, ctx.user.id, input, {
+          passwordAttemptLimit: ctx.config.rateLimitAuth,
+          now: ctx.now(),
+        });
       }
       return updateProfile(ctx.db, ctx.user.id, input, {
         currentSessionId: ctx.session.sessionId,
         passwordAttemptLimit: ctx.config.rateLimitAuth,
+        now: ctx.now(),
       });
     }),
 
@@ -174,6 +180,7 @@ export const authRouter = router({
         newPassword: input.newPassword,
         currentSessionId: ctx.session.sessionId,
         limit: ctx.config.rateLimitAuth,
+        now: ctx.now(),
       }),
     ),
 
@@ -205,7 +212,7 @@ export const authRouter = router({
     .output(successOutput)
     .mutation(async ({ ctx }) => {
       await limit(ctx, 'resend-verification', ctx.user.email);
-      await resendVerification(ctx, ctx.user);
+      await resendVerification(ctx, ctx.user, ctx.now());
       return { success: true as const, message: authMessages.verificationResent };
     }),
 
@@ -226,8 +233,9 @@ export const authRouter = router({
       await limit(ctx, 'resend-verification', input.email);
       // Looking the address up, and mailing, happen after the answer: known or not, verified or
       // not, SMTP up or down, the caller gets the same answer in the same time.
+      const now = ctx.now();
       runInBackground(ctx.log, 'Verificatiemail (publiek) versturen', () =>
-        resendVerificationPublic(ctx, input.email),
+        resendVerificationPublic(ctx, input.email, now),
       );
       return { success: true as const, message: authMessages.verificationResentPublic };
     }),
@@ -249,8 +257,9 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'forgot-password', input.email);
       // As the public resend: the same answer in the same time for every address (see there).
+      const now = ctx.now();
       runInBackground(ctx.log, 'Wachtwoordherstelmail versturen', () =>
-        requestPasswordReset(ctx, input.email),
+        requestPasswordReset(ctx, input.email, now),
       );
       return { success: true as const, message: authMessages.forgotPassword };
     }),
@@ -270,7 +279,7 @@ export const authRouter = router({
     .input(resetPasswordInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await resetPassword(ctx, input.token, input.password);
+      await resetPassword(ctx, input.token, input.password, ctx.now());
       return { success: true as const, message: authMessages.passwordReset };
     }),
 
@@ -290,7 +299,7 @@ export const authRouter = router({
     .input(verifyEmailInput)
     .output(verifyEmailOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await verifyEmailToken(ctx, input.token);
+      const result = await verifyEmailToken(ctx, input.token, ctx.now());
       return {
         success: true,
         message: result.status === 'verified' ? authMessages.verified : authMessages.verifiedAlready,

@@ -111,7 +111,7 @@ export const emailTemplatesRouter = router({
     })
     .input(testMailInput.extend(idInput.shape))
     .output(successOutput)
-    .mutation(({ ctx, input: { id, ...body } }) => sendTestMail(ctx, ctx.user.id, id, body)),
+    .mutation(({ ctx, input: { id, ...body } }) => sendTestMail(ctx, ctx.user.id, id, body, ctx.now())),
 
   createDefaults: authedProcedure
     .meta({

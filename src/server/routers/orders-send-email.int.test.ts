@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailTemplates, users } from '../../db/schema';
+import { emailTemplates, outbox, users } from '../../db/schema';
 import { formatDate } from '../../shared/dates';
 import { formatEuro } from '../../shared/format';
 import { sendEmailMessages as payloadMessages, sendEmailInput } from '../../shared/schemas/email-template';
@@ -16,6 +16,7 @@ import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInUser } from '../../test/users';
 import { htmlProblems, XSS_CORPUS } from '../../test/xss-corpus';
 import { AppError } from '../errors';
+import { createLogger } from '../log';
 import { createSmtpMailer } from '../services/mail/mailer';
 import type { Mailer, MailMessage } from '../services/mail/message';
 import { SEND_EMAIL_LIMIT, sendEmailMessages, sendOrderEmail } from '../services/orders/send-order-email';
@@ -23,6 +24,11 @@ import { pdfMessages } from '../services/pdf/messages';
 import type { Printer } from '../services/pdf/printer';
 
 const MAIL_FROM = 'Inkooporders <no-reply@inkooporders.test>';
+/**
+ * The mailer's time limits, short so a stalling server is given up on in seconds here; the
+ * production limits (SMTP_TIMEOUTS) end the same stall in the built server (faults/smtp.test.ts).
+ */
+const quickTimeouts = { connectionTimeout: 2_000, greetingTimeout: 1_000, socketTimeout: 1_000 };
 
 /** The user's message inside the mail's frame (UserMail puts it in the first cell's <div>). */
 function messageOf(html: string): string {
@@ -72,6 +78,8 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
   beforeEach(() => {
     target = createSmtpMailer(smtp.url, MAIL_FROM, log);
     smtp.refuseWith = null;
+    smtp.refuseConnectionsWith = null;
+    smtp.stall = null;
     gate = null;
   });
 
@@ -241,30 +249,99 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expect((await orderOf(auth, order._id)).status).toBe('sent');
   });
 
-  it('leaves the order unchanged and records nothing when the SMTP server refuses the message (5xx)', async () => {
+  /**
+   * A send the SMTP server did not take: the Dutch 503 saying what to do, and nothing anywhere that
+   * says it went out — no mail received, the order still a concept without history, no outbox row,
+   * no "mail sent" in the log. Then the same send again, once the server takes mail: it goes out once.
+   */
+  async function failsThenSends(
+    expected: string,
+    breakIt: () => Promise<void> | void,
+    mendIt: () => Promise<void> | void,
+  ) {
     const auth = await newUser();
     const order = await newOrder(auth);
-    smtp.refuseWith = { code: 550, message: 'Message rejected (test)' };
+    const lines: string[] = [];
+    const logged = createLogger('info', { write: (line: string) => void lines.push(line) });
+    target = createSmtpMailer(smtp.url, MAIL_FROM, logged, quickTimeouts);
     const before = smtp.received.length;
-    const res = await send(auth, order._id, plain);
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ message: sendEmailMessages.refused, code: 'SERVICE_UNAVAILABLE' });
-    expect(smtp.received).toHaveLength(before);
-    const after = await orderOf(auth, order._id);
-    expect(after.status).toBe('concept');
-    expect(after.emails).toEqual([]);
+    const outboxBefore = await database.db.$count(outbox);
+    await breakIt();
+    try {
+      const res = await send(auth, order._id, plain);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ message: expected, code: 'SERVICE_UNAVAILABLE' });
+      expect(smtp.received).toHaveLength(before);
+      const after = await orderOf(auth, order._id);
+      expect(after.status).toBe('concept');
+      expect(after.emails).toEqual([]);
+      expect(await database.db.$count(outbox)).toBe(outboxBefore);
+      expect(lines.join('')).not.toContain('"msg":"mail sent"');
+    } finally {
+      // Also when a check failed: the next test needs a working server.
+      await mendIt();
+    }
+    const again = await send(auth, order._id, plain);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(smtp.received).toHaveLength(before + 1);
+    const sent = await orderOf(auth, order._id);
+    expect(sent.status).toBe('sent');
+    expect(sent.emails).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('"msg":"mail sent"'))).toHaveLength(1);
+  }
+
+  it('refused message (5xx): order unchanged, nothing recorded; sent once the server accepts again', async () => {
+    await failsThenSends(
+      sendEmailMessages.refused,
+      () => {
+        smtp.refuseWith = { code: 550, message: 'Message rejected (test)' };
+      },
+      () => {
+        smtp.refuseWith = null;
+      },
+    );
   });
 
-  it('leaves the order unchanged and records nothing when the SMTP server cannot be reached', async () => {
-    const auth = await newUser();
-    const order = await newOrder(auth);
-    target = createSmtpMailer('smtp://127.0.0.1:1', MAIL_FROM, log);
-    const res = await send(auth, order._id, plain);
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ message: sendEmailMessages.unreachable });
-    const after = await orderOf(auth, order._id);
-    expect(after.status).toBe('concept');
-    expect(after.emails).toEqual([]);
+  it('SMTP server down (connection refused): order unchanged, nothing recorded; sent once it is back', async () => {
+    await failsThenSends(sendEmailMessages.unreachable, smtp.stop, smtp.start);
+  });
+
+  it('SMTP server turning connections away (421 instead of its greeting): told to try again later', async () => {
+    await failsThenSends(
+      sendEmailMessages.unreachable,
+      () => {
+        smtp.refuseConnectionsWith = { code: 421, message: 'Too busy (test)' };
+      },
+      () => {
+        smtp.refuseConnectionsWith = null;
+      },
+    );
+  });
+
+  it('SMTP server that takes the connection and never greets: a time-out, not a hang', async () => {
+    await failsThenSends(
+      sendEmailMessages.unreachable,
+      () => {
+        smtp.stall = 'greeting';
+      },
+      () => {
+        expect(smtp.stalled).toBeGreaterThan(0);
+        smtp.stall = null;
+      },
+    );
+  });
+
+  it('SMTP server that never answers the message it was sent: a time-out, nothing recorded', async () => {
+    await failsThenSends(
+      sendEmailMessages.unreachable,
+      () => {
+        smtp.stall = 'data';
+      },
+      () => {
+        expect(smtp.stalled).toBeGreaterThan(0);
+        smtp.stall = null;
+      },
+    );
   });
 
   it('refuses CR/LF in the subject, recipient or CC, and address lists, with 400 and nothing sent', async () => {

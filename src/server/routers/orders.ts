@@ -148,7 +148,7 @@ export const ordersRouter = router({
     .output(sendEmailOutput)
     .mutation(({ ctx, input: { id, ...payload } }) =>
       runIdempotent(ctx.db, idempotentCall(ctx, 'orders.sendEmail', { id, ...payload }), () =>
-        sendOrderEmail(ctx, ctx.user, id, payload),
+        sendOrderEmail(ctx, ctx.user, id, payload, { now: ctx.now() }),
       ),
     ),
 

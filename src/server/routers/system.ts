@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { databaseUnavailable } from '../database-unavailable';
 import { assertWithinRateLimit } from '../services/auth/rate-limit';
 import { publicProcedure, router } from '../trpc';
 
@@ -28,7 +28,7 @@ export const systemRouter = router({
       try {
         await ctx.dbPing();
       } catch {
-        throw new AppError('SERVICE_UNAVAILABLE', 'De database antwoordt niet.');
+        throw databaseUnavailable();
       }
       return { status: 'ok' as const };
     }),
@@ -49,6 +49,7 @@ export const systemRouter = router({
     .mutation(async ({ ctx, input }) => {
       await assertWithinRateLimit(ctx.db, `client-error:ip:${ctx.ip}`, {
         limit: CLIENT_ERROR_REPORTS_PER_WINDOW,
+        now: ctx.now(),
       });
       ctx.log.error(
         {

@@ -33,9 +33,10 @@ const day = (name: string) =>
   z
     .string({ error: apiListMessages.day(name) })
     .refine(isValidDay, apiListMessages.day(name))
-    .describe(
-      `Optioneel. Datum jjjj-mm-dd (Europe/Amsterdam, ${name === 'from' ? 'vanaf' : 'tot en met'} die dag).`,
-    );
+    .meta({
+      description: `Optioneel. Datum jjjj-mm-dd (Europe/Amsterdam, ${name === 'from' ? 'vanaf' : 'tot en met'} die dag).`,
+      format: 'date',
+    });
 
 const search = (description: string) => optionalText(200).describe(`Optioneel. ${description}`).optional();
 
@@ -51,9 +52,11 @@ const listParams = {
   updatedSince: z
     .string({ error: apiListMessages.updatedSince })
     .pipe(z.iso.datetime({ offset: true, error: apiListMessages.updatedSince }))
-    .describe(
-      'Optioneel. Alleen wat op of na dit tijdstip (ISO 8601 met tijdzone) is aangemaakt of gewijzigd, het minst recent gewijzigde eerst: om wijzigingen bij te houden.',
-    )
+    .meta({
+      description:
+        'Optioneel. Alleen wat op of na dit tijdstip (ISO 8601 met tijdzone) is aangemaakt of gewijzigd, het minst recent gewijzigde eerst: om wijzigingen bij te houden.',
+      format: 'date-time',
+    })
     .optional(),
 };
 

@@ -1,8 +1,7 @@
-import { ArrowLeft, FileText, LayoutDashboard, Mail, Moon, Sun, Users } from 'lucide-react';
+import { ArrowLeft, FileText, LayoutDashboard, Mail, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { IconButton, useDocumentTitle } from '../../components';
-import { useTheme } from '../../lib/theme';
+import { ThemeToggle, useDocumentTitle } from '../../components';
 import './auth.css';
 
 /** What the login page promotes (spec §1). */
@@ -34,19 +33,6 @@ export function BrandMark({ size = 32 }: { size?: number }) {
     <span className="auth-brand__mark" style={{ width: size, height: size }} aria-hidden="true">
       <FileText size={Math.round(size * 0.56)} strokeWidth={2.25} />
     </span>
-  );
-}
-
-function ThemeToggle() {
-  const { theme, toggle } = useTheme();
-  const dark = theme === 'dark';
-  return (
-    <IconButton
-      className="auth-theme-toggle"
-      label={dark ? 'Licht thema' : 'Donker thema'}
-      icon={dark ? <Sun size={18} /> : <Moon size={18} />}
-      onClick={toggle}
-    />
   );
 }
 
@@ -147,7 +133,7 @@ export function AuthLayout({ title, children, footer, promote = false }: AuthLay
             <BrandMark size={30} />
             <span className="auth-brand__name">Inkooporders</span>
           </div>
-          <ThemeToggle />
+          <ThemeToggle className="auth-theme-toggle" />
         </header>
         <main className="auth-main__content">
           <div className="auth-card">{children}</div>

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type UserRow, users } from '../../../db/schema';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -8,6 +8,31 @@ import { type CreatedSession, createSession } from './sessions';
 import { findUserByEmail } from './users';
 
 export type LoginParams = { email: string; password: string; rememberMe: boolean };
+
+/**
+ * Opens the session only if the password just checked is still the account's. The check takes a
+ * while (argon2, queued): a reset or a change that lands meanwhile ends every session, and a session
+ * made after it from the old password would outlive it. The row lock orders the two: a change that
+ * came first is seen here (the old password no longer counts: 401), one that comes after waits for
+ * this session and ends it with the rest.
+ */
+async function createSessionIfPasswordStands(
+  deps: Pick<ServiceDeps, 'db'>,
+  userId: string,
+  checkedHash: string,
+  params: LoginParams,
+  now: Date,
+): Promise<CreatedSession> {
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share');
+    if (current?.passwordHash !== checkedHash) throw invalidCredentials();
+    return createSession(tx, userId, params.rememberMe, now);
+  });
+}
 
 /** The one answer for an unknown address and for a wrong password. */
 export const invalidCredentials = () => new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
@@ -34,14 +59,18 @@ export async function loginUser(
       email: user.email,
     });
   }
+  let checkedHash = user.passwordHash;
   if (passwordNeedsRehash(user.passwordHash)) {
     // Hashes made with weaker parameters are upgraded while we hold the plain password.
-    await deps.db
+    const upgraded = await hashPassword(params.password);
+    const [row] = await deps.db
       .update(users)
-      .set({ passwordHash: await hashPassword(params.password) })
-      .where(eq(users.id, user.id));
+      .set({ passwordHash: upgraded })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (row) checkedHash = upgraded;
   }
-  const session = await createSession(deps.db, user.id, params.rememberMe, now);
+  const session = await createSessionIfPasswordStands(deps, user.id, checkedHash, params, now);
   deps.log.info({ userId: user.id }, 'user logged in');
   return { user, session };
 }

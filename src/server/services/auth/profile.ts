@@ -57,6 +57,8 @@ export type UpdateProfileOptions = {
   currentSessionId?: string;
   /** Current-password attempts per user in 15 minutes (RATE_LIMIT_AUTH), shared with change-password. */
   passwordAttemptLimit: number;
+  /** The request's time (deps.now): that budget's window. */
+  now?: Date;
 };
 
 /**
@@ -69,7 +71,7 @@ export async function updateProfile(
   db: DbOrTx,
   userId: string,
   patch: ProfileUpdateParsed,
-  { currentSessionId, passwordAttemptLimit }: UpdateProfileOptions,
+  { currentSessionId, passwordAttemptLimit, now }: UpdateProfileOptions,
 ): Promise<Profile> {
   const columns = columnsOf(patch);
   // Hash outside the transaction: on PGlite a transaction holds the process-wide queue.
@@ -78,6 +80,7 @@ export async function updateProfile(
     await verifyCurrentPassword(db, userId, {
       currentPassword: patch.currentPassword ?? '',
       limit: passwordAttemptLimit,
+      now,
     });
     columns.passwordHash = await hashPassword(patch.password);
   }

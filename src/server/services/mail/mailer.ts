@@ -47,9 +47,21 @@ const toNodemailer = (mailFrom: string, m: MailMessage) => ({
 /** nodemailer is loaded with the first mail, not at start-up (issue 12). */
 const loadNodemailer = async () => (await import('nodemailer')).default;
 
-export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
-  // Short time limits: a user waits on this answer, and a hung SMTP server must become an error.
-  const options = { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/**
+ * Short time limits (nodemailer waits 2 min for a connection and 10 min on a silent socket): a user
+ * waits on this answer, and an SMTP server that takes the connection and then says nothing must
+ * become an error (issue 14, faults/smtp.test.ts). The socket limit is the longest silence allowed
+ * at any point, the wait for the answer to a whole message with its PDF included.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  log: Logger,
+  timeouts: typeof SMTP_TIMEOUTS = SMTP_TIMEOUTS,
+): Mailer {
+  const options = { url: smtpUrl, ...timeouts };
   let transport: Promise<Transporter> | undefined;
   const connection = () => {
     transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(options));

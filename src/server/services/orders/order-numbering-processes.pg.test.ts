@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amsterdamYear } from '../../../shared/dates';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { insertCustomer, orderPayload } from '../../../test/orders-fixtures';
-import { DEFAULT_TEST_DATABASE_URL, maskedUrl, postgresUnreachable } from '../../../test/postgres';
+import { postgresForTestFile } from '../../../test/postgres';
 import { createSignedInUser } from '../../../test/users';
 
 /**
@@ -13,16 +13,7 @@ import { createSignedInUser } from '../../../test/users';
  * each at the same moment, must hand out 20 unique, consecutive numbers. PGlite lives inside one
  * process, so this runs on Postgres only: TEST_DATABASE_URL, or else the local server.
  */
-const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-// A plain `npm run test:unit` on a machine without Postgres skips this file and says why; a server
-// named in TEST_DATABASE_URL (as `npm test` does) must answer, or the test fails.
-const unreachable = process.env.TEST_DATABASE_URL ? null : await postgresUnreachable(serverUrl);
-if (unreachable) {
-  console.warn(
-    `Overgeslagen: ${path.basename(import.meta.filename)} heeft PostgreSQL nodig, maar ${maskedUrl(serverUrl)} ` +
-      `antwoordt niet (${unreachable}). Start PostgreSQL of zet TEST_DATABASE_URL (zie README, Tests).`,
-  );
-}
+const { serverUrl, unreachable } = await postgresForTestFile(import.meta.filename);
 const root = path.resolve(import.meta.dirname, '../../../..');
 const worker = path.join(root, 'src/test/order-server-worker.ts');
 

@@ -1,5 +1,5 @@
 import { and, arrayContains, eq } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../../../db/client';
 import { QUEUE_SCHEMA, queueSqlOf, WEBHOOK_QUEUE } from '../../../db/queue';
 import { webhookSubscriptions } from '../../../db/schema';
@@ -13,14 +13,26 @@ export type DeliveryJob = { subscriptionId: string; event: WebhookEvent };
 
 /**
  * pg-boss used only to write jobs (its `insert` with the caller's transaction as `db`): it is never
- * started and holds no connection, so every process and test can enqueue without a worker.
+ * started and holds no connection, so every process and test can enqueue without a worker. Made with
+ * the first event that has a subscriber: pg-boss is not loaded at start-up (db/queue.ts).
  */
-const producer = new PgBoss({
-  db: {
-    executeSql: () => Promise.reject(new Error('de webhook-producent schrijft alleen via een transactie')),
-  },
-  schema: QUEUE_SCHEMA,
-});
+let producer: Promise<PgBoss> | undefined;
+const theProducer = () =>
+  (producer ??= import('pg-boss').then(
+    ({ default: PgBoss }) =>
+      new PgBoss({
+        db: {
+          executeSql: () =>
+            Promise.reject(new Error('de webhook-producent schrijft alleen via een transactie')),
+        },
+        schema: QUEUE_SCHEMA,
+      }),
+    (err: unknown) => {
+      // The next event tries again.
+      producer = undefined;
+      throw err;
+    },
+  ));
 
 /** A message id as Standard Webhooks has it: unique per event, the same on every retry. */
 export const newEventId = () => `msg_${crypto.randomUUID().replace(/-/g, '')}`;
@@ -38,7 +50,7 @@ export async function enqueueEvent(
     name: WEBHOOK_QUEUE,
     data: { subscriptionId, event } satisfies DeliveryJob,
   }));
-  if (jobs.length > 0) await producer.insert(jobs, { db: queueSqlOf(tx) });
+  if (jobs.length > 0) await (await theProducer()).insert(jobs, { db: queueSqlOf(tx) });
   return event;
 }
 

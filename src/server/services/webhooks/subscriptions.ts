@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type WebhookSubscriptionRow, webhookDeliveries, webhookSubscriptions } from '../../../db/schema';
 import {
@@ -17,7 +17,7 @@ import { enqueueEvent } from './events';
 import { newWebhookSecret } from './signing';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook niet gevonden.';
-/** How many attempts the log shows, newest first. */
+/** How many attempts the log shows, newest first, and keeps: older ones are deleted as new ones come. */
 export const DELIVERY_LOG_LIMIT = 100;
 
 export function toWebhook(row: WebhookSubscriptionRow): Webhook {
@@ -142,6 +142,24 @@ export async function listDeliveries(db: DbOrTx, userId: string, id: string): Pr
     responseExcerpt: d.responseExcerpt,
     createdAt: d.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Keeps a subscription's log at the attempts anyone can see (DELIVERY_LOG_LIMIT): a receiver that is
+ * down for a day would otherwise add a row per attempt per event for ever.
+ */
+export async function pruneDeliveryLog(db: DbOrTx, subscriptionId: string): Promise<void> {
+  const newest = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.subscriptionId, subscriptionId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(DELIVERY_LOG_LIMIT);
+  await db
+    .delete(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.subscriptionId, subscriptionId), notInArray(webhookDeliveries.id, newest)),
+    );
 }
 
 /** 'Test versturen': a `webhook.test` event through the same queue, signing and retries as the real ones. */

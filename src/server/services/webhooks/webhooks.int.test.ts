@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_SCHEMA, type RetryPolicy, WEBHOOK_QUEUE } from '../../../db/queue';
+import { webhookDeliveries } from '../../../db/schema';
 import { createTestCaller, testConfig, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { extraOf, rejectionOf } from '../../../test/helpers';
@@ -14,6 +15,7 @@ import { startWebhookReceiver, waitFor } from '../../../test/webhook-receiver';
 import type { AppDeps } from '../../deps';
 import { createCustomer } from '../customers/customers';
 import { recordOrderSent } from '../orders/order-emails';
+import { DELIVERY_LOG_LIMIT } from './subscriptions';
 import { startWebhookWorker, type WebhookWorker } from './worker';
 
 /** Retries at once: the back-off is the queue's setting, injected here so the test does not wait. */
@@ -189,6 +191,39 @@ describe('webhooks: delivery through the queue (integration)', () => {
     await caller.webhooks.test({ id: hook._id });
     await waitFor('failing', async () => (await caller.webhooks.get({ id: hook._id })).failing);
     expect(receiver.at('/down')).toHaveLength(FAST.retryLimit + 1);
+  });
+
+  it("keeps a subscription's log at the newest attempts it shows, and leaves other logs alone", async () => {
+    const { caller, hook } = await subscriber('/log-full');
+    const other = await subscriber('/log-other');
+    const oldRow = (subscriptionId: string, minutesAgo: number) => ({
+      subscriptionId,
+      eventId: `evt_oud_${minutesAgo}`,
+      eventType: 'webhook.test',
+      attempt: 1,
+      statusCode: 500,
+      durationMs: 5,
+      success: false,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    await database.db
+      .insert(webhookDeliveries)
+      .values(Array.from({ length: DELIVERY_LOG_LIMIT }, (_, i) => oldRow(hook._id, i + 1)));
+    await database.db.insert(webhookDeliveries).values([1, 2, 3].map((i) => oldRow(other.hook._id, i)));
+
+    const { eventId } = await caller.webhooks.test({ id: hook._id });
+    await waitFor('the delivery logged', async () =>
+      (await caller.webhooks.deliveries({ id: hook._id })).some((d) => d.eventId === eventId),
+    );
+    const rowsOf = async (id: string) =>
+      database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, id));
+    const kept = await rowsOf(hook._id);
+    expect(kept).toHaveLength(DELIVERY_LOG_LIMIT);
+    // The oldest went; the new attempt and the 99 after the oldest stayed.
+    expect(kept.map((d) => d.eventId)).not.toContain(`evt_oud_${DELIVERY_LOG_LIMIT}`);
+    expect(kept.map((d) => d.eventId)).toContain(`evt_oud_${DELIVERY_LOG_LIMIT - 1}`);
+    expect(kept.map((d) => d.eventId)).toContain(eventId);
+    expect(await rowsOf(other.hook._id)).toHaveLength(3);
   });
 
   it('sends nothing for a change that was rolled back', async () => {

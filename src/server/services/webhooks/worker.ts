@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/client';
 import {
@@ -14,6 +14,7 @@ import { webhookDeliveries, webhookSubscriptions } from '../../../db/schema';
 import { type DeliveryPolicy, postWebhook } from './deliver';
 import type { DeliveryJob } from './events';
 import { signatureHeaders } from './signing';
+import { pruneDeliveryLog } from './subscriptions';
 
 export type WebhookWorker = { stop: () => Promise<void> };
 
@@ -55,6 +56,7 @@ async function attempt(
     error: result.error,
     responseExcerpt: result.responseExcerpt,
   });
+  await pruneDeliveryLog(db, subscriptionId);
   if (result.success) {
     if (subscription.failingSince)
       await db
@@ -95,6 +97,7 @@ export async function startWebhookWorker(opts: Options): Promise<WebhookWorker> 
   const queueSql: QueueSql = {
     executeSql: (text, values) => counted(() => opts.queueSql.executeSql(text, values)),
   };
+  const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({
     db: queueSql,
     schema: QUEUE_SCHEMA,
@@ -104,25 +107,31 @@ export async function startWebhookWorker(opts: Options): Promise<WebhookWorker> 
   });
   boss.on('error', (err) => opts.log.error({ err }, 'webhook-wachtrij'));
   await boss.start();
-  // New jobs take the queue's policy (events.ts inserts them without one of their own).
-  await boss.updateQueue(WEBHOOK_QUEUE, queueOptions(retry));
-  await boss.work<DeliveryJob>(
-    WEBHOOK_QUEUE,
-    { batchSize: 5, includeMetadata: true, pollingIntervalSeconds: retry.pollingIntervalSeconds },
-    (jobs) =>
-      counted(async () => {
-        await Promise.all(
-          jobs.map(async (job) => {
-            const outcome = await attempt(opts, job).catch((err: unknown) => {
-              opts.log.error({ err, jobId: job.id }, 'webhook-aflevering mislukt');
-              return { done: false, error: err instanceof Error ? err.message : String(err) };
-            });
-            // pg-boss completes the batch's jobs still active when this returns; a failed one is retried.
-            if (!outcome.done) await boss.fail(WEBHOOK_QUEUE, job.id, { message: outcome.error });
-          }),
-        );
-      }),
-  );
+  try {
+    // New jobs take the queue's policy (events.ts inserts them without one of their own).
+    await boss.updateQueue(WEBHOOK_QUEUE, queueOptions(retry));
+    await boss.work<DeliveryJob>(
+      WEBHOOK_QUEUE,
+      { batchSize: 5, includeMetadata: true, pollingIntervalSeconds: retry.pollingIntervalSeconds },
+      (jobs) =>
+        counted(async () => {
+          await Promise.all(
+            jobs.map(async (job) => {
+              const outcome = await attempt(opts, job).catch((err: unknown) => {
+                opts.log.error({ err, jobId: job.id }, 'webhook-aflevering mislukt');
+                return { done: false, error: err instanceof Error ? err.message : String(err) };
+              });
+              // pg-boss completes the batch's jobs still active when this returns; a failed one is retried.
+              if (!outcome.done) await boss.fail(WEBHOOK_QUEUE, job.id, { message: outcome.error });
+            }),
+          );
+        }),
+    );
+  } catch (err) {
+    // A started pg-boss keeps its upkeep timers: stopped, so that the caller's next try is the only one.
+    await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {});
+    throw err;
+  }
   return {
     // Waits for deliveries under way (each ends within its 10 s timeout).
     stop: async () => {

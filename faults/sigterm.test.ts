@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../scripts/build-server.mjs';
+import { apiAs, customerOverHttp, signUpOverHttp } from '../src/test/http-account';
+import { orderPayload } from '../src/test/orders-fixtures';
+import {
+  chromiumBrowserOf,
+  descendantsOf,
+  isAlive,
+  killIfStillRunning,
+  type ProcessInfo,
+} from '../src/test/processes';
+import {
+  buildServerForTest,
+  type Exit,
+  type ServerBuild,
+  type ServerProcess,
+  startServerProcess,
+} from '../src/test/server-process';
+import { startSlowRequest } from '../src/test/slow-request';
+
+/**
+ * SIGTERM (what `docker stop`, systemd and a terminal's Ctrl-C send): the server finishes the
+ * requests under way — an order being saved is stored and answered — closes its browser, its
+ * webhook queue and its database, and exits 0 within 10 s. Also when started with `npm start`,
+ * whose npm and scripts/start.mjs stand between the signal and the server.
+ */
+
+/** The most a stop may take: what `docker stop` waits before it kills. */
+const STOP_LIMIT_MS = 10_000;
+
+/** The exit, or a failure naming the limit when it does not come within it. */
+async function exitWithin(server: ServerProcess, ms: number): Promise<Exit> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`still running ${ms} ms after SIGTERM:\n${server.output().slice(-3000)}`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([server.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const INCOMING_ORDER = /"method":"POST","url":"\/api\/orders"[^\n]*"msg":"incoming request"/g;
+
+describe('SIGTERM', () => {
+  let build: ServerBuild;
+  const dataDirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  /** What the servers started: should a signal not reach them, they must not outlive the tests either. */
+  const started: ProcessInfo[] = [];
+  const newDataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-sigterm-'));
+    dataDirs.push(dir);
+    return dir;
+  };
+
+  beforeAll(async () => {
+    build = await buildServerForTest('faults-sigterm');
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.stop('SIGKILL');
+    for (const p of started) killIfStillRunning(p);
+    build?.remove();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finishes the order being saved, closes browser, queue and database, and exits 0', async () => {
+    const dataDir = newDataDir();
+    const server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
+    servers.push(server);
+    await server.healthy();
+    const account = await signUpOverHttp(server.url);
+    const api = apiAs(server.url, account);
+    const customerId = await customerOverHttp(api);
+    // A PDF first: the browser runs, so there is one to close.
+    const first = await api.post('/api/orders', orderPayload(customerId));
+    expect((await api.get(`/api/pdf/orders/${((await first.json()) as { _id: string })._id}`)).status).toBe(
+      200,
+    );
+    expect(chromiumBrowserOf(server.pid)).toBeDefined();
+    const children = descendantsOf(server.pid);
+    started.push(...children);
+
+    // An order save under way: the server has its headers and half its body.
+    const seen = server.output().match(INCOMING_ORDER)?.length ?? 0; // the request log, LOG_LEVEL info
+    const request = await startSlowRequest(server.port, {
+      method: 'POST',
+      path: '/api/orders',
+      headers: { Authorization: `Bearer ${account.token}` },
+      json: orderPayload(customerId, { reference: 'Onderweg bij SIGTERM' }),
+    });
+    await server.waitForOutput((output) => (output.match(INCOMING_ORDER)?.length ?? 0) > seen);
+
+    server.child.kill('SIGTERM');
+    const exit = exitWithin(server, STOP_LIMIT_MS);
+    await server.waitForOutput('SIGTERM ontvangen');
+    request.finish();
+    const res = await request.response;
+    expect(res.status, res.body).toBe(200);
+    expect(res.headers.connection).toBe('close');
+    const saved = JSON.parse(res.body) as { _id: string; reference: string };
+
+    expect(await exit).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain(
+      'Gestopt: verzoeken afgerond; PDF-browser, webhook-wachtrij en database gesloten.',
+    );
+    // Nothing it started outlives it: the browser, the password-hashing child.
+    expect(children.filter((p) => isAlive(p.pid))).toEqual([]);
+
+    // Stored: a new start on the same folder has it.
+    const again = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
+    servers.push(again);
+    await again.healthy();
+    const stored = await apiAs(again.url, account).get(`/api/orders/${saved._id}`);
+    expect(stored.status).toBe(200);
+    expect(((await stored.json()) as { reference: string }).reference).toBe('Onderweg bij SIGTERM');
+    expect(await again.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('reaches the server through `npm start` (npm and scripts/start.mjs hand it on)', async () => {
+    const builds = path.join('dist', 'test-builds', `npm-start-${process.pid}-${Date.now()}`);
+    try {
+      const server = await startServerProcess({
+        command: { file: 'npm', args: ['start'] },
+        env: {
+          DATA_DIR: newDataDir(),
+          // Its own builds (start.mjs makes them), beside the developer's.
+          CLIENT_DIST_DIR: path.join(builds, 'client'),
+          SERVER_DIST_DIR: path.join(builds, 'server'),
+        },
+      });
+      servers.push(server);
+      await server.healthy(300_000);
+      const tree = descendantsOf(server.pid);
+      started.push(...tree);
+      expect(tree.some((p) => p.command.includes('scripts/start.mjs'))).toBe(true);
+      expect(tree.some((p) => p.command.includes(path.join(builds, 'server', 'main.js')))).toBe(true);
+
+      server.child.kill('SIGTERM');
+      expect(await exitWithin(server, STOP_LIMIT_MS)).toEqual({ code: 0, signal: null });
+      expect(server.output()).toContain('Gestopt:');
+      expect(tree.filter((p) => isAlive(p.pid))).toEqual([]);
+    } finally {
+      fs.rmSync(path.join(root, builds), { recursive: true, force: true });
+    }
+  });
+});

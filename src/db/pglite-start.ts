@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+
+/** The embedded database's folder; undefined (and `memory://`) keeps it in memory, as tests do. */
+export const pgliteFolder = (dataDir: string | undefined): string | undefined =>
+  dataDir && dataDir !== 'memory://' ? dataDir : undefined;
+
+/**
+ * Starts the embedded database and hands it over at once, still booting: PGlite reads its file system
+ * bundle and its WebAssembly, compiles that in the background and then starts Postgres; its queries
+ * wait for that (`waitReady`). Imports nothing else, so main.ts can start it before the rest of the
+ * server loads.
+ */
+export async function startPglite(dataDir: string | undefined): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  const dir = pgliteFolder(dataDir);
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  // pg_trgm backs the order and customer search indexes (migration 0008); PGlite ships it as a contrib module.
+  return new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+}
