@@ -124,6 +124,39 @@ describe('SIGTERM', () => {
     expect(await again.stop()).toEqual({ code: 0, signal: null });
   });
 
+  it('a client that never finishes its request: exits 1 within the limit, saying so, and keeps nothing half', async () => {
+    const dataDir = newDataDir();
+    const server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
+    servers.push(server);
+    await server.healthy();
+    const account = await signUpOverHttp(server.url);
+    const api = apiAs(server.url, account);
+    const customerId = await customerOverHttp(api);
+    const seen = server.output().match(INCOMING_ORDER)?.length ?? 0;
+    // Half a body and then nothing: Node would wait for the rest for its request timeout (300 s).
+    const stalled = await startSlowRequest(server.port, {
+      method: 'POST',
+      path: '/api/orders',
+      headers: { Authorization: `Bearer ${account.token}` },
+      json: orderPayload(customerId, { reference: 'Nooit af' }),
+    });
+    await server.waitForOutput((output) => (output.match(INCOMING_ORDER)?.length ?? 0) > seen);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exitWithin(server, STOP_LIMIT_MS)).toEqual({ code: 1, signal: null });
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(8000);
+    expect(server.output()).toContain('Niet binnen 9 s gestopt: gestopt zonder verder af te wachten.');
+    await stalled.closed;
+
+    const again = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
+    servers.push(again);
+    await again.healthy();
+    const orders = (await (await apiAs(again.url, account).get('/api/orders')).json()) as unknown[];
+    expect(orders).toEqual([]);
+    expect(await again.stop()).toEqual({ code: 0, signal: null });
+  });
+
   it('reaches the server through `npm start` (npm and scripts/start.mjs hand it on)', async () => {
     const builds = path.join('dist', 'test-builds', `npm-start-${process.pid}-${Date.now()}`);
     try {

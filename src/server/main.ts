@@ -1,6 +1,7 @@
 import { startPglite } from '../db/pglite-start';
 import { ConfigError, loadConfig } from './config';
 import { databaseOptions } from './database-options';
+import { shutdownOnSignal } from './shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -14,16 +15,7 @@ async function main() {
   pglite?.catch(() => {});
   const { createServer } = await import('./server');
   const server = await createServer(config, { pglite });
-  let closing = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    const log = server.app.log;
-    log.info(`${signal} ontvangen: lopende verzoeken worden afgerond, nieuwe verbindingen geweigerd.`);
-    await server.close();
-    log.info('Gestopt: verzoeken afgerond; PDF-browser, webhook-wachtrij en database gesloten.');
-    process.exit(0);
-  };
+  const shutdown = shutdownOnSignal({ close: server.close, log: server.app.log, exit: process.exit });
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   await server.app.listen({ port: config.port, host: config.host });
