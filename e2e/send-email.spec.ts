@@ -226,6 +226,29 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
   });
 
+  await test.step('an address the mail server refused while it took the message: said in the sent view', async () => {
+    // The outbox takes every address; a real SMTP server's partial refusal (orders-send-email.int.test.ts)
+    // is put in the answer here, as the server words it.
+    const warning =
+      'Inkooporder is succesvol verzonden per e-mail. Let op: de mailserver weigerde het CC-adres boekhouding@klant.nl; dat adres heeft het bericht niet ontvangen.';
+    await page.route('**/trpc/orders.sendEmail**', async (route) => {
+      const response = await route.fetch();
+      const body = JSON.stringify(await response.json()).replace(
+        '"Inkooporder is succesvol verzonden per e-mail"',
+        JSON.stringify(warning),
+      );
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/inkooporders');
+    await page.getByRole('button', { name: `Order ${orderNumber} per e-mail versturen` }).click();
+    await dialog.getByRole('button', { name: 'Versturen' }).click();
+    await expect(dialog.getByRole('heading', { name: 'E-mail verzonden' })).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(warning);
+    await shoot(page, 'sent-cc-refused-desktop-light');
+    await page.unroute('**/trpc/orders.sendEmail**');
+    await dialog.getByRole('button', { name: 'Sluiten' }).last().click();
+  });
+
   await test.step("BTW verlegd: the PDF preview's total is without VAT and reads 'Verlegd'", async () => {
     const verlegd = await createOrder(page.request, {
       customer: customerId,

@@ -23,6 +23,7 @@ export function createCapturingMailer(): CapturingMailer {
     async send(message) {
       if (mailer.failing) throw new Error('SMTP unavailable (test)');
       messages.push(message);
+      return { rejected: [] };
     },
     async close() {},
     to: (address) => messages.filter((m) => m.to.toLowerCase() === address.toLowerCase()),

@@ -17,6 +17,15 @@ export type SmtpSink = {
   received: ReceivedMail[];
   /** Answer the next messages' DATA with this SMTP error (e.g. 550), as a refusing server does. */
   refuseWith: SmtpRefusal | null;
+  /** Answer RCPT TO of these addresses with this SMTP error (e.g. 550: no such mailbox). */
+  refuseRecipients: { addresses: string[]; code: number; message: string } | null;
+  /** Answer MAIL FROM with this SMTP error (e.g. 553: not allowed to send as that address). */
+  refuseSenderWith: SmtpRefusal | null;
+  /**
+   * Take mail only after AUTH with these credentials, as a provider's submission server does: a
+   * wrong password is answered 535, a message without login 530.
+   */
+  login: { user: string; pass: string } | null;
   /** Answer new connections with this error instead of the greeting (e.g. 421: too busy, come back later). */
   refuseConnectionsWith: SmtpRefusal | null;
   /**
@@ -50,7 +59,27 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: ['STARTTLS'],
+    // Loopback only, in tests: AUTH PLAIN without TLS.
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth(auth, _session, callback) {
+      const ok = sink.login && auth.username === sink.login.user && auth.password === sink.login.pass;
+      if (!ok)
+        return callback(smtpError({ code: 535, message: 'Authentication credentials invalid (test)' }));
+      callback(null, { user: auth.username });
+    },
+    onMailFrom(_address, session, callback) {
+      if (sink.login && !session.user)
+        return callback(smtpError({ code: 530, message: 'Authentication required (test)' }));
+      if (sink.refuseSenderWith) return callback(smtpError(sink.refuseSenderWith));
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = sink.refuseRecipients;
+      if (refusal?.addresses.includes(address.address)) return callback(smtpError(refusal));
+      callback();
+    },
     logger: false,
     // Stalled connections are not waited for when the sink closes.
     closeTimeout: 100,
@@ -92,6 +121,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     port,
     received: [],
     refuseWith: null,
+    refuseRecipients: null,
+    refuseSenderWith: null,
+    login: null,
     refuseConnectionsWith: null,
     stall: null,
     stalled: 0,

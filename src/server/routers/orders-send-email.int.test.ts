@@ -64,7 +64,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const mailer: Mailer = {
       async send(message: MailMessage) {
         if (gate) await gate;
-        await target.send(message);
+        return target.send(message);
       },
       async close() {},
     };
@@ -78,6 +78,9 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
   beforeEach(() => {
     target = createSmtpMailer(smtp.url, MAIL_FROM, log);
     smtp.refuseWith = null;
+    smtp.refuseRecipients = null;
+    smtp.refuseSenderWith = null;
+    smtp.login = null;
     smtp.refuseConnectionsWith = null;
     smtp.stall = null;
     gate = null;
@@ -258,12 +261,13 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expected: string,
     breakIt: () => Promise<void> | void,
     mendIt: () => Promise<void> | void,
+    smtpUrl = smtp.url,
   ) {
     const auth = await newUser();
     const order = await newOrder(auth);
     const lines: string[] = [];
     const logged = createLogger('info', { write: (line: string) => void lines.push(line) });
-    target = createSmtpMailer(smtp.url, MAIL_FROM, logged, quickTimeouts);
+    target = createSmtpMailer(smtpUrl, MAIL_FROM, logged, quickTimeouts);
     const before = smtp.received.length;
     const outboxBefore = await database.db.$count(outbox);
     await breakIt();
@@ -300,6 +304,100 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
         smtp.refuseWith = null;
       },
     );
+  });
+
+  it('the recipient refused at RCPT TO (550): names the address for the user to check; sent once it is accepted', async () => {
+    await failsThenSends(
+      sendEmailMessages.recipients(['inkoop@klant.nl']),
+      () => {
+        smtp.refuseRecipients = { addresses: ['inkoop@klant.nl'], code: 550, message: 'No such user (test)' };
+      },
+      () => {
+        smtp.refuseRecipients = null;
+      },
+    );
+    expect(sendEmailMessages.recipients(['inkoop@klant.nl'])).toBe(
+      'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver weigert het adres inkoop@klant.nl. De order is niet verzonden; controleer het adres en probeer het opnieuw.',
+    );
+  });
+
+  it('only the CC refused: sent to the recipient, the answer and the history say the CC did not get it', async () => {
+    const auth = await newUser();
+    const order = await newOrder(auth);
+    smtp.refuseRecipients = {
+      addresses: ['boekhouding@klant.nl'],
+      code: 550,
+      message: 'No such user (test)',
+    };
+    const before = smtp.received.length;
+    const res = await send(auth, order._id, { ...plain, ccEmail: 'boekhouding@klant.nl' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      orderStatus: 'sent',
+      message:
+        'Inkooporder is succesvol verzonden per e-mail. Let op: de mailserver weigerde het CC-adres boekhouding@klant.nl; dat adres heeft het bericht niet ontvangen.',
+    });
+    expect(smtp.received.slice(before).map((m) => m.envelope.to)).toEqual([['inkoop@klant.nl']]);
+    const sent = await orderOf(auth, order._id);
+    expect(sent.status).toBe('sent');
+    expect(sent.emails.map((e) => [e.recipient, e.cc])).toEqual([['inkoop@klant.nl', null]]);
+  });
+
+  it('the recipient refused but the CC taken: not sent, and the answer says only the CC has it', async () => {
+    const auth = await newUser();
+    const order = await newOrder(auth);
+    smtp.refuseRecipients = { addresses: ['inkoop@klant.nl'], code: 550, message: 'No such user (test)' };
+    const res = await send(auth, order._id, { ...plain, ccEmail: 'boekhouding@bakkerij.nl' });
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver weigert het adres inkoop@klant.nl. De order is niet verzonden; alleen boekhouding@bakkerij.nl (CC) heeft het bericht ontvangen. Controleer het adres en probeer het opnieuw.',
+    });
+    const after = await orderOf(auth, order._id);
+    expect(after.status).toBe('concept');
+    expect(after.emails).toEqual([]);
+  });
+
+  it('the app’s SMTP password refused (535): the operator’s to fix in SMTP_URL, not the user’s addresses', async () => {
+    const port = new URL(smtp.url).port;
+    await failsThenSends(
+      sendEmailMessages.login,
+      () => {
+        smtp.login = { user: 'inkooporders', pass: 'juist' };
+      },
+      () => {
+        smtp.login = { user: 'inkooporders', pass: 'fout' };
+      },
+      `smtp://inkooporders:fout@127.0.0.1:${port}`,
+    );
+    expect(sendEmailMessages.login).toContain('SMTP_URL');
+  });
+
+  it('a server that wants a login the app was not given (530): the same message about SMTP_URL', async () => {
+    await failsThenSends(
+      sendEmailMessages.login,
+      () => {
+        smtp.login = { user: 'inkooporders', pass: 'juist' };
+      },
+      () => {
+        smtp.login = null;
+      },
+    );
+  });
+
+  it('the app’s sender address refused at MAIL FROM (553): the operator’s to fix in MAIL_FROM', async () => {
+    await failsThenSends(
+      sendEmailMessages.sender,
+      () => {
+        smtp.refuseSenderWith = { code: 553, message: 'Sender not allowed (test)' };
+      },
+      () => {
+        smtp.refuseSenderWith = null;
+      },
+    );
+    expect(sendEmailMessages.sender).toContain('MAIL_FROM');
   });
 
   it('SMTP server down (connection refused): order unchanged, nothing recorded; sent once it is back', async () => {

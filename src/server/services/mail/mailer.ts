@@ -71,7 +71,12 @@ export function createSmtpMailer(
     async send(message) {
       try {
         const info = await (await connection()).sendMail(toNodemailer(from, message));
-        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        const rejected: string[] = (info.rejected ?? []).map(String);
+        log.info(
+          { to: message.to, subject: message.subject, messageId: info.messageId, rejected },
+          'mail sent',
+        );
+        return { rejected };
       } catch (err) {
         log.error({ err, to: message.to, subject: message.subject }, 'mail could not be sent');
         throw err;
@@ -112,6 +117,7 @@ export function createOutboxMailer(db: DbOrTx, from: string, log: Logger): Maile
         },
         `outbox: ${message.subject}`,
       );
+      return { rejected: [] };
     },
     async close() {},
   };

@@ -16,8 +16,14 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 
+/**
+ * What the SMTP server did not take of a message it accepted: the addresses it refused at RCPT TO
+ * while taking others (a whole refusal rejects `send` instead).
+ */
+export type SendResult = { rejected: string[] };
+
 export type Mailer = {
   /** Resolves once the SMTP server (or the outbox) accepted the message; rejects otherwise. */
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<SendResult>;
   close(): Promise<void>;
 };

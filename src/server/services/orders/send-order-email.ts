@@ -7,20 +7,53 @@ import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { assertWithinRateLimit } from '../auth/rate-limit';
 import { getEmailTemplate } from '../mail/email-templates';
-import type { MailMessage } from '../mail/message';
+import type { MailMessage, SendResult } from '../mail/message';
+import { classifySmtpFailure, type SmtpFailure } from '../mail/smtp-failure';
 import { orderPdfContent } from '../pdf/order-pdf-content';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { recordOrderSent } from './order-emails';
 import { getOrder } from './orders';
 
-/** Spec §8 Send e-mail failure, said more precisely: what happened, and that the order is unchanged. */
+const FAILED = 'Er is een fout opgetreden bij het verzenden van de e-mail';
+const NOT_SENT = 'De order is niet verzonden';
+
+/**
+ * Spec §8 Send e-mail failure, said more precisely: what happened, that the order is unchanged, and
+ * who can do what about it (smtp-failure.ts).
+ */
 export const sendEmailMessages = {
-  refused:
-    'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver heeft het bericht geweigerd. De order is niet verzonden; controleer de adressen en probeer het opnieuw.',
-  unreachable:
-    'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver is niet bereikbaar. De order is niet verzonden; probeer het later opnieuw.',
+  unreachable: `${FAILED}: de mailserver is niet bereikbaar. ${NOT_SENT}; probeer het later opnieuw.`,
+  login: `${FAILED}: de mailserver weigert de aanmelding van deze app. ${NOT_SENT}; de beheerder van deze app moet de gebruikersnaam en het wachtwoord in SMTP_URL controleren.`,
+  sender: `${FAILED}: de mailserver weigert het afzenderadres van deze app. ${NOT_SENT}; de beheerder van deze app moet MAIL_FROM controleren.`,
+  recipients: (addresses: string[]) =>
+    addresses.length === 0
+      ? `${FAILED}: de mailserver weigert de ontvanger. ${NOT_SENT}; controleer het adres en probeer het opnieuw.`
+      : `${FAILED}: de mailserver weigert ${addresses.length === 1 ? 'het adres' : 'de adressen'} ${addresses.join(', ')}. ${NOT_SENT}; controleer het adres en probeer het opnieuw.`,
+  /** The recipient refused while the CC was taken: the order did not reach its supplier. */
+  recipientRefusedCcSent: (recipient: string, cc: string) =>
+    `${FAILED}: de mailserver weigert het adres ${recipient}. ${NOT_SENT}; alleen ${cc} (CC) heeft het bericht ontvangen. Controleer het adres en probeer het opnieuw.`,
+  /** Sent to the recipient; only the CC was refused. */
+  sentWithoutCc: (cc: string) =>
+    `${SEND_EMAIL_SUCCESS_MESSAGE}. Let op: de mailserver weigerde het CC-adres ${cc}; dat adres heeft het bericht niet ontvangen.`,
+  refused: `${FAILED}: de mailserver heeft het bericht geweigerd (bijvoorbeeld als spam of als te groot). ${NOT_SENT}; pas het bericht aan of verstuur het zonder PDF, en probeer het opnieuw.`,
   tooMany: 'U heeft in korte tijd te veel e-mails verzonden. Probeer het over enkele minuten opnieuw.',
 } as const;
+
+/** The user's message for a failure of the SMTP server (smtp-failure.ts). */
+export function smtpFailureMessage(failure: SmtpFailure): string {
+  switch (failure.kind) {
+    case 'unreachable':
+      return sendEmailMessages.unreachable;
+    case 'login':
+      return sendEmailMessages.login;
+    case 'sender':
+      return sendEmailMessages.sender;
+    case 'recipients':
+      return sendEmailMessages.recipients(failure.addresses);
+    case 'message':
+      return sendEmailMessages.refused;
+  }
+}
 
 /** Spec issue 10: sends per user, e.g. 30 per 10 minutes; then 429 with Retry-After. */
 export const SEND_EMAIL_LIMIT = 30;
@@ -44,25 +77,16 @@ export async function assertSendRateLimit(
   });
 }
 
-/** An SMTP answer of 5xx (nodemailer's `responseCode`): the server was reached and said no. */
-const isRefusal = (err: unknown) => {
-  const code = typeof err === 'object' && err !== null ? Reflect.get(err, 'responseCode') : undefined;
-  return typeof code === 'number' && code >= 500;
-};
-
 /**
  * Hands the message to the mailer; resolves once the SMTP server accepted it. A refusal or an
  * unreachable server becomes a clear Dutch 503 — and then nothing about the order changes.
  */
-async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage): Promise<void> {
+async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage): Promise<SendResult> {
   try {
-    await deps.mailer.send(message);
+    return await deps.mailer.send(message);
   } catch (err) {
     deps.log.warn({ err, to: message.to, subject: message.subject }, 'order mail not accepted');
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      isRefusal(err) ? sendEmailMessages.refused : sendEmailMessages.unreachable,
-    );
+    throw new AppError('SERVICE_UNAVAILABLE', smtpFailureMessage(classifySmtpFailure(err)));
   }
 }
 
@@ -109,12 +133,22 @@ export async function sendOrderEmail(
     accentColor: settings.primaryColor,
   });
 
-  await deliver(deps, message);
+  const { rejected } = await deliver(deps, message);
+  // The server may refuse one address and take the other (nodemailer then resolves): the history
+  // and the answer say who did not get it (issue 14, nothing half-sent in silence).
+  const refused = (address: string | undefined) =>
+    address !== undefined && rejected.some((r) => r.toLowerCase() === address.toLowerCase());
+  if (refused(message.to))
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      sendEmailMessages.recipientRefusedCcSent(message.to, message.cc ?? ''),
+    );
+  const ccRefused = refused(message.cc);
 
   try {
     await recordOrderSent(db, user.id, order.id, {
       recipient: message.to,
-      cc: message.cc ?? null,
+      cc: ccRefused ? null : (message.cc ?? null),
       subject: message.subject,
       includePdf: attachment !== null,
       templateId: input.templateId || null,
@@ -125,5 +159,9 @@ export async function sendOrderEmail(
     deps.log.error({ err, orderId: order.id }, 'order mail sent but not recorded');
     throw err;
   }
-  return { success: true, orderStatus: 'sent', message: SEND_EMAIL_SUCCESS_MESSAGE };
+  return {
+    success: true,
+    orderStatus: 'sent',
+    message: ccRefused ? sendEmailMessages.sentWithoutCc(message.cc ?? '') : SEND_EMAIL_SUCCESS_MESSAGE,
+  };
 }

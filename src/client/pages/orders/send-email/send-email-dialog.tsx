@@ -147,6 +147,11 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
             Order <strong>{order.orderNumber}</strong> is verzonden naar <strong>{form.sentTo}</strong>
             {form.draft.includePdf ? ', met de PDF als bijlage' : ''}. De status is nu Verzonden.
           </p>
+          {form.sentWarning && (
+            <p className="send-email__sent-warning" role="alert">
+              {form.sentWarning}
+            </p>
+          )}
         </div>
       </Modal>
     );

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/schemas/company-profile';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import type { Order } from '../../../../shared/schemas/order';
+import { SEND_EMAIL_SUCCESS_MESSAGE } from '../../../../shared/schemas/order-email';
 import type { PdfSettings } from '../../../../shared/schemas/pdf-settings';
 import { errorMessage, readApiError } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
@@ -58,6 +59,8 @@ export function useSendEmailForm({
   const [sendError, setSendError] = useState<string | null>(null);
   const [phase, setPhase] = useState<SendPhase>('form');
   const [sentTo, setSentTo] = useState('');
+  /** The server's answer when it is more than the plain success (an address the mail server refused). */
+  const [sentWarning, setSentWarning] = useState<string | null>(null);
   const inFlight = useRef(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const values = useMemo(() => orderTemplateData(order, profile), [order, profile]);
@@ -95,6 +98,7 @@ export function useSendEmailForm({
         onSuccess: (result) => {
           inFlight.current = false;
           setSentTo(check.input.recipient);
+          setSentWarning(result.message === SEND_EMAIL_SUCCESS_MESSAGE ? null : result.message);
           setPhase('sent');
           // The edit screen's history and every list show the new state when they are next seen.
           void utils.orders.invalidate();
@@ -126,6 +130,7 @@ export function useSendEmailForm({
     templatesFailed,
     phase,
     sentTo,
+    sentWarning,
     sendError,
     errorRef,
     clearSendError: () => setSendError(null),
