@@ -266,6 +266,31 @@ describe('logging out', () => {
   );
 });
 
+describe('an API key with an expiry', () => {
+  it('works until 1 ms before its moment and answers 401 from that instant', async () => {
+    const start = startClock(2 * HOUR_MS);
+    const { token } = await login(await account());
+    const expiresAt = new Date(start + HOUR_MS).toISOString();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Koppeling', access: 'read', expiresAt },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const key = created.json().secret as string;
+    const asKey = () =>
+      app.inject({ method: 'GET', url: '/api/orders?limit=1', headers: { authorization: `Bearer ${key}` } });
+    clock.set(start + HOUR_MS - 1);
+    const before = await asKey();
+    expect(before.statusCode, before.body).toBe(200);
+    clock.set(start + HOUR_MS);
+    expectSignedOut(await asKey(), 'the key at its expiry');
+    // The session that made it is not the key: it still works.
+    expect((await profile('bearer', token)).statusCode).toBe(200);
+  });
+});
+
 describe('a password reset link', () => {
   const forgot = async (email: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
