@@ -66,6 +66,28 @@ test('add a webhook, see its secret once, send a test event and find it in the l
       await other.context().close();
     }
 
+    // A webhook whose deliveries failed until the last retry, a day later (webhooks.int.test.ts; here
+    // the list's answer says so): marked in the list with the moment, in both themes and on a phone.
+    for (const [viewport, theme, name] of [
+      [DESKTOP, 'light', '1280-light'],
+      [PHONE, 'dark', '375-dark'],
+    ] as const) {
+      const other = await themedPage(browser, page.context(), viewport, theme);
+      await other.route('**/trpc/webhooks.list**', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text())
+          .replace('"failing":false', '"failing":true')
+          .replace('"failingSince":null', '"failingSince":"2026-11-20T10:15:00.000Z"');
+        await route.fulfill({ response, body });
+      });
+      await other.goto('/bedrijfsinstellingen#beveiliging');
+      const failing = other.getByTestId('webhook-item');
+      await expect(failing).toContainText('Aflevering mislukt sinds 20-11-2026 11:15');
+      await failing.scrollIntoViewIfNeeded();
+      await shot(other, `failing-${name}`);
+      await other.context().close();
+    }
+
     await page.getByRole('button', { name: 'Verwijderen' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).click();
     await expect(page.getByTestId('webhook-item')).toHaveCount(0);

@@ -68,7 +68,7 @@ function mergeAllOf(schema: Schema): { merged: Schema; patterns: RegExp[] } {
   return { merged, patterns };
 }
 
-const DATE_RANGE = { min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z') };
+const DATE_RANGE = { min: new Date('1950-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z') };
 
 function formatArbitrary(format: string | undefined): fc.Arbitrary<string> | undefined {
   switch (format) {
