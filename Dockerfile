@@ -34,6 +34,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# What `npm start` runs, without npm in between: SIGTERM reaches start.mjs, which hands it to the
-# server, which drains its requests and exits.
+# What `npm start` runs, without npm in between: SIGTERM reaches start.mjs, which runs the server in
+# its own process: it drains its requests and exits.
 CMD ["node", "scripts/start.mjs"]

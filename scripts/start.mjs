@@ -1,7 +1,7 @@
 // `npm start`: builds the client and the server when their build is missing or older than its
 // sources, then runs the built server. One command on a fresh clone, no separate build step to remember.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { needsBuild } from './build/staleness.mjs';
 import { buildClient, clientDistDir, clientIndex, clientSources } from './build-client.mjs';
 import { buildServer, serverDistDir, serverEntry, serverSources } from './build-server.mjs';
@@ -19,11 +19,10 @@ if (needsBuild(serverEntry(serverDir), serverSources)) {
   await buildServer(serverDir);
 }
 
-const server = spawn(process.execPath, [serverEntry(serverDir)], {
-  cwd: root,
-  stdio: 'inherit',
-  // The server serves the client this start-up just checked (app.ts reads CLIENT_DIST_DIR).
-  env: { ...process.env, CLIENT_DIST_DIR: clientDir },
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The built server runs in this process, as `node dist/server/main.js` would (its signal handlers,
+// its exit codes): one node start instead of two (issue 12). Its working directory is the project's,
+// wherever this was started from, and it serves the client this start-up just checked (app.ts reads
+// CLIENT_DIST_DIR).
+process.chdir(root);
+process.env.CLIENT_DIST_DIR = clientDir;
+await import(pathToFileURL(serverEntry(serverDir)).href);

@@ -281,7 +281,7 @@ export function buildStreamSection(result: ({ size: number } & StreamResult) | u
     ],
     targets,
     notes: [
-      `Postgres, ${n(result.size)} orders, Bearer. /api/health in rust: p50 ${formatCell(result.idleHealth.p50)} ms, p99 ${formatCell(result.idleHealth.p99)} ms (${result.idleHealth.runs} probes, elke ~20 ms). RSS van het node-proces dat serveert (kind van start.mjs), elke 20 ms gelezen uit /proc.`,
+      `Postgres, ${n(result.size)} orders, Bearer. /api/health in rust: p50 ${formatCell(result.idleHealth.p50)} ms, p99 ${formatCell(result.idleHealth.p99)} ms (${result.idleHealth.runs} probes, elke ~20 ms). RSS van het node-proces dat serveert (start.mjs zelf), elke 20 ms gelezen uit /proc.`,
     ],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Starts the app the way an operator does — `node scripts/start.mjs`, which builds what is missing and
- * then runs the built server as its child — and stops it again. Also finds that child (the process
- * that actually serves, whose memory the stream section samples) and reads its RSS from /proc.
+ * then runs the built server in its own process — and stops it again. Also finds the process that
+ * actually serves (whose memory the stream section samples) and reads its RSS from /proc.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -131,22 +131,25 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-function isNode(pid: number): boolean {
+/** A node process other than the password-hashing child (which the server forks at the first sign-in). */
+function isServerNode(pid: number): boolean {
   try {
-    return /^node/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+    if (!/^node/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim())) return false;
+    return !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('password-child');
   } catch {
     return false;
   }
 }
 
 /**
- * The node process that serves: start.mjs's node child (or its child, should the start script ever
- * add a layer); Chromium children of the printer are not node and are skipped. Falls back to `pid`.
+ * The node process that serves: start.mjs itself, or a node child of it should the start script ever
+ * run the server in one; Chromium children of the printer are not node and the password-hashing child
+ * does not serve: both are skipped. Falls back to `pid`.
  */
 export function serverPid(pid: number): number {
   let current = pid;
   for (let depth = 0; depth < 4; depth++) {
-    const next = childrenOf(current).find(isNode);
+    const next = childrenOf(current).find(isServerNode);
     if (next === undefined) break;
     current = next;
   }

@@ -56,6 +56,9 @@ describe('the built server', () => {
   it('loads neither Playwright, the mail and PDF renderers, the OpenAPI generator nor pg-boss at start-up', () => {
     const atStartUp = startUpPackages(build.dir);
     expect(atStartUp).toContain('fastify');
+    // Bundled packages (scripts/build-server.mjs) are no import: their code must not be in a start-up chunk.
+    expect(startUpCode(build.dir)).toContain('// node_modules/drizzle-orm/');
+    expect(startUpCode(build.dir)).not.toContain('// node_modules/zod-openapi/');
     for (const lazy of [
       'playwright-core',
       '@react-email/components',
@@ -88,11 +91,20 @@ describe('the built server', () => {
  * database) import, with the chunks they import statically, and so on.
  */
 function startUpPackages(dir: string): string[] {
-  const { packages, visit } = staticImports(dir);
-  visit('server.js');
+  return [...startUp(dir).packages];
+}
+
+function startUp(dir: string) {
+  const imports = staticImports(dir);
+  imports.visit('server.js');
   // main.ts imports server.ts once the database is booting; server.ts imports app.ts beside opening it.
-  for (const file of fs.readdirSync(dir)) if (/^(app|server)-[A-Z0-9]+\.js$/.test(file)) visit(file);
-  return [...packages];
+  for (const file of fs.readdirSync(dir)) if (/^(app|server)-[A-Z0-9]+\.js$/.test(file)) imports.visit(file);
+  return imports;
+}
+
+/** The code of the files a start-up loads, with esbuild's `// node_modules/…` notes of what it bundled. */
+function startUpCode(dir: string): string {
+  return [...startUp(dir).seen].map((file) => fs.readFileSync(path.join(dir, file), 'utf8')).join('\n');
 }
 
 /** The packages `file` imports statically, with the chunks it imports statically, and so on. */
@@ -115,7 +127,7 @@ function staticImports(dir: string) {
       else packages.add(spec);
     }
   };
-  return { packages, visit };
+  return { packages, seen, visit };
 }
 
 function databaseUrlOf(name: string): string {
