@@ -1,4 +1,5 @@
 /** A sequential prober: one call, a short pause, the next — until stopped; collects the timings. */
+import { Worker } from 'node:worker_threads';
 import { request, sleep } from './http-client';
 
 export type Prober = { stop: () => Promise<number[]> };
@@ -30,14 +31,41 @@ export function startProbe(
   };
 }
 
+/**
+ * The same prober in a worker thread (probe-worker.mjs): for probing beside load that this process
+ * generates itself, whose answers would otherwise hold the probe's own answers back.
+ */
+export function startProbeInWorker(
+  baseUrl: string,
+  path: string,
+  opts: { pauseMs: number; headers?: Record<string, string> },
+): Prober {
+  const worker = new Worker(new URL('./probe-worker.mjs', import.meta.url), {
+    workerData: { url: `${baseUrl}${path}`, pauseMs: opts.pauseMs, headers: opts.headers ?? {} },
+  });
+  const result = new Promise<{ times: number[]; failures: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const { times, failures } = await result;
+      await worker.terminate();
+      if (failures) throw new Error(`${path}: ${failures} van ${times.length} probes antwoordden geen 200`);
+      return times;
+    },
+  };
+}
+
 /** Probes for a fixed time and returns the timings. */
 export async function probeFor(
   baseUrl: string,
   path: string,
   ms: number,
-  opts: { pauseMs: number; headers?: Record<string, string> },
+  opts: { pauseMs: number; headers?: Record<string, string>; inWorker?: boolean },
 ): Promise<number[]> {
-  const p = startProbe(baseUrl, path, opts);
+  const p = (opts.inWorker ? startProbeInWorker : startProbe)(baseUrl, path, opts);
   await sleep(ms);
   return p.stop();
 }

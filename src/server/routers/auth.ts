@@ -29,6 +29,7 @@ import { registerUser } from '../services/auth/register';
 import { changePassword, signOutOtherSessions } from '../services/auth/security';
 import { hashToken } from '../services/auth/session-tokens';
 import { invalidateSession } from '../services/auth/sessions';
+import { inSignInLine } from '../services/auth/sign-in-line';
 import {
   resendVerification,
   resendVerificationPublic,
@@ -93,8 +94,10 @@ export const authRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'login', input.email);
-      const { user, session } = await loginUser(ctx, input, ctx.now());
+      const { user, session } = await inSignInLine(async () => {
+        await limit(ctx, 'login', input.email);
+        return loginUser(ctx, input, ctx.now());
+      });
       ctx.setSessionCookie(session.token, session.expiresAt);
       return { ...toProfile(user), token: session.token, expiresAt: session.expiresAt.toISOString() };
     }),

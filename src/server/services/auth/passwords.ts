@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
-import { createSlotQueue } from '../pdf/printer-queue';
+import { createSlotQueue } from '../slot-queue';
 import { ARGON2_OPTIONS } from './argon2-options';
 import { createPasswordHasher, type PasswordHasher, PasswordHashingError } from './password-hasher';
 

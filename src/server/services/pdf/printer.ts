@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { Browser, LaunchOptions, Page } from 'playwright-core';
 import { AppError } from '../../errors';
+import { createSlotQueue, QueueFullError } from '../slot-queue';
 import { pdfMessages } from './messages';
 import { type BrowserState, createBrowserKeeper, printerLaunchOptions } from './printer-browser';
 import { type ChromiumLookup, findChromium } from './printer-executable';
 import { openLockedPage, type PrintJob, printOnPage } from './printer-page';
-import { createSlotQueue, QueueFullError } from './printer-queue';
 
 export type { PdfMargin, PrintJob } from './printer-page';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlotQueue, QueueFullError } from './printer-queue';
+import { createSlotQueue, QueueFullError } from './slot-queue';
 
 const deferred = () => {
   let resolve!: () => void;

@@ -1,4 +1,4 @@
-/** Thrown by a full queue; the printer turns it into its Dutch 503. */
+/** Thrown by a full queue; the printer turns it into its Dutch 503. Used by the PDF printer, the password hashing and the sign-ins. */
 export class QueueFullError extends Error {
   override name = 'QueueFullError';
 }
