@@ -45,17 +45,15 @@ it(`lets ${SIGN_INS_AT_ONCE} sign-ins through at once and the others after them;
   try {
     const passwordHash = await hashPassword(STRONG_PASSWORD);
     const emails = Array.from({ length: SIGN_INS_AT_ONCE + 4 }, () => uniqueEmail('rij'));
-    await database.db
-      .insert(users)
-      .values(
-        emails.map((email) => ({
-          email,
-          passwordHash,
-          name: 'Rianne Rij',
-          company: 'Rij B.V.',
-          isEmailVerified: true,
-        })),
-      );
+    await database.db.insert(users).values(
+      emails.map((email) => ({
+        email,
+        passwordHash,
+        name: 'Rianne Rij',
+        company: 'Rij B.V.',
+        isEmailVerified: true,
+      })),
+    );
     const answers = await Promise.all(
       emails.map((email) =>
         app.inject({
