@@ -388,6 +388,9 @@ test.describe('orders list and dashboard with 25 orders', () => {
 
   test('the connection-problem notice follows the local flag and can be closed', async ({ page }) => {
     await page.goto('/');
+    // Once this load is done: its success clears the flag, and on a busy machine it could land after
+    // the flag was set (CI, once).
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.setItem('connectionProblem', 'true'));
     await page.reload();
     const notice = page.getByRole('status').filter({ hasText: 'Verbindingsprobleem' });
