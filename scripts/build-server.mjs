@@ -5,10 +5,12 @@
 // SERVER_DIST_DIR).
 //
 //   node scripts/build-server.mjs [outDir]    (default: SERVER_DIST_DIR or dist/server)
+
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { replaceDir, tempDirBeside } from './build/atomic-dir.mjs';
+import { fastObjectSpread } from './build/fast-object-spread.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -117,7 +119,7 @@ export async function buildServer(outDir = serverDistDir()) {
       sourcesContent: false,
       logLevel: 'warning',
       tsconfig: path.join(root, 'tsconfig.json'),
-      plugins: [onlyUsedTrpcToOpenapi, externalPackages],
+      plugins: [onlyUsedTrpcToOpenapi, externalPackages, fastObjectSpread],
     });
     fs.writeFileSync(serverEntry(tmp), ENTRY);
     replaceDir(tmp, outDir);
