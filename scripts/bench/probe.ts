@@ -32,7 +32,7 @@ export function startProbe(
 }
 
 /**
- * The same prober in a worker thread (probe-worker.mjs): for probing beside load that this process
+ * The same prober in a worker thread (probe-worker.mjs, which runs probe-worker.ts): for probing beside load that this process
  * generates itself, whose answers would otherwise hold the probe's own answers back.
  */
 export function startProbeInWorker(
@@ -41,19 +41,19 @@ export function startProbeInWorker(
   opts: { pauseMs: number; headers?: Record<string, string> },
 ): Prober {
   const worker = new Worker(new URL('./probe-worker.mjs', import.meta.url), {
-    workerData: { url: `${baseUrl}${path}`, pauseMs: opts.pauseMs, headers: opts.headers ?? {} },
+    workerData: { baseUrl, path, opts: { pauseMs: opts.pauseMs, headers: opts.headers } },
   });
-  const result = new Promise<{ times: number[]; failures: number }>((resolve, reject) => {
+  const result = new Promise<{ times?: number[]; error?: string }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
   return {
     stop: async () => {
       worker.postMessage('stop');
-      const { times, failures } = await result;
+      const { times, error } = await result;
       await worker.terminate();
-      if (failures) throw new Error(`${path}: ${failures} van ${times.length} probes antwoordden geen 200`);
-      return times;
+      if (error !== undefined) throw new Error(error);
+      return times!;
     },
   };
 }
