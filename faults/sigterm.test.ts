@@ -61,6 +61,40 @@ describe('SIGTERM', () => {
     return dir;
   };
 
+  /** The built server on `dataDir`, healthy. */
+  const startOn = async (dataDir: string) => {
+    const server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
+    servers.push(server);
+    await server.healthy();
+    return server;
+  };
+
+  /** A new server on a new folder, with an account and a customer. */
+  const serverWithCustomer = async () => {
+    const dataDir = newDataDir();
+    const server = await startOn(dataDir);
+    const account = await signUpOverHttp(server.url);
+    const api = apiAs(server.url, account);
+    const customerId = await customerOverHttp(api);
+    return { dataDir, server, account, api, customerId };
+  };
+
+  /** An order save under way: the server has its headers and half its body (and has logged it). */
+  const orderSaveUnderWay = async (
+    { server, account, customerId }: Awaited<ReturnType<typeof serverWithCustomer>>,
+    reference: string,
+  ) => {
+    const seen = server.output().match(INCOMING_ORDER)?.length ?? 0; // the request log, LOG_LEVEL info
+    const request = await startSlowRequest(server.port, {
+      method: 'POST',
+      path: '/api/orders',
+      headers: { Authorization: `Bearer ${account.token}` },
+      json: orderPayload(customerId, { reference }),
+    });
+    await server.waitForOutput((output) => (output.match(INCOMING_ORDER)?.length ?? 0) > seen);
+    return request;
+  };
+
   beforeAll(async () => {
     build = await buildServerForTest('faults-sigterm');
   });
@@ -72,13 +106,8 @@ describe('SIGTERM', () => {
   });
 
   it('finishes the order being saved, closes browser, queue and database, and exits 0', async () => {
-    const dataDir = newDataDir();
-    const server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
-    servers.push(server);
-    await server.healthy();
-    const account = await signUpOverHttp(server.url);
-    const api = apiAs(server.url, account);
-    const customerId = await customerOverHttp(api);
+    const setUp = await serverWithCustomer();
+    const { dataDir, server, account, api, customerId } = setUp;
     // A PDF first: the browser runs, so there is one to close.
     const first = await api.post('/api/orders', orderPayload(customerId));
     expect((await api.get(`/api/pdf/orders/${((await first.json()) as { _id: string })._id}`)).status).toBe(
@@ -88,15 +117,7 @@ describe('SIGTERM', () => {
     const children = descendantsOf(server.pid);
     started.push(...children);
 
-    // An order save under way: the server has its headers and half its body.
-    const seen = server.output().match(INCOMING_ORDER)?.length ?? 0; // the request log, LOG_LEVEL info
-    const request = await startSlowRequest(server.port, {
-      method: 'POST',
-      path: '/api/orders',
-      headers: { Authorization: `Bearer ${account.token}` },
-      json: orderPayload(customerId, { reference: 'Onderweg bij SIGTERM' }),
-    });
-    await server.waitForOutput((output) => (output.match(INCOMING_ORDER)?.length ?? 0) > seen);
+    const request = await orderSaveUnderWay(setUp, 'Onderweg bij SIGTERM');
 
     server.child.kill('SIGTERM');
     const exit = exitWithin(server, STOP_LIMIT_MS);
@@ -115,9 +136,7 @@ describe('SIGTERM', () => {
     expect(children.filter((p) => isAlive(p.pid))).toEqual([]);
 
     // Stored: a new start on the same folder has it.
-    const again = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
-    servers.push(again);
-    await again.healthy();
+    const again = await startOn(dataDir);
     const stored = await apiAs(again.url, account).get(`/api/orders/${saved._id}`);
     expect(stored.status).toBe(200);
     expect(((await stored.json()) as { reference: string }).reference).toBe('Onderweg bij SIGTERM');
@@ -125,22 +144,10 @@ describe('SIGTERM', () => {
   });
 
   it('a client that never finishes its request: exits 1 within the limit, saying so, and keeps nothing half', async () => {
-    const dataDir = newDataDir();
-    const server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
-    servers.push(server);
-    await server.healthy();
-    const account = await signUpOverHttp(server.url);
-    const api = apiAs(server.url, account);
-    const customerId = await customerOverHttp(api);
-    const seen = server.output().match(INCOMING_ORDER)?.length ?? 0;
+    const setUp = await serverWithCustomer();
+    const { dataDir, server, account } = setUp;
     // Half a body and then nothing: Node would wait for the rest for its request timeout (300 s).
-    const stalled = await startSlowRequest(server.port, {
-      method: 'POST',
-      path: '/api/orders',
-      headers: { Authorization: `Bearer ${account.token}` },
-      json: orderPayload(customerId, { reference: 'Nooit af' }),
-    });
-    await server.waitForOutput((output) => (output.match(INCOMING_ORDER)?.length ?? 0) > seen);
+    const stalled = await orderSaveUnderWay(setUp, 'Nooit af');
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
@@ -149,9 +156,7 @@ describe('SIGTERM', () => {
     expect(server.output()).toContain('Niet binnen 9 s gestopt: gestopt zonder verder af te wachten.');
     await stalled.closed;
 
-    const again = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
-    servers.push(again);
-    await again.healthy();
+    const again = await startOn(dataDir);
     const orders = (await (await apiAs(again.url, account).get('/api/orders')).json()) as unknown[];
     expect(orders).toEqual([]);
     expect(await again.stop()).toEqual({ code: 0, signal: null });
