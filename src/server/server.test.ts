@@ -59,22 +59,29 @@ describe('createServer and the PDF printer', () => {
 });
 
 describe('createServer and the webhook deliveries', () => {
+  type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+  /** A user subscribed to customer.created at `receiver` who then adds a customer: one event queued. */
+  async function queueCustomerCreated(server: Awaited<ReturnType<typeof createServer>>, receiver: Receiver) {
+    const { token } = await createSignedInUser(server.database.db);
+    const caller = await createTestCaller(server.deps, { token });
+    await caller.webhooks.create({ url: receiver.url('/hook'), events: ['customer.created'] });
+    await caller.customers.create({ name: 'Sara Bakker', company: 'Bakker Advies', email: 'sara@bakker.nl' });
+  }
+
+  async function expectDelivered(receiver: Receiver, what: string) {
+    await waitFor(what, () => receiver.at('/hook').length > 0, 60_000);
+    expect(JSON.parse(receiver.at('/hook')[0]!.body)).toMatchObject({ type: 'customer.created' });
+  }
+
   it('delivers an event queued before the server listened, once it listens (the worker starts with listening)', async () => {
     const receiver = await startWebhookReceiver();
     const config = testConfig({ dataDir: path.join(dataDir, 'webhooks'), webhookAllowPrivate: true });
     const server = await createServer(config, { serveClient: false });
     try {
-      const { token } = await createSignedInUser(server.database.db);
-      const caller = await createTestCaller(server.deps, { token });
-      await caller.webhooks.create({ url: receiver.url('/hook'), events: ['customer.created'] });
-      await caller.customers.create({
-        name: 'Sara Bakker',
-        company: 'Bakker Advies',
-        email: 'sara@bakker.nl',
-      });
+      await queueCustomerCreated(server, receiver);
       await server.app.listen({ port: 0, host: '127.0.0.1' });
-      await waitFor('de webhook na het luisteren', () => receiver.at('/hook').length > 0, 60_000);
-      expect(JSON.parse(receiver.at('/hook')[0]!.body)).toMatchObject({ type: 'customer.created' });
+      await expectDelivered(receiver, 'de webhook na het luisteren');
     } finally {
       await server.close();
       await receiver.close();
@@ -89,14 +96,7 @@ describe('createServer and the webhook deliveries', () => {
     const server = await createServer(config, { serveClient: false, logger });
     const { db } = server.database;
     try {
-      const { token } = await createSignedInUser(db);
-      const caller = await createTestCaller(server.deps, { token });
-      await caller.webhooks.create({ url: receiver.url('/hook'), events: ['customer.created'] });
-      await caller.customers.create({
-        name: 'Sara Bakker',
-        company: 'Bakker Advies',
-        email: 'sara@bakker.nl',
-      });
+      await queueCustomerCreated(server, receiver);
       // The queue out of reach, as with a database that is away: pg-boss cannot start on it.
       await db.execute(sql`alter schema pgboss rename to pgboss_weg`);
       await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -104,8 +104,7 @@ describe('createServer and the webhook deliveries', () => {
       await waitFor('twee mislukte starts', () => failures() >= 2, 30_000);
       expect(receiver.at('/hook')).toEqual([]);
       await db.execute(sql`alter schema pgboss_weg rename to pgboss`);
-      await waitFor('de webhook zodra de wachtrij er weer is', () => receiver.at('/hook').length > 0, 60_000);
-      expect(JSON.parse(receiver.at('/hook')[0]!.body)).toMatchObject({ type: 'customer.created' });
+      await expectDelivered(receiver, 'de webhook zodra de wachtrij er weer is');
     } finally {
       await server.close();
       await receiver.close();
