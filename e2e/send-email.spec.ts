@@ -231,22 +231,29 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     // is put in the answer here, as the server words it.
     const warning =
       'Inkooporder is succesvol verzonden per e-mail. Let op: de mailserver weigerde het CC-adres boekhouding@klant.nl; dat adres heeft het bericht niet ontvangen.';
-    await page.route('**/trpc/orders.sendEmail**', async (route) => {
-      const response = await route.fetch();
-      const body = JSON.stringify(await response.json()).replace(
-        '"Inkooporder is succesvol verzonden per e-mail"',
-        JSON.stringify(warning),
-      );
-      await route.fulfill({ response, body });
-    });
-    await page.goto('/inkooporders');
-    await page.getByRole('button', { name: `Order ${orderNumber} per e-mail versturen` }).click();
-    await dialog.getByRole('button', { name: 'Versturen' }).click();
-    await expect(dialog.getByRole('heading', { name: 'E-mail verzonden' })).toBeVisible();
-    await expect(dialog.getByRole('alert')).toHaveText(warning);
-    await shoot(page, 'sent-cc-refused-desktop-light');
-    await page.unroute('**/trpc/orders.sendEmail**');
-    await dialog.getByRole('button', { name: 'Sluiten' }).last().click();
+    // At 1280 in the light theme, then at 375 in the dark one.
+    for (const [viewport, theme, name] of [
+      [DESKTOP, 'light', 'desktop-light'],
+      [PHONE, 'dark', 'phone-dark'],
+    ] as const) {
+      const other = await themedPage(browser, page.context(), viewport, theme);
+      await other.route('**/trpc/orders.sendEmail**', async (route) => {
+        const response = await route.fetch();
+        const body = JSON.stringify(await response.json()).replace(
+          '"Inkooporder is succesvol verzonden per e-mail"',
+          JSON.stringify(warning),
+        );
+        await route.fulfill({ response, body });
+      });
+      await other.goto('/inkooporders');
+      await other.getByRole('button', { name: `Order ${orderNumber} per e-mail versturen` }).click();
+      const d = sendDialog(other);
+      await d.getByRole('button', { name: 'Versturen' }).click();
+      await expect(d.getByRole('heading', { name: 'E-mail verzonden' })).toBeVisible();
+      await expect(d.getByRole('alert')).toHaveText(warning);
+      await shoot(other, `sent-cc-refused-${name}`);
+      await other.context().close();
+    }
   });
 
   await test.step("BTW verlegd: the PDF preview's total is without VAT and reads 'Verlegd'", async () => {
