@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSettingsMessages as m, orderSettingsInput } from './order-settings';
+import { orderSettingsMessages as m, ORDER_PREFIX_PATTERN, orderSettingsInput } from './order-settings';
 
 const parse = (v: unknown) => {
   const r = orderSettingsInput.safeParse(v);
@@ -28,6 +28,21 @@ describe('orderSettingsInput', () => {
     expect(parse({ prefix: 'INK/2026' })).toEqual({ prefix: m.prefixChars });
     expect(parse({ prefix: 'IN K' })).toEqual({ prefix: m.prefixChars });
     expect(parse({ prefix: 'A'.repeat(21) })).toEqual({ prefix: m.prefixMax });
+  });
+
+  it('takes Latin letters with accents, and refuses other scripts, other digits and signs', () => {
+    for (const prefix of ['Café', 'Zoë-Ĳssel', 'Łódź_2', 'ÆØÅ', 'Straße', 'Șantier'])
+      expect(parse({ prefix })).toEqual({ prefix });
+    // Letters the PDF's fonts cannot print, digits that are not 0–9, and × ÷ between the accented letters.
+    for (const prefix of ['ЗАКАЗ', 'ΠΑΡ', '注文', 'PO²', 'PO٣', 'Ⅻ', '2×3', 'a÷b', 'Cafe\u0301'])
+      expect(parse({ prefix }), prefix).toEqual({ prefix: m.prefixChars });
+  });
+
+  it('accepts no character the former rule (Unicode letters and numbers) did not', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      if (ORDER_PREFIX_PATTERN.test(char)) expect(/^[\p{L}\p{N}_-]$/u.test(char), char).toBe(true);
+    }
   });
 
   it('refuses a start number that is not a whole number of at least 1', () => {

@@ -4,7 +4,7 @@ import { z } from '../zod-nl';
 /** Spec §5 Order numbering ("start number is numeric text, minimum 1") and §8 Order numbering. */
 export const orderSettingsMessages = {
   prefixMax: 'Prefix mag maximaal 20 tekens bevatten',
-  prefixChars: 'Prefix mag alleen letters, cijfers, - en _ bevatten',
+  prefixChars: 'Prefix mag alleen Latijnse letters (ook met accenten), cijfers, - en _ bevatten',
   startingNumberNumeric: 'Startnummer moet een getal zijn',
   startingNumberMin: 'Startnummer moet minimaal 1 zijn',
   startingNumberMax: 'Startnummer mag maximaal 999999999 zijn',
@@ -22,14 +22,28 @@ export const orderNumberFormat = z
   .enum(['year', 'sequential'], { error: orderSettingsMessages.format })
   .describe("'year' als het jaartal in het nummer staat, anders 'sequential' (synoniem van `includeYear`)");
 
-/** Letters (any script), digits, '-' and '_'; trimmed; a trailing '-' is dropped (the separator adds one). */
+/**
+ * The letters of the Latin script — a–z and the accented ones of Latin-1 and Latin Extended-A/B (é, ë,
+ * ç, ø, ß, ĳ, ł, ș …), without × and ÷ — which every font an order's PDF offers can print (their
+ * latin and latin-ext subsets), so the number the supplier reads is the number that was typed.
+ * Explicit ranges rather than \p{L}: the pattern is published in the OpenAPI document, where
+ * ECMAScript without the `u` flag, Python's `re` and generated clients read \p{…} differently or
+ * not at all. The characters themselves stand in the pattern (the template turns \u00C0 into À),
+ * since Go's RE2 has no \u escape.
+ */
+const LATIN_LETTERS = 'A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F';
+
+/** The prefix's characters, the same rule for the server, the settings panel and the OpenAPI document. */
+export const ORDER_PREFIX_PATTERN = new RegExp(`^[0-9${LATIN_LETTERS}_-]*$`);
+
+/** Latin letters, digits 0–9, '-' and '_'; trimmed; a trailing '-' is dropped (the separator adds one). */
 export const orderPrefixSchema = z
   .string({ error: orderSettingsMessages.prefixChars })
   .overwrite((v) => normalisePrefix(v))
   .max(ORDER_PREFIX_MAX, { error: orderSettingsMessages.prefixMax })
-  .regex(/^[\p{L}\p{N}_-]*$/u, { error: orderSettingsMessages.prefixChars })
+  .regex(ORDER_PREFIX_PATTERN, { error: orderSettingsMessages.prefixChars })
   .describe(
-    `Prefix van het ordernummer: letters, cijfers, - en _, max. ${ORDER_PREFIX_MAX} tekens; mag leeg zijn`,
+    `Prefix van het ordernummer: Latijnse letters (ook met accenten), cijfers 0-9, - en _, max. ${ORDER_PREFIX_MAX} tekens; mag leeg zijn`,
   );
 
 /** A whole number ≥ 1, typed as text ('1001') or sent as a number. */
