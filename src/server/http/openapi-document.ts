@@ -1,6 +1,7 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { describeApiConventions } from '../openapi/api-conventions';
 import { describeExamples } from '../openapi/examples';
+import { describeTags } from '../openapi/tags';
 import { describeWebhooks } from '../openapi/webhooks';
 import { appRouter } from '../routers';
 import { describeErrorBodies } from './error-body-schema';
@@ -49,9 +50,11 @@ export function buildOpenApiDocument(baseUrl: string) {
     title: 'Inkooporders API',
     description: apiIntroduction(baseUrl),
     version: '1.0.0',
+    // Who answers for the API is the deployment itself: its name and its own reference pages.
+    contact: { name: 'Inkooporders', url: `${baseUrl}/api/docs` },
     baseUrl: `${baseUrl}/api`,
   });
-  return describeWebhooks(
-    describeExamples(describeApiConventions(describePdfDownload(describeErrorBodies(doc)))),
+  return describeTags(
+    describeWebhooks(describeExamples(describeApiConventions(describePdfDownload(describeErrorBodies(doc))))),
   );
 }

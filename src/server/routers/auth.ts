@@ -44,6 +44,9 @@ const limit = (ctx: Context, action: RateLimitedAction, email?: string) =>
 
 const tags = ['auth'];
 
+const aboutLogout =
+  'Beëindigt de sessie van het verzoek (het bearer-token of de sessiecookie) en wist de cookie; zonder geldige sessie volgt hetzelfde antwoord. Een API-sleutel is geen sessie: daarmee 403 (een sleutel beëindigt u met DELETE /api-keys/{id}).';
+
 /**
  * Ends the request's session, if any, and clears its cookie; answers success either way. An API key
  * is not a session and is not ended by logging out: saying "uitgelogd" to it would be a lie (403;
@@ -104,7 +107,16 @@ export const authRouter = router({
 
   /** A mutation (it ends the session) that REST exposes as GET, as spec §7 names it. */
   logout: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/logout', tags, protect: false, summary: 'Uitloggen' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/logout',
+        tags,
+        protect: false,
+        summary: 'Uitloggen',
+        description: `${aboutLogout} Met de sessiecookie weigert deze GET (403) wanneer de browser meldt dat een andere site hem startte (\`Sec-Fetch-Site\`), zodat een link elders niemand kan uitloggen; POST /auth/logout doet hetzelfde en past beter bij een wijziging.`,
+      },
+    })
     .input(z.void())
     .output(successOutput)
     .mutation(logOut),
@@ -112,7 +124,14 @@ export const authRouter = router({
   /** The same as POST, for clients (and proxies) that rightly expect a change not to be a GET. */
   logoutPost: publicProcedure
     .meta({
-      openapi: { method: 'POST', path: '/auth/logout', tags, protect: false, summary: 'Uitloggen (POST)' },
+      openapi: {
+        method: 'POST',
+        path: '/auth/logout',
+        tags,
+        protect: false,
+        summary: 'Uitloggen (POST)',
+        description: `${aboutLogout} Met de sessiecookie alleen vanaf de eigen pagina's van de app (anders 403).`,
+      },
     })
     .input(z.void())
     .output(successOutput)
@@ -129,7 +148,16 @@ export const authRouter = router({
     .query(({ ctx }) => (ctx.user && ctx.session ? toProfile(ctx.user) : null)),
 
   profile: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/profile', tags, summary: 'Profiel ophalen' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/profile',
+        tags,
+        summary: 'Profiel ophalen',
+        description:
+          "Het profiel van het account: naam, e-mailadres en of het geverifieerd is, en de bedrijfs-, adres- en bankgegevens die op orders en PDF's staan. Met een sessie of een API-sleutel; zonder geldige sessie of sleutel 401. Het sessietoken staat er niet in.",
+      },
+    })
     .input(z.void())
     .output(profileOutput)
     .query(({ ctx }) => toProfile(ctx.user)),
@@ -209,6 +237,8 @@ export const authRouter = router({
         path: '/auth/resend-verification',
         tags,
         summary: 'Verificatie e-mail opnieuw verzenden (ingelogd)',
+        description:
+          'Stuurt een nieuwe verificatielink naar het e-mailadres van het ingelogde account. Al geverifieerd: 400. Deelt de limiet van POST /auth/resend-verification-public (per IP-adres en per e-mailadres, per kwartier; daarboven 429 met `Retry-After`). Antwoordt de mailserver niet, dan 503.',
       },
     })
     .input(z.object({}).optional())

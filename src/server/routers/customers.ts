@@ -23,6 +23,8 @@ import { authedProcedure, router } from '../trpc';
 
 const tags = ['customers'];
 
+const notFoundCustomer = 'Een onbekende klant, of die van een ander account, geeft 404.';
+
 export const customersRouter = router({
   /** Over REST the description of GET /api/customers, which a plain route serves (http/customers-list.ts). */
   list: authedProcedure
@@ -52,7 +54,15 @@ export const customersRouter = router({
     .query(({ ctx, input }) => listCustomers(ctx.db, ctx.user.id, input)),
 
   get: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/customers/{id}', tags, summary: 'Eén klant' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/customers/{id}',
+        tags,
+        summary: 'Eén klant',
+        description: `Eén klant van het account, zoals de lijst en de webhooks hem geven. ${notFoundCustomer}`,
+      },
+    })
     .input(idInput)
     .output(customerOutput)
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.user.id, input.id)),
@@ -70,6 +80,8 @@ export const customersRouter = router({
         path: '/customers',
         tags,
         summary: 'Klant aanmaken',
+        description:
+          '`name`, `company` en `email` zijn verplicht; de andere velden mogen ontbreken of leeg zijn. Elk veld wordt gecontroleerd met de Nederlandse regels van de app en genormaliseerd opgeslagen (e-mail in kleine letters, telefoon als +31…, postcode als `1234 AB`); een ongeldig veld geeft 400 met `details` en slaat niets op. Verstuurt de webhook `customer.created`. Met een `Idempotency-Key` maakt een herhaling geen tweede klant.',
         requestHeaders: idempotencyHeaders,
       },
     })
@@ -82,13 +94,29 @@ export const customersRouter = router({
     ),
 
   update: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/customers/{id}', tags, summary: 'Klant bijwerken' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/customers/{id}',
+        tags,
+        summary: 'Klant bijwerken',
+        description: `Vervangt de klant: dezelfde velden en regels als POST /customers, en wat ontbreekt wordt leeg (\`country\` Nederland, \`active\` true). Bestaande orders houden de klantgegevens van toen ze werden opgeslagen, tot ze opnieuw worden opgeslagen. Verstuurt de webhook \`customer.updated\`. ${notFoundCustomer}`,
+      },
+    })
     .input(customerInput.extend(idInput.shape))
     .output(customerOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => updateCustomer(ctx.db, ctx.user.id, id, fields)),
 
   delete: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/customers/{id}', tags, summary: 'Klant verwijderen' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/customers/{id}',
+        tags,
+        summary: 'Klant verwijderen',
+        description: `Verwijdert de klant. Zijn orders blijven bestaan en tonen de klantgegevens van toen ze werden opgeslagen. Verstuurt de webhook \`customer.deleted\` met de klant zoals hij was. ${notFoundCustomer}`,
+      },
+    })
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {

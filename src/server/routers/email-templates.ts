@@ -22,6 +22,8 @@ import { authedProcedure, router } from '../trpc';
 
 const tags = ['email-templates'];
 
+const notFoundTemplate = 'Een onbekend template, of dat van een ander account, geeft 404.';
+
 /** The user's e-mail templates (spec §7): CRUD, preview with sample data, test mail, the standard set. */
 export const emailTemplatesRouter = router({
   list: authedProcedure
@@ -39,7 +41,15 @@ export const emailTemplatesRouter = router({
     .query(({ ctx }) => listEmailTemplates(ctx.db, ctx.user.id)),
 
   get: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/email-templates/{id}', tags, summary: 'Eén e-mailtemplate' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/email-templates/{id}',
+        tags,
+        summary: 'Eén e-mailtemplate',
+        description: `Het template met onderwerp en HTML zoals opgeslagen, de variabelen nog niet ingevuld (zie POST /email-templates/preview). ${notFoundTemplate}`,
+      },
+    })
     .input(idInput)
     .output(emailTemplateOutput)
     .query(({ ctx, input }) => getEmailTemplate(ctx.db, ctx.user.id, input.id)),
@@ -61,7 +71,13 @@ export const emailTemplatesRouter = router({
 
   update: authedProcedure
     .meta({
-      openapi: { method: 'PUT', path: '/email-templates/{id}', tags, summary: 'E-mailtemplate bijwerken' },
+      openapi: {
+        method: 'PUT',
+        path: '/email-templates/{id}',
+        tags,
+        summary: 'E-mailtemplate bijwerken',
+        description: `Vervangt het template, met dezelfde regels als POST /email-templates: de HTML wordt opnieuw opgeschoond, en met \`isDefault\` wordt het andere standaardtemplate van dezelfde categorie gewoon template. ${notFoundTemplate}`,
+      },
     })
     .input(emailTemplateInput.extend(idInput.shape))
     .output(emailTemplateOutput)
@@ -74,6 +90,7 @@ export const emailTemplatesRouter = router({
         path: '/email-templates/{id}',
         tags,
         summary: 'E-mailtemplate verwijderen',
+        description: `Verwijdert het template; e-mails die ermee zijn verstuurd blijven in de verzendgeschiedenis van hun order staan. ${notFoundTemplate}`,
       },
     })
     .input(idInput)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ORDER_PREFIX, DEFAULT_STARTING_NUMBER } from '../../shared/constants';
 import {
   nextOrderNumberOutput,
   orderSettingsInput,
@@ -17,7 +18,13 @@ const tags = ['order-settings'];
 export const orderSettingsRouter = router({
   get: authedProcedure
     .meta({
-      openapi: { method: 'GET', path: '/auth/order-settings', tags, summary: 'Ordernummering ophalen' },
+      openapi: {
+        method: 'GET',
+        path: '/auth/order-settings',
+        tags,
+        summary: 'Ordernummering ophalen',
+        description: `Hoe nieuwe orders hun nummer krijgen: prefix, eventueel het jaartal, dan het volgnummer (bijv. INK-2026-1001). Zonder opgeslagen instellingen de standaard: prefix ${DEFAULT_ORDER_PREFIX}, met jaartal, vanaf ${DEFAULT_STARTING_NUMBER}.`,
+      },
     })
     .input(z.void())
     .output(orderSettingsOutput)

@@ -34,6 +34,8 @@ import { orderPageToWire, orderStatsToWire, orderToWire, orderWithEmailsToWire }
 
 const tags = ['orders'];
 
+const notFoundOrder = 'Een onbekende order, of die van een ander account, geeft 404.';
+
 export const ordersRouter = router({
   /**
    * Over REST this is the description of GET /api/orders, which a plain route serves as a stream
@@ -87,6 +89,7 @@ export const ordersRouter = router({
         path: '/orders/{id}',
         tags,
         summary: 'Eén order met regels en verzonden e-mails',
+        description: `De order met zijn regels, bedragen, de klantgegevens zoals bij het opslaan, en in \`emails\` elke verzending per e-mail (nieuwste eerst). Webhooks dragen de order in precies deze vorm. ${notFoundOrder}`,
       },
     })
     .input(idInput)
@@ -124,6 +127,7 @@ export const ordersRouter = router({
         path: '/orders/{id}',
         tags,
         summary: 'Order bijwerken (het ordernummer blijft)',
+        description: `Vervangt velden en regels met dezelfde regels als POST /orders; wat ontbreekt krijgt zijn standaardwaarde (zonder \`status\` wordt de order weer concept), behalve \`date\`, dat dan blijft staan. De klantgegevens worden opnieuw overgenomen van de klant zoals hij nu is (is die klant intussen verwijderd, dan blijven de oude staan) en de bedragen opnieuw berekend. Verstuurt de webhook \`order.updated\`. ${notFoundOrder} Een onbekende \`customer\` geeft ook 404.`,
       },
     })
     .input(z.object({ ...orderInputShape, ...idInput.shape }).superRefine(checkOrderAmounts))
@@ -153,7 +157,15 @@ export const ordersRouter = router({
     ),
 
   delete: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/orders/{id}', tags, summary: 'Order verwijderen' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/orders/{id}',
+        tags,
+        summary: 'Order verwijderen',
+        description: `Verwijdert de order met zijn regels en verzendgeschiedenis; het ordernummer wordt niet opnieuw uitgegeven. Verstuurt de webhook \`order.deleted\` met de order zoals hij was. ${notFoundOrder}`,
+      },
+    })
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {

@@ -16,7 +16,15 @@ const clientErrorInput = z.object({
 export const systemRouter = router({
   health: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/health', tags: ['system'], protect: false, summary: 'Gezondheid' },
+      openapi: {
+        method: 'GET',
+        path: '/health',
+        tags: ['system'],
+        protect: false,
+        summary: 'Gezondheid',
+        description:
+          'Antwoordt `{"status":"ok"}` zodra de server verzoeken aanneemt en de database antwoordt; is de database even weg, dan 503 met `Retry-After`. Zonder inloggen, voor load balancers en monitoring.',
+      },
     })
     .input(z.void())
     .output(
@@ -42,6 +50,7 @@ export const systemRouter = router({
         tags: ['system'],
         protect: false,
         summary: 'Clientfout melden',
+        description: `Hier meldt de app in de browser een fout die hij niet kon afhandelen: de server logt de melding met het scherm en, als er iemand is ingelogd, de gebruiker, en laat haar aan niemand zien. Zonder inloggen; hooguit ${CLIENT_ERROR_REPORTS_PER_WINDOW} meldingen per IP-adres per kwartier, daarboven 429 met \`Retry-After\`.`,
       },
     })
     .input(clientErrorInput)

@@ -21,18 +21,37 @@ import { authedProcedure, router } from '../trpc';
 
 const tags = ['webhooks'];
 
+const notFoundWebhook = 'Een onbekende webhook, of die van een ander account, geeft 404.';
+
 const aboutDelivery =
   'Elk bericht is een POST met `{id, type, createdAt, data}`; `data` is het object zoals GET /orders/{id} of GET /customers/{id} het geeft (bij verwijderen: zoals het laatst was). Ondertekend volgens Standard Webhooks: headers `webhook-id`, `webhook-timestamp` en `webhook-signature` (`v1,` + base64 HMAC-SHA256 van `id.timestamp.body` met het geheim). Zonder 2xx-antwoord binnen 10 seconden volgen nieuwe pogingen, steeds langer wachtend, ongeveer een dag lang; daarna staat de webhook op `failing`. Doorverwijzingen worden niet gevolgd. Adressen die naar localhost of een intern netwerk leiden worden geweigerd.';
 
 export const webhooksRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/webhooks', tags, summary: 'Alle webhooks' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/webhooks',
+        tags,
+        summary: 'Alle webhooks',
+        description:
+          'De webhooks van het account, oudste eerst, zonder hun geheim. `failing` zegt of een bericht na alle pogingen niet kon worden afgeleverd; het afleverlog staat bij GET /webhooks/{id}/deliveries.',
+      },
+    })
     .input(z.void())
     .output(z.array(webhookOutput))
     .query(({ ctx }) => listWebhooks(ctx.db, ctx.user.id)),
 
   get: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/webhooks/{id}', tags, summary: 'Eén webhook' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Eén webhook',
+        description: `Adres, gebeurtenissen en toestand van de webhook; het geheim staat alleen in het antwoord van POST /webhooks. ${notFoundWebhook}`,
+      },
+    })
     .input(idInput)
     .output(webhookOutput)
     .query(({ ctx, input }) => getWebhook(ctx.db, ctx.user.id, input.id)),
@@ -58,6 +77,7 @@ export const webhooksRouter = router({
         path: '/webhooks/{id}',
         tags,
         summary: 'Webhook bijwerken, pauzeren (`active: false`) of hervatten',
+        description: `Vervangt adres, gebeurtenissen en \`active\`; het geheim blijft. Het adres wordt gecontroleerd zoals bij aanmaken: zonder https, of naar localhost of een intern netwerk, geeft het 400. Een gepauzeerde webhook krijgt geen berichten over nieuwe gebeurtenissen; hervatten zet \`failing\` weer op \`false\`. ${notFoundWebhook}`,
       },
     })
     .input(webhookInput.extend(idInput.shape))
@@ -67,7 +87,15 @@ export const webhooksRouter = router({
     ),
 
   delete: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/webhooks/{id}', tags, summary: 'Webhook verwijderen' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Webhook verwijderen',
+        description: `Verwijdert de webhook met zijn afleverlog; berichten die nog op aflevering wachten worden niet meer verstuurd. ${notFoundWebhook}`,
+      },
+    })
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
@@ -82,6 +110,7 @@ export const webhooksRouter = router({
         path: '/webhooks/{id}/deliveries',
         tags,
         summary: 'De laatste 100 afleverpogingen, nieuwste eerst',
+        description: `Het afleverlog: per poging het bericht, het tijdstip, de HTTP-status (of waarom er geen antwoord kwam), de duur en het begin van het antwoord. Alleen de 100 nieuwste pogingen worden bewaard. ${notFoundWebhook}`,
       },
     })
     .input(idInput)

@@ -1,0 +1,64 @@
+import type { OpenAPIObject } from 'trpc-to-openapi';
+
+/**
+ * The groups of the REST API, in the order /api/docs shows them: first how to get in (an account, a
+ * key), then the business data, then what surrounds it. An operation names its group in its router's
+ * `meta.openapi.tags`; this list gives each group its description, and openapi-spectral.test.ts
+ * holds the two together (every group used is defined here, and nothing else is).
+ */
+export const API_TAGS = [
+  {
+    name: 'auth',
+    description:
+      'Account en sessie: registreren, het e-mailadres verifiëren, inloggen en uitloggen, het bedrijfsprofiel, het wachtwoord en de sessies. Registreren, inloggen en de herstelroutes werken zonder inloggen.',
+  },
+  {
+    name: 'api-keys',
+    description:
+      'API-sleutels voor integraties, die alleen mogen lezen of ook mogen schrijven. Alleen met een sessie te beheren, nooit met een sleutel: een uitgelekte sleutel kan geen nieuwe maken.',
+  },
+  {
+    name: 'customers',
+    description:
+      'Klanten: de bedrijven waarvoor u orders schrijft. Een order bewaart de klantgegevens van het moment waarop hij werd opgeslagen.',
+  },
+  {
+    name: 'orders',
+    description:
+      'Inkooporders met regels en btw: aanmaken, bijwerken, verwijderen en per e-mail versturen. De server kent het ordernummer toe en rekent de bedragen uit.',
+  },
+  {
+    name: 'order-settings',
+    description:
+      'Ordernummering: prefix, startnummer en of het jaartal in het nummer staat, en een voorbeeld van het volgende nummer.',
+  },
+  {
+    name: 'pdf',
+    description:
+      "PDF's van orders, in twee stappen: maken met GET /pdf/orders/{id}, daarna het bestand ophalen met GET /pdf/download/{filename}.",
+  },
+  {
+    name: 'pdf-settings',
+    description:
+      'De huisstijl van de PDF: kleuren, sjabloon, lettertype, voettekst en of de bankrekening erop staat.',
+  },
+  {
+    name: 'email-templates',
+    description:
+      'E-mailtemplates met variabelen als {{customer.name}}: beheren, vullen met voorbeeldgegevens en als testmail versturen.',
+  },
+  {
+    name: 'webhooks',
+    description:
+      'Webhooks: een https-adres krijgt bij elke gekozen gebeurtenis een ondertekend bericht (Standard Webhooks). Welke berichten dat zijn staat onder Webhooks.',
+  },
+  {
+    name: 'system',
+    description: 'De gezondheid van de server en foutmeldingen van de app zelf; zonder inloggen.',
+  },
+] as const;
+
+export function describeTags(doc: OpenAPIObject): OpenAPIObject {
+  doc.tags = API_TAGS.map((tag) => ({ ...tag }));
+  return doc;
+}
