@@ -103,11 +103,15 @@ function redactPath(text: string): string {
  * matched). Recognised on the decoded text, redacted in the text as written.
  */
 export function redactUrl(url: string): string {
-  // Every string of every log line passes here: most hold none of these characters.
-  let out = url.includes('=') ? redactQuery(url) : url;
-  if (/[/\\%]/.test(out)) out = redactPath(out);
+  // Every string of every log line passes here: most could hold none of these secrets at all (every
+  // secret name contains one of these words; a percent-encoded spelling contains '%').
+  let out = url.includes('=') && MAY_NAME_SECRET_PARAM.test(url) ? redactQuery(url) : url;
+  if (MAY_NAME_SECRET_SEGMENT.test(out)) out = redactPath(out);
   return out.includes('ik_') ? out.replace(API_KEY_SECRET, REDACTED) : out;
 }
+
+const MAY_NAME_SECRET_PARAM = /token|code|key|password|secret|session|%/i;
+const MAY_NAME_SECRET_SEGMENT = /reset|verify|%/i;
 
 /**
  * Keys whose values are data, not diagnosis: drizzle's `params`, postgres.js' `parameters` and
