@@ -38,7 +38,7 @@ const UNAVAILABLE =
 const shoot = shotsNamed('pdf-download');
 
 /**
- * Holds this order's `pdf.order` requests (the batched GET carries the id in its input) until
+ * Holds this order's `pdf.orderLink` requests (the batched GET carries the id in its input) until
  * `release()`: the progress state stays on screen for as long as the test looks at it.
  */
 async function holdPdf(page: Page, orderId: string) {
@@ -48,7 +48,7 @@ async function holdPdf(page: Page, orderId: string) {
   });
   const matcher = (url: URL) =>
     url.pathname.startsWith('/trpc/') &&
-    decodeURIComponent(url.pathname).includes('pdf.order') &&
+    decodeURIComponent(url.pathname).includes('pdf.orderLink') &&
     decodeURIComponent(url.search).includes(orderId);
   await page.route(matcher, async (route) => {
     await gate;
@@ -77,9 +77,13 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
   let kozijnen: CreatedOrder;
   let dak: CreatedOrder;
 
-  /** The file the browser got: named after the order, a PDF, and its text (for what it shows). */
+  /**
+   * The file the browser got: named after the order, a PDF, and its text (for what it shows). Its
+   * address carries a short-lived link token for that one file, never the session's token.
+   */
   async function expectPdfOf(download: Download, order: CreatedOrder): Promise<string> {
     expect(download.suggestedFilename()).toMatch(new RegExp(`^INK-${year}-\\d+\\.pdf$`));
+    expect(new URL(download.url()).search).toMatch(/^\?token=dl_[a-z2-7]{32}$/);
     return readOrderPdf(download, order.orderNumber);
   }
 
@@ -261,7 +265,7 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
     await test.step('orders list: a 503 with the spec text alone', async () => {
       await page.goto('/inkooporders');
       const button = pdfButton(rowOf(ordersTable(page), dak.orderNumber), dak.orderNumber);
-      const restore = await failProcedure(page, 'pdf.order', { httpStatus: 503, message: PDF_ERROR });
+      const restore = await failProcedure(page, 'pdf.orderLink', { httpStatus: 503, message: PDF_ERROR });
       let downloads = 0;
       page.on('download', () => downloads++);
       await button.click();
@@ -276,7 +280,7 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
     await test.step('dashboard: no answer at all', async () => {
       await page.goto('/');
       const button = pdfButton(rowOf(recentTable(page), dak.orderNumber), dak.orderNumber);
-      const restore = await failProcedure(page, 'pdf.order', 'network');
+      const restore = await failProcedure(page, 'pdf.orderLink', 'network');
       await button.click();
       const toast = page.getByRole('alert').filter({ hasText: PDF_ERROR });
       await expect(toast).toBeVisible();
@@ -288,7 +292,7 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
     await test.step('edit form: the printer’s reason under the spec text; then it works again', async () => {
       await page.goto(`/inkooporders/${dak._id}/edit`);
       const button = formPdfButton(page);
-      const restore = await failProcedure(page, 'pdf.order', { httpStatus: 503, message: UNAVAILABLE });
+      const restore = await failProcedure(page, 'pdf.orderLink', { httpStatus: 503, message: UNAVAILABLE });
       await button.click();
       const toast = page.getByRole('alert').filter({ hasText: PDF_ERROR });
       await expect(toast).toBeVisible();
@@ -328,7 +332,10 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
         release();
         await download;
 
-        const restore = await failProcedure(shotPage, 'pdf.order', { httpStatus: 503, message: UNAVAILABLE });
+        const restore = await failProcedure(shotPage, 'pdf.orderLink', {
+          httpStatus: 503,
+          message: UNAVAILABLE,
+        });
         await button.click();
         await expect(shotPage.getByRole('alert').filter({ hasText: PDF_ERROR })).toBeVisible();
         await shoot(shotPage, `list-error-${name}`);

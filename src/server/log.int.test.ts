@@ -10,6 +10,8 @@ import { buildApp } from './app';
 import { createLogger, REDACTED, redactUrl, scrub } from './log';
 
 /** Issue 11 item 1: tokens in URLs and the values of failed queries never reach the log. */
+const DOWNLOAD = `/api/pdf/download/INK-1-${'a'.repeat(32)}.pdf`;
+
 describe('the log keeps no secrets (integration)', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -56,6 +58,43 @@ describe('the log keeps no secrets (integration)', () => {
     for (const secret of [...secrets, token]) expect(text).not.toContain(secret); // …without their tokens
   });
 
+  /**
+   * Every spelling of a secret in a URL, as a client may send it. `accepted`: the session token is
+   * read from it (the download answers 404 for the unknown file, not 401).
+   */
+  const spellings: { name: string; url: (secret: string) => string; accepted?: boolean }[] = [
+    { name: '?%74oken=', url: (t) => `${DOWNLOAD}?%74oken=${t}`, accepted: true },
+    { name: '?tok%65n=', url: (t) => `${DOWNLOAD}?tok%65n=${t}`, accepted: true },
+    { name: '?%54%4F%4B%45%4E= (upper case, encoded)', url: (t) => `${DOWNLOAD}?%54%4F%4B%45%4E=${t}` },
+    { name: '?TOKEN=', url: (t) => `${DOWNLOAD}?TOKEN=${t}` },
+    { name: '?Token= after another parameter', url: (t) => `${DOWNLOAD}?x=1&Token=${t}` },
+    { name: '?token= repeated', url: (t) => `${DOWNLOAD}?token=${t}&token=${t}x`, accepted: true },
+    { name: '?token= with a ; in its value', url: (t) => `${DOWNLOAD}?token=${t};x=1`, accepted: false },
+    { name: ';token=', url: (t) => `${DOWNLOAD}?x=1;token=${t}` },
+    { name: '?+token=', url: (t) => `${DOWNLOAD}?+token=${t}` },
+    { name: '?tok%2565n= (double-encoded)', url: (t) => `${DOWNLOAD}?tok%2565n=${t}` },
+    { name: '/verify%2Demail/', url: (t) => `/api/auth/verify%2Demail/${t}` },
+    { name: '/verify%2demail/ on the client route', url: (t) => `/verify%2demail/${t}` },
+    { name: '/Verify-Email/', url: (t) => `/api/auth/Verify-Email/${t}` },
+    { name: '/verify-email%2F (encoded slash)', url: (t) => `/api/auth/verify-email%2F${t}` },
+    { name: '/verify-email/ with an encoded slash inside', url: (t) => `/api/auth/verify-email/${t}%2Fx` },
+    { name: '/reset%2Dpassword/', url: (t) => `/api/auth/reset%2Dpassword/${t}` },
+    { name: '/%72eset-password/ (client route)', url: (t) => `/%72eset-password/${t}` },
+    { name: '/reset-password// (double slash)', url: (t) => `/api/auth/reset-password//${t}` },
+  ];
+
+  it.each(spellings)('logs $name without the token', async ({ url, accepted }) => {
+    const { token } = await createSignedInUser(database.db);
+    const before = lines.length;
+    const res = await app.inject({ method: 'GET', url: url(token) });
+    if (accepted !== undefined) expect(res.statusCode).toBe(accepted ? 404 : 401);
+    const text = lines.slice(before).join('');
+    expect(text).toContain('incoming request'); // the request was logged…
+    expect(text).toContain(REDACTED);
+    expect(text).not.toContain(token); // …without the token
+    expect(text).not.toContain(token.slice(0, 12));
+  });
+
   it('logs a failed insert without its values: no password hash, no e-mail address, no password', async () => {
     const email = uniqueEmail('geheim');
     const password = 'ZeerGeheim123!';
@@ -86,6 +125,28 @@ describe('redaction', () => {
       `/api/pdf/download/a.pdf?token=${REDACTED}&x=1`,
     );
     expect(redactUrl('/api/orders?search=token')).toBe('/api/orders?search=token');
+    expect(redactUrl('/api/orders?next=%2Fverify-email%2Fabc')).toBe(
+      `/api/orders?next=%2Fverify-email%2F${REDACTED}`,
+    );
+    expect(redactUrl('http://localhost:3000/verify-email/abc')).toBe(
+      `http://localhost:3000/verify-email/${REDACTED}`,
+    );
+    expect(redactUrl('/verify-email/')).toBe('/verify-email/');
+    expect(redactUrl('/api/pdf/download/a.pdf?token=')).toBe('/api/pdf/download/a.pdf?token=');
+  });
+
+  it('recognises a secret by its decoded name and redacts it as written', () => {
+    expect(redactUrl('/a.pdf?%74oken=abc&x=1')).toBe(`/a.pdf?%74oken=${REDACTED}&x=1`);
+    expect(redactUrl('/a.pdf?x=1&TOK%65N=abc')).toBe(`/a.pdf?x=1&TOK%65N=${REDACTED}`);
+    // The server reads the value up to the next '&': a ';' is part of it.
+    expect(redactUrl('/a.pdf?token=abc;def&x=1')).toBe(`/a.pdf?token=${REDACTED}&x=1`);
+    expect(redactUrl('/a.pdf?x=1;token=abc')).toBe(`/a.pdf?x=1;token=${REDACTED}`);
+    expect(redactUrl('/api/auth/verify%2Demail/abc?x=1')).toBe(`/api/auth/verify%2Demail/${REDACTED}?x=1`);
+    expect(redactUrl('/api/auth/verify-email%2Fabc%2Fdef')).toBe(`/api/auth/verify-email%2F${REDACTED}`);
+    expect(redactUrl('GET:/api/auth/reset-password/abc not found')).toBe(
+      `GET:/api/auth/reset-password/${REDACTED} not found`,
+    );
+    expect(redactUrl(`Bearer ik_${'A1b2'.repeat(8)} in /api?x=1`)).toBe(`Bearer ${REDACTED} in /api?x=1`);
   });
 
   it('drops query values and secret fields at any depth', () => {
@@ -96,5 +157,17 @@ describe('redaction', () => {
         cause: { detail: 'Failing row contains (a@b.nl)' },
       }),
     ).toEqual({ message: 'm', params: REDACTED, cause: { detail: REDACTED } });
+  });
+
+  it('redacts messages and what they interpolate, fields and errors alike', () => {
+    const written: string[] = [];
+    const log = createLogger('info', { write: (line: string) => void written.push(line) });
+    const secret = 'linksecret0123456789';
+    log.info(`Route GET:/api/auth/verify%2Demail/${secret} not found`);
+    log.info('Route %s not found', `/a.pdf?tok%65n=${secret}`);
+    log.info({ route: `/reset%2Dpassword/${secret}` }, 'client error');
+    log.error({ err: new Error(`fetch /a.pdf?%74oken=${secret} failed`) }, 'HTTP error');
+    expect(written).toHaveLength(4);
+    for (const line of written) expect(line).not.toContain(secret);
   });
 });

@@ -1,22 +1,117 @@
-import pino, { type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
+import { unescape as percentDecode } from 'node:querystring';
+import pino, { type DestinationStream, type LevelWithSilent, type LogFn, type Logger } from 'pino';
 
 /**
  * The server's logger. Logs are read by more people, and kept longer, than the database: nothing
  * that opens an account may land in them. Request URLs lose their tokens (reset and verification
- * links, `?token=` on downloads), errors lose the values of their database queries (an argon2 hash,
- * e-mail addresses), and credentials in headers are never written.
+ * links, `?token=` on downloads) in whatever spelling they came, errors lose the values of their
+ * database queries (an argon2 hash, e-mail addresses), and credentials in headers are never written.
+ * All of it happens here, for every line: Fastify's request lines (its `req` serializer is replaced by
+ * ours), the fields of every line, errors, and the message text.
  */
 
 export const REDACTED = '[verborgen]';
 
-/** Path segments that are themselves secrets: /auth/reset-password/<token>, /auth/verify-email/<token>. */
-const TOKEN_IN_PATH = /(\/(?:reset-password|verify-email)\/)[^/?#]+/gi;
-/** Query values that are secrets, wherever they appear. */
-const TOKEN_IN_QUERY = /([?&](?:token|code|key|password)=)[^&#]*/gi;
+/**
+ * Query parameters whose values are secrets. `token` is the one the server reads (the download's
+ * `?token=`); the others are what a client might put a credential under by mistake.
+ */
+const SECRET_PARAMS = new Set([
+  'token',
+  'access_token',
+  'code',
+  'key',
+  'api_key',
+  'apikey',
+  'password',
+  'secret',
+  'session',
+]);
 
-export function redactUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, `$1${REDACTED}`).replace(TOKEN_IN_QUERY, `$1${REDACTED}`);
+/** Path segments followed by a secret: /auth/reset-password/<token>, /verify-email/<token>. */
+const SECRET_SEGMENTS = new Set(['reset-password', 'verify-email']);
+
+/** An API key's secret, wherever it appears (it is never taken from a URL, but may be sent there). */
+const API_KEY_SECRET = /ik_[0-9A-Za-z]{32}/g;
+
+/**
+ * Text as the server reads it: percent-decoded the lenient way both of its parsers do (Node's
+ * URLSearchParams for `?token=`, find-my-way for paths: an invalid escape stays as written, bytes
+ * that are no UTF-8 become U+FFFD), and again while that changes something, so a double-encoded
+ * spelling is recognised too. Compared trimmed and in lower case: a spelling the server does not
+ * accept today is still the user's secret.
+ */
+function readAs(text: string): string {
+  let current = text;
+  for (let round = 0; round < 4 && current.includes('%'); round++) {
+    const decoded = percentDecode(current);
+    if (decoded === current) break;
+    current = decoded;
+  }
+  return current.trim().toLowerCase();
 }
+
+/**
+ * A parameter name as URLSearchParams splits it: after `?`, `&` or (for parsers that take it) `;`,
+ * up to `=`. The value the server reads runs up to the next `&` (a `;` inside it is part of it).
+ */
+const PARAM_NAME = /[?&;]([^=&;?#\s]*)=/g;
+const VALUE_END = /[&#\s]/g;
+
+function redactQuery(text: string): string {
+  let out = '';
+  let copied = 0;
+  PARAM_NAME.lastIndex = 0;
+  for (let name = PARAM_NAME.exec(text); name; name = PARAM_NAME.exec(text)) {
+    // '+' is a space in a query (WHATWG urlencoded), before the percent-decoding.
+    if (!SECRET_PARAMS.has(readAs((name[1] ?? '').replace(/\+/g, ' ')))) continue;
+    const start = name.index + name[0].length;
+    VALUE_END.lastIndex = start;
+    const end = VALUE_END.exec(text)?.index ?? text.length;
+    if (end === start) continue;
+    out += text.slice(copied, start) + REDACTED;
+    copied = end;
+    PARAM_NAME.lastIndex = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** A stretch of path: up to the query, the fragment or a space. */
+const PATH_RUN = /[^\s?#]+/g;
+/** Between segments: '/', a backslash (browsers read it as '/'), or either percent-encoded, once or more. */
+const SEGMENT_END = /\/|\\|%(?:25)*(?:2f|5c)/gi;
+
+/** Everything after a secret segment, up to the query: an encoded '/' inside the token hides no part of it. */
+function redactPath(text: string): string {
+  return text.replace(PATH_RUN, (run) => {
+    let segmentStart = 0;
+    SEGMENT_END.lastIndex = 0;
+    for (let end = SEGMENT_END.exec(run); end; end = SEGMENT_END.exec(run)) {
+      const after = end.index + end[0].length;
+      if (after < run.length && SECRET_SEGMENTS.has(readAs(run.slice(segmentStart, end.index))))
+        return run.slice(0, after) + REDACTED;
+      segmentStart = after;
+    }
+    return run;
+  });
+}
+
+/**
+ * A URL (or any text holding one) without its secrets: the values of secret query parameters in every
+ * spelling the server would accept (`%74oken=`, `tok%65n=`, `TOKEN=`, repeated, after `;`) and the
+ * tokens of reset and verification links (also as `verify%2Demail`, and whether or not a route
+ * matched). Recognised on the decoded text, redacted in the text as written.
+ */
+export function redactUrl(url: string): string {
+  // Every string of every log line passes here: most could hold none of these secrets at all (every
+  // secret name contains one of these words; a percent-encoded spelling contains '%').
+  let out = url.includes('=') && MAY_NAME_SECRET_PARAM.test(url) ? redactQuery(url) : url;
+  if (MAY_NAME_SECRET_SEGMENT.test(out)) out = redactPath(out);
+  return out.includes('ik_') ? out.replace(API_KEY_SECRET, REDACTED) : out;
+}
+
+const MAY_NAME_SECRET_PARAM = /token|code|key|password|secret|session|%/i;
+const MAY_NAME_SECRET_SEGMENT = /reset|verify|%/i;
 
 /**
  * Keys whose values are data, not diagnosis: drizzle's `params`, postgres.js' `parameters` and
@@ -90,6 +185,13 @@ export function createLogger(
       serializers: { req: reqSerializer, err: errSerializer },
       // Every other field of every line: a reported client route can be /reset-password/<token> too.
       formatters: { log: (object) => scrub(object) as Record<string, unknown> },
+      // …and the message itself, with what it interpolates ('Route GET:/api/auth/verify-email/… not found').
+      hooks: {
+        logMethod(args, method) {
+          const redacted = args.map((arg) => (typeof arg === 'string' ? redactUrl(arg) : arg));
+          return method.apply(this, redacted as Parameters<LogFn>);
+        },
+      },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: REDACTED },
     },
     destination,

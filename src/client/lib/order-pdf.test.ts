@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from './api-errors';
-import { PDF_ERROR, pdfDownloadUrl, pdfErrorReason } from './order-pdf';
+import { PDF_ERROR, pdfErrorReason } from './order-pdf';
 
 const answer = (httpStatus: number | null, serverMessage: string | null, isNetworkError = false) => ({
   httpStatus,
   serverMessage,
   isNetworkError,
-});
-
-describe('pdfDownloadUrl', () => {
-  it('points at the download route with the name as one path segment', () => {
-    expect(pdfDownloadUrl('INK-2026-1001-abcdefghijklmnopqrstuvwxyz234567.pdf')).toBe(
-      '/api/pdf/download/INK-2026-1001-abcdefghijklmnopqrstuvwxyz234567.pdf',
-    );
-    // Whatever the server answered, it cannot climb out of the route.
-    expect(pdfDownloadUrl('../../etc/passwd')).toBe('/api/pdf/download/..%2F..%2Fetc%2Fpasswd');
-  });
 });
 
 describe('pdfErrorReason', () => {

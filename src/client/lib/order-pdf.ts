@@ -4,9 +4,6 @@ import { NETWORK_ERROR_MESSAGE } from './api-errors';
 /** Spec §8 Dashboard: the one text for a PDF that could not be made, wherever the user asked for it. */
 export const PDF_ERROR = 'Er is een fout opgetreden bij het genereren van de PDF.';
 
-/** Where GET /api/pdf/download/{filename} serves the file `pdf.order` made (the session cookie signs in). */
-export const pdfDownloadUrl = (filename: string) => `/api/pdf/download/${encodeURIComponent(filename)}`;
-
 /** The spec's sentence without its full stop: the server's 503 may continue it ('…van de PDF: …'). */
 const PDF_ERROR_STEM = PDF_ERROR.slice(0, -1);
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useToast } from '../components/toast';
 import { readApiError } from './api-errors';
-import { PDF_ERROR, pdfDownloadUrl, pdfErrorReason } from './order-pdf';
+import { PDF_ERROR, pdfErrorReason } from './order-pdf';
 import { trpc } from './trpc';
 
 /** The little of an order the PDF action needs. */
@@ -9,7 +9,7 @@ export type PdfOrder = { _id: string; orderNumber: string };
 
 export type OrderPdf = {
   /**
-   * Makes the order's PDF (`pdf.order`) and hands the file to the browser's downloads; on failure the
+   * Makes the order's PDF (`pdf.orderLink`) and hands the file to the browser's downloads; on failure the
    * spec's error as a toast. Resolves to whether the download started. A second call for an order
    * whose PDF is still being made does nothing.
    */
@@ -22,7 +22,8 @@ export type OrderPdf = {
 
 /**
  * Lets the browser download the file itself: it takes the readable name ('INK-2026-1001.pdf') from
- * Content-Disposition and streams to disk, and the session cookie signs the request in (same origin).
+ * Content-Disposition and streams to disk. The URL's token opens that one file for a few minutes, no
+ * more: the address a browser keeps in its downloads list is worthless afterwards.
  */
 function startDownload(url: string) {
   const link = document.createElement('a');
@@ -50,11 +51,11 @@ export function useOrderPdf(): OrderPdf {
       try {
         // Through the query cache so a 401 signs out as everywhere; never from a cached answer (the
         // order may have changed) and never retried (a 503 is an answer, not a hiccup).
-        const { filename } = await utils.pdf.order.fetch(
+        const { url } = await utils.pdf.orderLink.fetch(
           { id: order._id },
           { staleTime: 0, gcTime: 0, retry: false },
         );
-        startDownload(pdfDownloadUrl(filename));
+        startDownload(url);
         return true;
       } catch (err) {
         const reason = pdfErrorReason(readApiError(err));

@@ -74,3 +74,23 @@ export const pdfFiles = pgTable(
 
 export type PdfSettingsRow = typeof pdfSettings.$inferSelect;
 export type PdfFileRow = typeof pdfFiles.$inferSelect;
+
+/**
+ * Short-lived links to one stored PDF: what the app's own download button opens. The token (only its
+ * SHA-256 is kept, like a session's) opens this one file until `expiresAt` and nothing else: it is
+ * no session, so no other path takes it. A row goes with its file, and is pruned once expired.
+ */
+export const pdfLinkTokens = pgTable(
+  'pdf_link_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    pdfFileId: uuid('pdf_file_id')
+      .notNull()
+      .references(() => pdfFiles.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('pdf_link_tokens_file_idx').on(t.pdfFileId),
+    index('pdf_link_tokens_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { downloadFilename } from '../services/pdf/pdf-files';
-import { attachmentDisposition, isDownloadFilename } from './pdf-download';
+import { attachmentDisposition, isDownloadFilename, pdfLinkUrl } from './pdf-download';
 
 describe('isDownloadFilename', () => {
   it('accepts every name downloadFilename makes, whatever the order number holds', () => {
@@ -44,6 +44,18 @@ describe('attachmentDisposition', () => {
     );
     expect(attachmentDisposition("Café's (1).pdf")).toBe(
       `attachment; filename="Caf_'s (1).pdf"; filename*=UTF-8''Caf%C3%A9%27s%20%281%29.pdf`,
+    );
+  });
+});
+
+describe('pdfLinkUrl', () => {
+  it('points at the download route with the name as one path segment and the link token as ?token=', () => {
+    expect(pdfLinkUrl('INK-2026-1001-abcdefghijklmnopqrstuvwxyz234567.pdf', 'dl_abc')).toBe(
+      '/api/pdf/download/INK-2026-1001-abcdefghijklmnopqrstuvwxyz234567.pdf?token=dl_abc',
+    );
+    // Whatever the name holds, it cannot climb out of the route or add a parameter.
+    expect(pdfLinkUrl('../../etc/passwd?x=1', 'dl_a&b')).toBe(
+      '/api/pdf/download/..%2F..%2Fetc%2Fpasswd%3Fx%3D1?token=dl_a%26b',
     );
   });
 });

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { pdfMessages } from '../services/pdf/messages';
 import { findDownload } from '../services/pdf/pdf-files';
-import { createRequestAuth } from './request-auth';
+import { findLinkedDownload, isPdfLinkToken } from '../services/pdf/pdf-links';
+import { createRequestAuth, readQueryToken } from './request-auth';
 
 export const PDF_DOWNLOAD_PATH = '/pdf/download/{filename}';
 
@@ -29,17 +30,33 @@ export function attachmentDisposition(name: string): string {
   return ascii === name ? plain : `${plain}; filename*=UTF-8''${encoded}`;
 }
 
+/** The app's own link to a stored file: its download path with a short-lived link token (pdf-links.ts). */
+export const pdfLinkUrl = (filename: string, linkToken: string) =>
+  `/api${PDF_DOWNLOAD_PATH.replace('{filename}', encodeURIComponent(filename))}?token=${encodeURIComponent(linkToken)}`;
+
 /**
  * GET /api/pdf/download/:filename — a stored PDF of the signed-in user (spec §7). The browser opens it
- * by itself (a new tab, a link), so besides the bearer header and the cookie it takes `?token=`.
+ * by itself (a new tab, a link), so besides the bearer header and the cookie it takes `?token=`: a
+ * session token (spec §7, for API clients), or the app's own link token, which opens only the file it
+ * was made for (and decides alone: a link for another file is a 404 whoever else signs the request).
  * A static route, so it wins over the REST plugin's `/api/*`.
  */
 export function registerPdfDownload(app: FastifyInstance, deps: AppDeps): void {
   const auth = createRequestAuth(deps);
-  app.get<{ Params: { filename: string } }>('/api/pdf/download/:filename', async (req, reply) => {
-    const { user } = await auth.requireUser(req, reply, { allowQueryToken: true });
+
+  async function fileFor(req: FastifyRequest<{ Params: { filename: string } }>, reply: FastifyReply) {
     const { filename } = req.params;
-    const file = isDownloadFilename(filename) ? await findDownload(deps.db, user.id, filename) : null;
+    const queryToken = readQueryToken(req);
+    if (queryToken && isPdfLinkToken(queryToken))
+      return isDownloadFilename(filename)
+        ? findLinkedDownload(deps.db, queryToken, filename, deps.now())
+        : null;
+    const { user } = await auth.requireUser(req, reply, { allowQueryToken: true });
+    return isDownloadFilename(filename) ? findDownload(deps.db, user.id, filename) : null;
+  }
+
+  app.get<{ Params: { filename: string } }>('/api/pdf/download/:filename', async (req, reply) => {
+    const file = await fileFor(req, reply);
     if (!file) throw notFound(pdfMessages.fileNotFound);
     return reply
       .header('content-type', 'application/pdf')

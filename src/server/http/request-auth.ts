@@ -80,13 +80,21 @@ function readBearer(req: FastifyRequest): string | null {
   return null;
 }
 
+/**
+ * `?token=` as the server reads it: URLSearchParams, so its name may be percent-encoded (`%74oken=`),
+ * the first of several counts, and the value runs to the next `&`. log.ts redacts by the same reading.
+ */
+export function readQueryToken(req: FastifyRequest): string | null {
+  return new URL(req.url, 'http://localhost').searchParams.get('token') || null;
+}
+
 /** The token of a request: `Authorization: Bearer`, else the `session` cookie, else (when allowed) `?token=`. */
 export function readSessionToken(req: FastifyRequest, opts: AuthOptions = {}): string | null {
   const bearer = readBearer(req);
   if (bearer) return bearer;
   const cookie = req.cookies?.[SESSION_COOKIE];
   if (cookie) return cookie;
-  if (opts.allowQueryToken) return new URL(req.url, 'http://localhost').searchParams.get('token') || null;
+  if (opts.allowQueryToken) return readQueryToken(req);
   return null;
 }
 

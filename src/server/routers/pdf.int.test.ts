@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfFiles } from '../../db/schema';
+import { pdfFiles, pdfLinkTokens } from '../../db/schema';
 import { formatEuro } from '../../shared/format';
 import { buildTestApp, testDeps, testPrinter } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
@@ -12,8 +12,10 @@ import { orderPayload } from '../../test/orders-fixtures';
 import { pdfInfo, pdfRawText, pdfText } from '../../test/pdf-text';
 import { createSignedInUser } from '../../test/users';
 import { AppError } from '../errors';
+import { hashToken } from '../services/auth/session-tokens';
 import { pdfMessages } from '../services/pdf/messages';
 import { PDF_FILE_TTL_MS } from '../services/pdf/pdf-files';
+import { createPdfLink, PDF_LINK_TTL_MS } from '../services/pdf/pdf-links';
 import type { Printer } from '../services/pdf/printer';
 
 type Auth = { token: string; userId: string; headers: { authorization: string } };
@@ -185,6 +187,50 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
       url: `/api/pdf/orders/${order._id}?token=${auth.token}`,
     });
     expect(viaQuery.statusCode).toBe(401);
+  });
+
+  it('gives the app a link (tRPC pdf.orderLink) that downloads the order’s PDF without a session token', async () => {
+    const auth = await newUser();
+    const order = await newOrder(auth, await newCustomer(auth));
+    const input = encodeURIComponent(JSON.stringify({ id: order._id }));
+    const res = await app.inject({
+      method: 'GET',
+      url: `/trpc/pdf.orderLink?input=${input}`,
+      headers: auth.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { filename, url } = (res.json() as { result: { data: { filename: string; url: string } } }).result
+      .data;
+    expect(filename).toBe(await filenameOf(auth, order._id)); // the same stored file as pdf.order's
+    expect(url).toMatch(new RegExp(`^/api/pdf/download/${filename}\\?token=dl_[a-z2-7]{32}$`));
+    expect(url).not.toContain(auth.token);
+    const file = await app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${order.orderNumber}.pdf"`);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('prunes expired download links whenever a new file is stored', async () => {
+    const auth = await newUser();
+    const customer = await newCustomer(auth);
+    const order = await newOrder(auth, customer);
+    const [file] = await database.db
+      .select()
+      .from(pdfFiles)
+      .where(eq(pdfFiles.filename, await filenameOf(auth, order._id)));
+    const link = await createPdfLink(database.db, file!.id, new Date(Date.now() - PDF_LINK_TTL_MS - 1000));
+    const live = await createPdfLink(database.db, file!.id, new Date());
+    const edited = await call(
+      auth,
+      'PUT',
+      `/api/orders/${order._id}`,
+      orderPayload(customer, { project: 'Ander project' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    await filenameOf(auth, order._id); // a new document: printed and stored
+    const left = await database.db.select().from(pdfLinkTokens).where(eq(pdfLinkTokens.pdfFileId, file!.id));
+    expect(left.map((row) => row.tokenHash)).toEqual([hashToken(live)]);
+    expect(left.map((row) => row.tokenHash)).not.toContain(hashToken(link));
   });
 
   it('lists the download in the OpenAPI document beside GET /pdf/orders/{id}', async () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idInput } from '../../shared/schemas/common';
+import { pdfLinkUrl } from '../http/pdf-download';
 import { orderPdf } from '../services/pdf/order-pdf';
+import { createPdfLink } from '../services/pdf/pdf-links';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['pdf'];
@@ -32,5 +34,18 @@ export const pdfRouter = router({
     .query(async ({ ctx, input }) => {
       const pdf = await orderPdf(ctx, ctx.user.id, input.id);
       return { success: true as const, filename: pdf.filename };
+    }),
+
+  /**
+   * The app's own download (tRPC only): the PDF as `order` makes it, and a link that opens that one
+   * file for a few minutes (pdf-links.ts), so the browser's download URL carries no session token.
+   */
+  orderLink: authedProcedure
+    .input(idInput)
+    .output(z.object({ filename: z.string(), url: z.string() }))
+    .query(async ({ ctx, input }) => {
+      const pdf = await orderPdf(ctx, ctx.user.id, input.id);
+      const token = await createPdfLink(ctx.db, pdf.id, ctx.now());
+      return { filename: pdf.filename, url: pdfLinkUrl(pdf.filename, token) };
     }),
 });

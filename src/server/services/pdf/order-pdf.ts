@@ -11,9 +11,12 @@ import { getOrder } from '../orders/orders';
 import { orderDocumentData } from './order-document-data';
 import { deleteExpiredPdfs, documentHash, findStoredPdf, storePdf } from './pdf-files';
 import { withDocumentInfo } from './pdf-info';
+import { deleteExpiredPdfLinks } from './pdf-links';
 import { getPdfSettings } from './pdf-settings';
 
 export type OrderPdf = {
+  /** The stored file's id (for a download link). */
+  id: string;
   /** The name for GET /pdf/download/{filename}. */
   filename: string;
   /** What the browser saves it as, e.g. 'INK-2026-1001.pdf'. */
@@ -49,7 +52,7 @@ export async function orderPdf(
   const key = { userId, orderId: order.id, htmlHash };
 
   const stored = await findStoredPdf(db, key);
-  if (stored) return { filename: stored.filename, downloadName: stored.downloadName, reused: true };
+  if (stored) return { ...stored, reused: true };
 
   // A double click, or the list and the form at once, asks for the same document twice before the
   // first is stored: the second waits for the first print instead of starting its own.
@@ -93,9 +96,10 @@ async function printAndStore(
     created: new Date(),
   });
   const file = await storePdf(db, { ...key, orderNumber: order.orderNumber, content });
-  // Nothing else sweeps the table: each new file removes the expired ones (one indexed delete).
-  await deleteExpiredPdfs(db).catch((err: unknown) =>
-    deps.log.warn({ err }, 'Verlopen PDF-bestanden opruimen mislukt'),
-  );
-  return { filename: file.filename, downloadName: file.downloadName };
+  // Nothing else sweeps the tables: each new file removes the expired files and download links (one
+  // indexed delete each).
+  await deleteExpiredPdfs(db)
+    .then(() => deleteExpiredPdfLinks(db))
+    .catch((err: unknown) => deps.log.warn({ err }, 'Verlopen PDF-bestanden opruimen mislukt'));
+  return { id: file.id, filename: file.filename, downloadName: file.downloadName };
 }

@@ -63,7 +63,7 @@ describe('stored PDFs', () => {
     });
     expect(stored.size).toBe(pdf('een').length);
     const again = await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h1' });
-    expect(again).toEqual({ filename: stored.filename, downloadName: 'INK-1.pdf' });
+    expect(again).toEqual({ id: stored.id, filename: stored.filename, downloadName: 'INK-1.pdf' });
     const file = await findDownload(database.db, user.id, stored.filename);
     expect(Buffer.compare(file!.content, pdf('een'))).toBe(0);
     expect(await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h2' })).toBeNull();

@@ -25,24 +25,25 @@ export function downloadName(orderNumber: string): string {
   return `${readable}.pdf`;
 }
 
-const fresh = (now: Date) => gt(pdfFiles.createdAt, new Date(now.getTime() - PDF_FILE_TTL_MS));
+/** The files that may still be downloaded at `now`. */
+export const freshPdf = (now: Date) => gt(pdfFiles.createdAt, new Date(now.getTime() - PDF_FILE_TTL_MS));
 
 /** A stored PDF of exactly this document that is still fresh, so it need not be printed again. */
 export async function findStoredPdf(
   db: DbOrTx,
   key: { userId: string; orderId: string; htmlHash: string },
   now = new Date(),
-): Promise<Pick<PdfFileRow, 'filename' | 'downloadName'> | null> {
+): Promise<Pick<PdfFileRow, 'id' | 'filename' | 'downloadName'> | null> {
   // Only the names: the check runs on every PDF request, and the file itself is not needed for it.
   const [row] = await db
-    .select({ filename: pdfFiles.filename, downloadName: pdfFiles.downloadName })
+    .select({ id: pdfFiles.id, filename: pdfFiles.filename, downloadName: pdfFiles.downloadName })
     .from(pdfFiles)
     .where(
       and(
         eq(pdfFiles.userId, key.userId),
         eq(pdfFiles.orderId, key.orderId),
         eq(pdfFiles.htmlHash, key.htmlHash),
-        fresh(now),
+        freshPdf(now),
       ),
     )
     .limit(1);
@@ -79,7 +80,7 @@ export async function findDownload(
   const [row] = await db
     .select()
     .from(pdfFiles)
-    .where(and(eq(pdfFiles.filename, filename), eq(pdfFiles.userId, userId), fresh(now)))
+    .where(and(eq(pdfFiles.filename, filename), eq(pdfFiles.userId, userId), freshPdf(now)))
     .limit(1);
   return row ?? null;
 }
