@@ -28,7 +28,12 @@ const MAIL_FROM = 'Inkooporders <no-reply@inkooporders.test>';
  * The mailer's time limits, short so a stalling server is given up on in seconds here; the
  * production limits (SMTP_TIMEOUTS) end the same stall in the built server (faults/smtp.test.ts).
  */
-const quickTimeouts = { connectionTimeout: 2_000, greetingTimeout: 1_000, socketTimeout: 1_000 };
+const quickTimeouts = {
+  connectionTimeout: 2_000,
+  greetingTimeout: 1_000,
+  socketTimeout: 1_000,
+  sendTimeout: 10_000,
+};
 
 /** The user's message inside the mail's frame (UserMail puts it in the first cell's <div>). */
 function messageOf(html: string): string {
@@ -83,6 +88,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     smtp.login = null;
     smtp.refuseConnectionsWith = null;
     smtp.stall = null;
+    smtp.replyDelayMs = 0;
     gate = null;
   });
 
@@ -262,12 +268,13 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     breakIt: () => Promise<void> | void,
     mendIt: () => Promise<void> | void,
     smtpUrl = smtp.url,
+    timeouts = quickTimeouts,
   ) {
     const auth = await newUser();
     const order = await newOrder(auth);
     const lines: string[] = [];
     const logged = createLogger('info', { write: (line: string) => void lines.push(line) });
-    target = createSmtpMailer(smtpUrl, MAIL_FROM, logged, quickTimeouts);
+    target = createSmtpMailer(smtpUrl, MAIL_FROM, logged, timeouts);
     const before = smtp.received.length;
     const outboxBefore = await database.db.$count(outbox);
     await breakIt();
@@ -439,6 +446,27 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
         expect(smtp.stalled).toBeGreaterThan(0);
         smtp.stall = null;
       },
+    );
+  });
+
+  it('SMTP server that answers every step in time but takes too long overall: the send’s deadline, nothing sent', async () => {
+    // Each answer well within its own limit; together past the deadline of the whole send.
+    const slowButSteady = {
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 5_000,
+      sendTimeout: 2_000,
+    };
+    await failsThenSends(
+      sendEmailMessages.unreachable,
+      () => {
+        smtp.replyDelayMs = 900;
+      },
+      () => {
+        smtp.replyDelayMs = 0;
+      },
+      smtp.url,
+      slowButSteady,
     );
   });
 

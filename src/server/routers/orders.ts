@@ -14,7 +14,11 @@ import {
   orderStatsOutput,
 } from '../../shared/schemas/order';
 import { orderWithEmailsOutput, sendEmailOutput } from '../../shared/schemas/order-email';
-import { idempotentCall, runIdempotent } from '../services/idempotency/idempotency';
+import {
+  idempotentCall,
+  runIdempotent,
+  runIdempotentInTransaction,
+} from '../services/idempotency/idempotency';
 import { orderStats } from '../services/orders/dashboard-stats';
 import { listOrderEmails } from '../services/orders/order-emails';
 import {
@@ -112,8 +116,8 @@ export const ordersRouter = router({
     .input(orderInput)
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
-      runIdempotent(ctx.db, idempotentCall(ctx, 'orders.create', input), async () =>
-        orderToWire(await createOrder(ctx.db, ctx.user.id, input)),
+      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.create', input), async (tx) =>
+        orderToWire(await createOrder(tx, ctx.user.id, input)),
       ),
     ),
 
