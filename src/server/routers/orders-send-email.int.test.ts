@@ -164,7 +164,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expect(mail.headers.to).toBe('petra@jansenbouw.nl');
     expect(mail.headers.cc).toBe('administratie@bakkerij.nl');
     expect(mail.headers['reply-to']).toBe(auth.email);
-    expect(mail.headers.from).toBe('"Bakkerij \\"De Gouden\\" Korst" <no-reply@inkooporders.test>');
+    expect(mail.headers.from).toBe('Bakkerij De Gouden Korst via Inkooporders <no-reply@inkooporders.test>');
 
     // HTML: values escaped, unknown variables intact, nothing executable left.
     const total = formatEuro(Math.round(order.total * 100));
@@ -203,6 +203,33 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
       },
     ]);
   }, 60_000);
+
+  it('a company name that looks like an address or carries a line break cannot pose as another sender', async () => {
+    const auth = await newUser();
+    const order = await newOrder(auth);
+    for (const [company, shown] of [
+      ['ING Bank <security@ing.nl>', '"ING Bank security ing.nl via Inkooporders"'],
+      ['ING ＜security＠ing＞', 'ING security ing via Inkooporders'],
+      ['ING\r\nBcc: spy@evil.example', '"ING Bcc: spy evil.example via Inkooporders"'],
+    ] as const) {
+      const profile = await call(auth, 'PUT', '/api/auth/profile', { company });
+      expect(profile.statusCode, profile.body).toBe(200);
+      const res = await send(auth, order._id, plain);
+      expect(res.statusCode, res.body).toBe(200);
+      const raw = smtp.received.at(-1)!.raw;
+      const mail = parseMail(raw);
+      expect(mail.headers.from, company).toBe(`${shown} <no-reply@inkooporders.test>`);
+      // Only MAIL_FROM's address has the signs of an address; replies still go to the user.
+      expect(mail.headers.from?.replace(' <no-reply@inkooporders.test>', ''), company).not.toMatch(
+        /[@<>＠＜＞]/,
+      );
+      expect(mail.headers['reply-to']).toBe(auth.email);
+      // No header of its own (the body's footer may show the name on two lines; that is text).
+      const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
+      expect(head, company).not.toMatch(/^Bcc:/im);
+      expect(smtp.received.at(-1)!.envelope.to).toEqual(['inkoop@klant.nl']);
+    }
+  });
 
   it('leaves nothing executable of the XSS corpus in the mail that goes out', async () => {
     let auth = await newUser();

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Mailer, MailMessage } from './message';
 import { extractLinks, storeOutboxMessage } from './outbox';
+import { onBehalfName } from './sender-name';
 
 export const MAIL_FAILED_MESSAGE = 'De e-mail kon niet worden verzonden. Probeer het later opnieuw.';
 
@@ -23,9 +24,12 @@ export function senderAddress(mailFrom: string): string {
   return (m?.[1] ?? mailFrom).trim();
 }
 
-/** MAIL_FROM, or the message's own display name in front of MAIL_FROM's address. */
+/**
+ * MAIL_FROM, or a message sent on a user's behalf: '<company> via <app>' (sender-name.ts: never
+ * anything that looks like an address) in front of MAIL_FROM's address.
+ */
 export function senderFor(mailFrom: string, m: Pick<MailMessage, 'fromName'>) {
-  const name = m.fromName?.trim();
+  const name = m.fromName === undefined ? undefined : onBehalfName(m.fromName, mailFrom);
   return name ? { name, address: senderAddress(mailFrom) } : mailFrom;
 }
 
