@@ -93,7 +93,7 @@ describe('runIdempotent (integration)', () => {
   it('never takes over a claim whose work is still running, however long past the stale age it takes', async () => {
     const key = newKey();
     // Beats far more often than the stale age, so a busy machine does not make the claim look dead.
-    const timing = { staleMs: 600, heartbeatMs: 60, pollMs: 20, waitMs: 10_000 };
+    const timing = { staleMs: 1_000, heartbeatMs: 50, pollMs: 20, waitMs: 10_000 };
     let finish = (_value: string) => {};
     const first = runIdempotent(
       database.db,
@@ -105,10 +105,10 @@ describe('runIdempotent (integration)', () => {
       timing,
     );
     // The first request is still at work well past the stale age when the repeat arrives.
-    await sleep(timing.staleMs * 2.5);
+    await sleep(timing.staleMs * 1.5);
     const work = vi.fn(async () => 'second');
     const repeat = runIdempotent(database.db, call(key), work, timing);
-    await sleep(timing.staleMs * 2);
+    await sleep(timing.staleMs * 1.5);
     expect(work).not.toHaveBeenCalled();
     finish('first');
     expect(await first).toBe('first');

@@ -51,7 +51,7 @@ describe('sending an order once with an Idempotency-Key, against a slow mail ser
       message: '<p>Hierbij.</p>',
       includePdf: false,
     });
-    const timing = { staleMs: 400, heartbeatMs: 40, pollMs: 20, waitMs: 20_000 };
+    const timing = { staleMs: 1_000, heartbeatMs: 50, pollMs: 20, waitMs: 20_000 };
     const ctx = { user: { id: user.id }, idempotencyKey: 'slow-send-1' };
     const send = () =>
       runIdempotent(
@@ -61,12 +61,13 @@ describe('sending an order once with an Idempotency-Key, against a slow mail ser
         timing,
       );
 
-    smtp.replyDelayMs = 300;
+    // Four slow answers: the conversation lasts well past the stale age.
+    smtp.replyDelayMs = 600;
     const before = smtp.connections;
     const first = send();
     // The first send is under way at the mail server; the repeat comes after the stale age.
     await expect.poll(() => smtp.connections, { timeout: 10_000 }).toBe(before + 1);
-    await sleep(timing.staleMs * 1.5);
+    await sleep(timing.staleMs * 1.2);
     const repeat = send();
     const [a, b] = await Promise.all([first, repeat]);
 
