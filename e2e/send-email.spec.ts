@@ -186,7 +186,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     expect(mail!.subject).toBe(filledSubject(orderNumber));
     expect(mail!.cc).toBe(ccEmail);
     expect(mail!.replyTo).toBe(user.email);
-    expect(mail!.from).toMatch(/^"Testbedrijf BV" </);
+    expect(mail!.from).toMatch(/^"Testbedrijf BV via Inkooporders" </);
     expect(mail!.html).toContain('Beste Petra,');
     expect(mail!.attachments).toEqual([
       { filename: `${orderNumber}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },

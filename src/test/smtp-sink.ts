@@ -35,6 +35,13 @@ export type SmtpSink = {
   stall: 'greeting' | 'data' | null;
   /** Connections that have stalled so far. */
   stalled: number;
+  /**
+   * Answer slowly but within every per-step limit: wait this long before each answer the server
+   * decides on (the greeting, MAIL FROM, RCPT TO and the answer to the message). 0: at once.
+   */
+  replyDelayMs: number;
+  /** Connections taken so far (also those refused, stalled or slowed). */
+  connections: number;
   /** Stop listening, as a server that is down: new connections are refused. */
   stop(): Promise<void>;
   /** Listen again, on the same port. */
@@ -57,6 +64,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     sink.stalled++;
     held.push(callback);
   };
+  /** Runs `answer` after replyDelayMs (at once without a delay). */
+  const later = (answer: () => void) => {
+    if (sink.replyDelayMs > 0) setTimeout(answer, sink.replyDelayMs);
+    else answer();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -70,39 +82,46 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       callback(null, { user: auth.username });
     },
     onMailFrom(_address, session, callback) {
-      if (sink.login && !session.user)
-        return callback(smtpError({ code: 530, message: 'Authentication required (test)' }));
-      if (sink.refuseSenderWith) return callback(smtpError(sink.refuseSenderWith));
-      callback();
+      later(() => {
+        if (sink.login && !session.user)
+          return callback(smtpError({ code: 530, message: 'Authentication required (test)' }));
+        if (sink.refuseSenderWith) return callback(smtpError(sink.refuseSenderWith));
+        callback();
+      });
     },
     onRcptTo(address, _session, callback) {
-      const refusal = sink.refuseRecipients;
-      if (refusal?.addresses.includes(address.address)) return callback(smtpError(refusal));
-      callback();
+      later(() => {
+        const refusal = sink.refuseRecipients;
+        if (refusal?.addresses.includes(address.address)) return callback(smtpError(refusal));
+        callback();
+      });
     },
     logger: false,
     // Stalled connections are not waited for when the sink closes.
     closeTimeout: 100,
     onConnect(_session, callback) {
+      sink.connections++;
       if (sink.refuseConnectionsWith) return callback(smtpError(sink.refuseConnectionsWith));
       if (sink.stall === 'greeting') return hold(callback);
-      callback();
+      later(() => callback());
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         if (sink.stall === 'data') return hold(callback);
-        if (sink.refuseWith) return callback(smtpError(sink.refuseWith));
-        const mailFrom = session.envelope.mailFrom;
-        sink.received.push({
-          envelope: {
-            from: mailFrom ? mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-          },
-          raw: Buffer.concat(chunks).toString('utf8'),
+        later(() => {
+          if (sink.refuseWith) return callback(smtpError(sink.refuseWith));
+          const mailFrom = session.envelope.mailFrom;
+          sink.received.push({
+            envelope: {
+              from: mailFrom ? mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+            },
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
         });
-        callback();
       });
     },
   });
@@ -127,6 +146,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refuseConnectionsWith: null,
     stall: null,
     stalled: 0,
+    replyDelayMs: 0,
+    connections: 0,
     // Only the listening socket (closed at once): connections under way end as they would.
     stop: async () => {
       server.server.close();

@@ -18,7 +18,7 @@ import {
   updateCustomer,
 } from '../services/customers/customers';
 import { listCustomersForApi } from '../services/customers/customers-api-list';
-import { idempotentCall, runIdempotent } from '../services/idempotency/idempotency';
+import { idempotentCall, runIdempotentInTransaction } from '../services/idempotency/idempotency';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['customers'];
@@ -88,8 +88,8 @@ export const customersRouter = router({
     .input(customerInput)
     .output(customerOutput)
     .mutation(({ ctx, input }) =>
-      runIdempotent(ctx.db, idempotentCall(ctx, 'customers.create', input), () =>
-        createCustomer(ctx.db, ctx.user.id, input),
+      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'customers.create', input), (tx) =>
+        createCustomer(tx, ctx.user.id, input),
       ),
     ),
 

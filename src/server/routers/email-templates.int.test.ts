@@ -417,7 +417,7 @@ describe('test mail', () => {
     expect(received.envelope).toEqual({ from: 'no-reply@inkooporders.test', to: ['test@ontvanger.nl'] });
     const mail = parseMail(received.raw);
     expect(mail.headers.subject).toBe('Order INK-2023-001 van Bakkerij De Korst');
-    expect(mail.headers.from).toBe('Bakkerij De Korst <no-reply@inkooporders.test>');
+    expect(mail.headers.from).toBe('Bakkerij De Korst via Inkooporders <no-reply@inkooporders.test>');
     expect(mail.headers['reply-to']).toBe(email);
     expect(mail.headers.to).toBe('test@ontvanger.nl');
     expect(mail.html).toContain('Beste &lt;script&gt;alert(1)&lt;/script&gt; &amp; Zn,');

@@ -148,6 +148,64 @@ describe('Idempotency-Key on the creating and sending REST calls (integration)',
     expect(mailer.to(recipient)).toHaveLength(1);
   });
 
+  /**
+   * The database goes away between a create's work and the bookkeeping of its key — the 503 the
+   * README tells clients to repeat with the same key. A trigger fails the key's completion the way a
+   * dropped connection fails a statement (admin_shutdown), for keys made for this test only.
+   */
+  async function withCompletionFailing<T>(run: () => Promise<T>): Promise<T> {
+    await database.db.execute(sql`
+      create or replace function test_fail_idempotency_completion() returns trigger
+      language plpgsql as $$
+      begin
+        if new.state = 'done' and new.key like 'fail-completion-%' then
+          raise exception 'terminating connection (test)' using errcode = '57P01';
+        end if;
+        return new;
+      end $$`);
+    await database.db.execute(sql`
+      create trigger test_fail_idempotency_completion before insert or update on idempotency_keys
+      for each row execute function test_fail_idempotency_completion()`);
+    try {
+      return await run();
+    } finally {
+      await database.db.execute(sql`drop trigger test_fail_idempotency_completion on idempotency_keys`);
+    }
+  }
+
+  it('a create whose key could not be completed (database gone, 503): the retry with the key makes one order or customer, never two', async () => {
+    const a = await newAccount();
+    const creates = [
+      { url: '/api/orders', body: orderPayload(a.customerId), count: orderCount },
+      {
+        url: '/api/customers',
+        body: { name: 'Sara Bakker', company: 'Bakker Advies', email: 'sara@bakker.nl' },
+        count: customerCount,
+      },
+    ];
+    for (const { url, body, count } of creates) {
+      const key = `fail-completion-${randomUUID()}`;
+      const before = await count(a.userId);
+      const first = await withCompletionFailing(() => post(a, url, body, key));
+      expect(first.statusCode, `${url} ${first.body}`).toBe(503);
+      // However long the client waits before it repeats: a claim the first request left behind would
+      // by then count as abandoned.
+      await database.db
+        .update(idempotencyKeys)
+        .set({
+          createdAt: sql`now() - interval '10 minutes'`,
+          heartbeatAt: sql`now() - interval '10 minutes'`,
+        })
+        .where(and(eq(idempotencyKeys.userId, a.userId), eq(idempotencyKeys.key, key)));
+      const retry = await post(a, url, body, key);
+      expect(retry.statusCode, `${url} ${retry.body}`).toBe(200);
+      expect(await count(a.userId), url).toBe(before + 1);
+      const again = await post(a, url, body, key);
+      expect(again.body, url).toBe(retry.body);
+      expect(await count(a.userId), url).toBe(before + 1);
+    }
+  });
+
   it('refuses a key that is not 1 to 255 visible characters, with the header named, and creates nothing', async () => {
     const a = await newAccount();
     for (const bad of ['x'.repeat(256), 'met spatie', 'ünïcode']) {

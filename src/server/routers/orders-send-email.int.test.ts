@@ -28,7 +28,12 @@ const MAIL_FROM = 'Inkooporders <no-reply@inkooporders.test>';
  * The mailer's time limits, short so a stalling server is given up on in seconds here; the
  * production limits (SMTP_TIMEOUTS) end the same stall in the built server (faults/smtp.test.ts).
  */
-const quickTimeouts = { connectionTimeout: 2_000, greetingTimeout: 1_000, socketTimeout: 1_000 };
+const quickTimeouts = {
+  connectionTimeout: 2_000,
+  greetingTimeout: 1_000,
+  socketTimeout: 1_000,
+  sendTimeout: 10_000,
+};
 
 /** The user's message inside the mail's frame (UserMail puts it in the first cell's <div>). */
 function messageOf(html: string): string {
@@ -83,6 +88,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     smtp.login = null;
     smtp.refuseConnectionsWith = null;
     smtp.stall = null;
+    smtp.replyDelayMs = 0;
     gate = null;
   });
 
@@ -158,7 +164,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expect(mail.headers.to).toBe('petra@jansenbouw.nl');
     expect(mail.headers.cc).toBe('administratie@bakkerij.nl');
     expect(mail.headers['reply-to']).toBe(auth.email);
-    expect(mail.headers.from).toBe('"Bakkerij \\"De Gouden\\" Korst" <no-reply@inkooporders.test>');
+    expect(mail.headers.from).toBe('Bakkerij De Gouden Korst via Inkooporders <no-reply@inkooporders.test>');
 
     // HTML: values escaped, unknown variables intact, nothing executable left.
     const total = formatEuro(Math.round(order.total * 100));
@@ -197,6 +203,33 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
       },
     ]);
   }, 60_000);
+
+  it('a company name that looks like an address or carries a line break cannot pose as another sender', async () => {
+    const auth = await newUser();
+    const order = await newOrder(auth);
+    for (const [company, shown] of [
+      ['ING Bank <security@ing.nl>', '"ING Bank security ing.nl via Inkooporders"'],
+      ['ING ＜security＠ing＞', 'ING security ing via Inkooporders'],
+      ['ING\r\nBcc: spy@evil.example', '"ING Bcc: spy evil.example via Inkooporders"'],
+    ] as const) {
+      const profile = await call(auth, 'PUT', '/api/auth/profile', { company });
+      expect(profile.statusCode, profile.body).toBe(200);
+      const res = await send(auth, order._id, plain);
+      expect(res.statusCode, res.body).toBe(200);
+      const raw = smtp.received.at(-1)!.raw;
+      const mail = parseMail(raw);
+      expect(mail.headers.from, company).toBe(`${shown} <no-reply@inkooporders.test>`);
+      // Only MAIL_FROM's address has the signs of an address; replies still go to the user.
+      expect(mail.headers.from?.replace(' <no-reply@inkooporders.test>', ''), company).not.toMatch(
+        /[@<>＠＜＞]/,
+      );
+      expect(mail.headers['reply-to']).toBe(auth.email);
+      // No header of its own (the body's footer may show the name on two lines; that is text).
+      const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
+      expect(head, company).not.toMatch(/^Bcc:/im);
+      expect(smtp.received.at(-1)!.envelope.to).toEqual(['inkoop@klant.nl']);
+    }
+  });
 
   it('leaves nothing executable of the XSS corpus in the mail that goes out', async () => {
     let auth = await newUser();
@@ -262,12 +295,13 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     breakIt: () => Promise<void> | void,
     mendIt: () => Promise<void> | void,
     smtpUrl = smtp.url,
+    timeouts = quickTimeouts,
   ) {
     const auth = await newUser();
     const order = await newOrder(auth);
     const lines: string[] = [];
     const logged = createLogger('info', { write: (line: string) => void lines.push(line) });
-    target = createSmtpMailer(smtpUrl, MAIL_FROM, logged, quickTimeouts);
+    target = createSmtpMailer(smtpUrl, MAIL_FROM, logged, timeouts);
     const before = smtp.received.length;
     const outboxBefore = await database.db.$count(outbox);
     await breakIt();
@@ -439,6 +473,27 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
         expect(smtp.stalled).toBeGreaterThan(0);
         smtp.stall = null;
       },
+    );
+  });
+
+  it('SMTP server that answers every step in time but takes too long overall: the send’s deadline, nothing sent', async () => {
+    // Each answer well within its own limit; together past the deadline of the whole send.
+    const slowButSteady = {
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 5_000,
+      sendTimeout: 2_000,
+    };
+    await failsThenSends(
+      sendEmailMessages.unreachable,
+      () => {
+        smtp.replyDelayMs = 900;
+      },
+      () => {
+        smtp.replyDelayMs = 0;
+      },
+      smtp.url,
+      slowButSteady,
     );
   });
 

@@ -14,7 +14,11 @@ import {
   orderStatsOutput,
 } from '../../shared/schemas/order';
 import { orderWithEmailsOutput, sendEmailOutput } from '../../shared/schemas/order-email';
-import { idempotentCall, runIdempotent } from '../services/idempotency/idempotency';
+import {
+  idempotentCall,
+  runIdempotent,
+  runIdempotentInTransaction,
+} from '../services/idempotency/idempotency';
 import { orderStats } from '../services/orders/dashboard-stats';
 import { listOrderEmails } from '../services/orders/order-emails';
 import {
@@ -115,8 +119,8 @@ export const ordersRouter = router({
     .input(orderInput)
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
-      runIdempotent(ctx.db, idempotentCall(ctx, 'orders.create', input), async () =>
-        orderToWire(await createOrder(ctx.db, ctx.user.id, input)),
+      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.create', input), async (tx) =>
+        orderToWire(await createOrder(tx, ctx.user.id, input)),
       ),
     ),
 
@@ -144,7 +148,7 @@ export const ordersRouter = router({
         tags,
         summary: 'Order per e-mail versturen',
         description:
-          "Verstuurt `subject` en `message` (HTML) naar `recipient`, met `ccEmail` in CC en — met `includePdf` (standaard `true`) — de PDF van de order als `{orderNumber}.pdf`. Variabelen als {{customer.name}} en {{order.total}} worden ingevuld (waarden ge-escaped; onbekende blijven staan) en onveilige HTML wordt verwijderd. Afzender: de naam van uw bedrijf; antwoorden gaan naar uw eigen e-mailadres. `templateId` (optioneel) moet een eigen template zijn en wordt in de verzendgeschiedenis bewaard; de tekst komt uit `subject` en `message`. Pas als de mailserver het bericht heeft aangenomen wordt de order 'sent' en komt de verzending in `emails` van GET /orders/{id}. Weigert de mailserver het bericht of de ontvanger, of is hij onbereikbaar, dan volgt 503 en verandert er niets; de melding zegt wat te doen. Weigert hij alleen het CC-adres, dan is de order verzonden en zegt `message` dat het CC-adres het bericht niet kreeg. Hooguit 30 berichten per 10 minuten (daarna 429 met Retry-After).",
+          "Verstuurt `subject` en `message` (HTML) naar `recipient`, met `ccEmail` in CC en — met `includePdf` (standaard `true`) — de PDF van de order als `{orderNumber}.pdf`. Variabelen als {{customer.name}} en {{order.total}} worden ingevuld (waarden ge-escaped; onbekende blijven staan) en onveilige HTML wordt verwijderd. Afzender: de naam van uw bedrijf met 'via Inkooporders' (zonder tekens als @, < en > die op een e-mailadres lijken), vanaf het adres van de app; antwoorden gaan naar uw eigen e-mailadres. `templateId` (optioneel) moet een eigen template zijn en wordt in de verzendgeschiedenis bewaard; de tekst komt uit `subject` en `message`. Pas als de mailserver het bericht heeft aangenomen wordt de order 'sent' en komt de verzending in `emails` van GET /orders/{id}. Weigert de mailserver het bericht of de ontvanger, of is hij onbereikbaar, dan volgt 503 en verandert er niets; de melding zegt wat te doen. Weigert hij alleen het CC-adres, dan is de order verzonden en zegt `message` dat het CC-adres het bericht niet kreeg. Hooguit 30 berichten per 10 minuten (daarna 429 met Retry-After).",
         requestHeaders: idempotencyHeaders,
       },
     })

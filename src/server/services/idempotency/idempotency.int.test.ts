@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys } from '../../../db/schema';
@@ -31,14 +32,19 @@ describe('runIdempotent (integration)', () => {
 
   const call = (key: string, input: unknown = { x: 1 }) => ({ userId, key, operation: 'test.op', input });
 
-  /** Another request's claim on `key`, as if it were still at work. */
+  /** Another request's claim on `key`, as if it were still at work (its last sign of life `age` ago). */
   async function claimElsewhere(key: string, age = '0 seconds') {
     // The hash of { x: 1 } as runIdempotent computes it: claim through the function itself, then mark
     // the row pending again, so the test does not copy the hashing.
     await runIdempotent(database.db, call(key), async () => 'first');
     await database.db
       .update(idempotencyKeys)
-      .set({ state: 'pending', response: null, createdAt: sql`now() - ${age}::interval` })
+      .set({
+        state: 'pending',
+        response: null,
+        createdAt: sql`now() - ${age}::interval`,
+        heartbeatAt: sql`now() - ${age}::interval`,
+      })
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   }
 
@@ -74,7 +80,7 @@ describe('runIdempotent (integration)', () => {
     expect(work).not.toHaveBeenCalled();
   });
 
-  it('takes over a claim whose request never finished (older than the stale limit)', async () => {
+  it('takes over a claim whose request stopped renewing it (its process died) for longer than the stale age', async () => {
     const key = newKey();
     await claimElsewhere(key, '10 minutes');
     const work = vi.fn(async () => 'second');
@@ -82,6 +88,32 @@ describe('runIdempotent (integration)', () => {
     expect(work).toHaveBeenCalledTimes(1);
     expect(await runIdempotent(database.db, call(key), work)).toBe('second');
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('never takes over a claim whose work is still running, however long past the stale age it takes', async () => {
+    const key = newKey();
+    // Beats far more often than the stale age, so a busy machine does not make the claim look dead.
+    const timing = { staleMs: 1_000, heartbeatMs: 50, pollMs: 20, waitMs: 10_000 };
+    let finish = (_value: string) => {};
+    const first = runIdempotent(
+      database.db,
+      call(key),
+      () =>
+        new Promise<string>((resolve) => {
+          finish = resolve;
+        }),
+      timing,
+    );
+    // The first request is still at work well past the stale age when the repeat arrives.
+    await sleep(timing.staleMs * 1.5);
+    const work = vi.fn(async () => 'second');
+    const repeat = runIdempotent(database.db, call(key), work, timing);
+    await sleep(timing.staleMs * 1.5);
+    expect(work).not.toHaveBeenCalled();
+    finish('first');
+    expect(await first).toBe('first');
+    expect(await repeat).toBe('first');
+    expect(work).not.toHaveBeenCalled();
   });
 
   it('gives the key back when the work fails, so a retry does the work', async () => {

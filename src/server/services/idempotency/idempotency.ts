@@ -1,20 +1,28 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
 import { idempotencyKeys } from '../../../db/schema';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../../../shared/schemas/idempotency';
 import { AppError } from '../../errors';
 
 /**
- * `Idempotency-Key` on the calls that create something or send something (issue 13): a client that
- * retries after a timeout must not get a second order, a second customer or a second e-mail.
+ * `Idempotency-Key` on the calls that create something or send something: a client that retries
+ * after a timeout must not get a second order, a second customer or a second e-mail.
  *
  * The first request with a key claims it with an insert (the primary key lets only one claim win, also
  * across processes), does the work and keeps its answer. A repeat within 24 hours with the same input
  * gets that answer back; with other input it is refused (422); while the first is still at work the
  * repeat waits for it. A failed first attempt gives the key back, so a retry does the work (a refused
  * e-mail may be sent again once the mail server is back).
+ *
+ * Two ways to hold a claim:
+ * - A create (runIdempotentInTransaction) claims, works and completes in one database transaction:
+ *   the key is done exactly when the order or customer exists, whatever breaks in between.
+ * - A send (runIdempotent) talks to a mail server, which no transaction covers: its claim is
+ *   committed first, renewed while the work runs (a heartbeat in the database, so every process sees
+ *   it), and completed afterwards. Only a claim whose holder stopped renewing it for the stale age (its
+ *   process died) may be taken over; a slow send never is.
  */
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -30,13 +38,20 @@ export type IdempotencyTiming = {
   /** How often a waiting repeat looks again. */
   pollMs: number;
   /**
-   * A claim older than this whose request never finished (its process died) may be taken over, or the
-   * key would answer 409 for a whole day.
+   * A pending claim not renewed for this long belongs to a request that is gone (its process died): it
+   * may be taken over, or the key would answer 409 for a whole day.
    */
   staleMs: number;
+  /** How often a request renews its claim while it works: many times within staleMs. */
+  heartbeatMs: number;
 };
 
-const DEFAULT_TIMING: IdempotencyTiming = { waitMs: 30_000, pollMs: 50, staleMs: 120_000 };
+export const IDEMPOTENCY_TIMING: IdempotencyTiming = {
+  waitMs: 30_000,
+  pollMs: 50,
+  staleMs: 120_000,
+  heartbeatMs: 10_000,
+};
 
 export type IdempotentCall = {
   userId: string;
@@ -62,13 +77,10 @@ const requestHash = (operation: string, input: unknown) =>
     .update(`${operation}\n${canonicalJson(input ?? null)}`)
     .digest('hex');
 
-export async function runIdempotent<T>(
-  db: DbOrTx,
-  call: IdempotentCall,
-  work: () => Promise<T>,
-  timing: Partial<IdempotencyTiming> = {},
-): Promise<T> {
-  if (call.key === undefined) return work();
+/** One key of one account, as a request claims it. */
+type Claim = { userId: string; key: string; operation: string; hash: string; row: SQL };
+
+function claimOf(call: IdempotentCall & { key: string }): Claim {
   const parsedKey = idempotencyKeySchema.safeParse(call.key);
   if (!parsedKey.success) {
     throw new AppError('BAD_REQUEST', IDEMPOTENCY_KEY_MESSAGE, {
@@ -76,85 +88,225 @@ export async function runIdempotent<T>(
     });
   }
   const key = parsedKey.data;
-  const { waitMs, pollMs, staleMs } = { ...DEFAULT_TIMING, ...timing };
-  const hash = requestHash(call.operation, call.input);
-  const thisKey = and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, key));
-  const deadline = Date.now() + waitMs;
+  return {
+    userId: call.userId,
+    key,
+    operation: call.operation,
+    hash: requestHash(call.operation, call.input),
+    row: and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, key)) as SQL,
+  };
+}
 
-  // A key older than the window is forgotten: the same key is then a new request. The account's other
-  // old keys go with it, so the table holds about a day of keys per account.
+const keyBusy = () => new AppError('CONFLICT', KEY_BUSY_MESSAGE, {}, { headers: { 'Retry-After': '1' } });
+
+const olderThan = (column: AnyColumn, ms: number) =>
+  sql`${column} < now() - make_interval(secs => ${ms / 1000})`;
+
+/**
+ * A key older than the window is forgotten: the same key is then a new request. The account's other
+ * old keys go with it, so the table holds about a day of keys per account.
+ */
+async function forgetExpiredKeys(db: DbOrTx, userId: string): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
-      and(
-        eq(idempotencyKeys.userId, call.userId),
-        lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_WINDOW_MS / 1000})`),
-      ),
+      and(eq(idempotencyKeys.userId, userId), olderThan(idempotencyKeys.createdAt, IDEMPOTENCY_WINDOW_MS)),
     );
+}
+
+/** What a request finds when it tries to claim its key. */
+type Found =
+  /** The key is this request's now: do the work. */
+  | { kind: 'claimed' }
+  /** An earlier request with this key is done: its answer. */
+  | { kind: 'answered'; response: string | null }
+  /** An earlier request with this key is still at work. */
+  | { kind: 'busy' }
+  /** The earlier request gave the key back meanwhile: try to claim it again. */
+  | { kind: 'released' };
+
+async function claimOrLook(db: DbOrTx, claim: Claim, staleMs: number): Promise<Found> {
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({ userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.hash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed) return { kind: 'claimed' };
+
+  const [row] = await db
+    .select({
+      operation: idempotencyKeys.operation,
+      requestHash: idempotencyKeys.requestHash,
+      state: idempotencyKeys.state,
+      response: idempotencyKeys.response,
+      abandoned: sql<boolean>`${olderThan(idempotencyKeys.heartbeatAt, staleMs)}`,
+    })
+    .from(idempotencyKeys)
+    .where(claim.row);
+  if (!row) return { kind: 'released' };
+  if (row.operation !== claim.operation || row.requestHash !== claim.hash) {
+    throw new AppError('UNPROCESSABLE_CONTENT', KEY_REUSED_MESSAGE);
+  }
+  if (row.state === 'done') return { kind: 'answered', response: row.response };
+  if (!row.abandoned) return { kind: 'busy' };
+
+  // Its holder stopped renewing it: take it over, unless another repeat or a late beat came first.
+  const [taken] = await db
+    .update(idempotencyKeys)
+    .set({ createdAt: sql`now()`, heartbeatAt: sql`now()` })
+    .where(
+      and(claim.row, eq(idempotencyKeys.state, 'pending'), olderThan(idempotencyKeys.heartbeatAt, staleMs)),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return taken ? { kind: 'claimed' } : { kind: 'released' };
+}
+
+const answerOf = <T>(response: string | null): T => JSON.parse(response ?? 'null') as T;
+
+/**
+ * For work that is not one database transaction (a send: the mail server is outside it). The claim is
+ * committed before the work starts and renewed while it runs; see the module comment.
+ */
+export async function runIdempotent<T>(
+  db: DbOrTx,
+  call: IdempotentCall,
+  work: () => Promise<T>,
+  timing: Partial<IdempotencyTiming> = {},
+): Promise<T> {
+  if (call.key === undefined) return work();
+  const claim = claimOf({ ...call, key: call.key });
+  const { waitMs, pollMs, staleMs, heartbeatMs } = { ...IDEMPOTENCY_TIMING, ...timing };
+  const deadline = Date.now() + waitMs;
+  await forgetExpiredKeys(db, claim.userId);
 
   for (;;) {
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ userId: call.userId, key, operation: call.operation, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed) return doClaimedWork(db, thisKey, work);
-
-    const [row] = await db
-      .select({
-        operation: idempotencyKeys.operation,
-        requestHash: idempotencyKeys.requestHash,
-        state: idempotencyKeys.state,
-        response: idempotencyKeys.response,
-        ageMs: sql<number>`(extract(epoch from now() - ${idempotencyKeys.createdAt}) * 1000)::float8`,
-      })
-      .from(idempotencyKeys)
-      .where(thisKey);
-    if (!row) continue; // the first attempt failed and gave the key back: claim it now
-    if (row.operation !== call.operation || row.requestHash !== hash) {
-      throw new AppError('UNPROCESSABLE_CONTENT', KEY_REUSED_MESSAGE);
-    }
-    if (row.state === 'done') return JSON.parse(row.response ?? 'null') as T;
-
-    if (Number(row.ageMs) > staleMs) {
-      const [taken] = await db
-        .update(idempotencyKeys)
-        .set({ createdAt: sql`now()` })
-        .where(
-          and(
-            thisKey,
-            eq(idempotencyKeys.state, 'pending'),
-            sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${staleMs / 1000})`,
-          ),
-        )
-        .returning({ key: idempotencyKeys.key });
-      if (taken) return doClaimedWork(db, thisKey, work);
-      continue;
-    }
-    if (Date.now() >= deadline) {
-      throw new AppError('CONFLICT', KEY_BUSY_MESSAGE, {}, { headers: { 'Retry-After': '1' } });
-    }
+    const found = await claimOrLook(db, claim, staleMs);
+    if (found.kind === 'claimed') return workWhileClaimed(db, claim, work, heartbeatMs);
+    if (found.kind === 'answered') return answerOf<T>(found.response);
+    if (found.kind === 'released') continue;
+    if (Date.now() >= deadline) throw keyBusy();
     await sleep(pollMs);
   }
 }
 
-async function doClaimedWork<T>(
+async function workWhileClaimed<T>(
   db: DbOrTx,
-  thisKey: ReturnType<typeof and>,
+  claim: Claim,
   work: () => Promise<T>,
+  heartbeatMs: number,
 ): Promise<T> {
+  const heartbeat = keepClaimAlive(db, claim, heartbeatMs);
   let result: T;
   try {
     result = await work();
   } catch (err) {
-    await db.delete(idempotencyKeys).where(thisKey);
+    await heartbeat.stop();
+    await db.delete(idempotencyKeys).where(claim.row);
     throw err;
   }
+  await heartbeat.stop();
   await db
     .update(idempotencyKeys)
     .set({ state: 'done', response: JSON.stringify(result ?? null) })
-    .where(thisKey);
+    .where(claim.row);
   return result;
+}
+
+/**
+ * Renews the claim's heartbeat every `everyMs` until stopped. A beat that fails (the database away for
+ * a moment) is made up by the next: the claim goes stale only after many missed beats. One beat at a
+ * time, and `stop` waits for the one under way, so none runs after the request has ended.
+ */
+function keepClaimAlive(db: DbOrTx, claim: Claim, everyMs: number): { stop: () => Promise<void> } {
+  let stopped = false;
+  let beating: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout;
+  const schedule = () => {
+    timer = setTimeout(beat, everyMs);
+    // The work itself keeps the process busy; a pending beat alone should not.
+    timer.unref();
+  };
+  const beat = () => {
+    beating = db
+      .update(idempotencyKeys)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(claim.row, eq(idempotencyKeys.state, 'pending')))
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => {
+        if (!stopped) schedule();
+      });
+  };
+  schedule();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await beating;
+    },
+  };
+}
+
+/** PostgreSQL's lock_not_available: a lock_timeout ran out (drizzle passes the driver's error as cause). */
+function isLockTimeout(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if ('code' in e && (e as { code: unknown }).code === '55P03') return true;
+    e = 'cause' in e ? (e as { cause: unknown }).cause : undefined;
+  }
+  return false;
+}
+
+/**
+ * For a create: the claim, the work (given the transaction, which it must use for every statement) and
+ * the completion commit together or not at all. A connection lost anywhere in between leaves neither an
+ * object nor a claim, so the retry with the same key creates it once.
+ *
+ * A concurrent repeat's insert waits on the uncommitted claim (the primary key) until the first commits
+ * (then it finds the answer) or rolls back (then it claims); the wait is capped at `waitMs` by a
+ * lock_timeout on that insert alone. On PGlite transactions run one after another, so there the repeat
+ * simply finds the answer.
+ */
+export async function runIdempotentInTransaction<T>(
+  db: Db,
+  call: IdempotentCall,
+  work: (tx: DbOrTx) => Promise<T>,
+  timing: Partial<IdempotencyTiming> = {},
+): Promise<T> {
+  if (call.key === undefined) return work(db);
+  const claim = claimOf({ ...call, key: call.key });
+  const { waitMs, pollMs, staleMs } = { ...IDEMPOTENCY_TIMING, ...timing };
+  const deadline = Date.now() + waitMs;
+  await forgetExpiredKeys(db, claim.userId);
+
+  for (;;) {
+    const outcome = await db.transaction(async (tx): Promise<Found | { kind: 'done'; result: T }> => {
+      const wait = Math.max(1, deadline - Date.now());
+      await tx.execute(sql`select set_config('lock_timeout', ${`${Math.ceil(wait)}ms`}, true)`);
+      let found: Found;
+      try {
+        found = await claimOrLook(tx, claim, staleMs);
+      } catch (err) {
+        if (isLockTimeout(err)) throw keyBusy();
+        throw err;
+      }
+      await tx.execute(sql`set local lock_timeout to default`);
+      if (found.kind !== 'claimed') return found;
+      const result = await work(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ state: 'done', response: JSON.stringify(result ?? null) })
+        .where(claim.row);
+      return { kind: 'done', result };
+    });
+    if (outcome.kind === 'done') return outcome.result;
+    if (outcome.kind === 'answered') return answerOf<T>(outcome.response);
+    if (outcome.kind === 'released') continue;
+    // A pending claim of the same create committed on its own: written by a process of an older version.
+    if (Date.now() >= deadline) throw keyBusy();
+    await sleep(pollMs);
+  }
 }
 
 /** The call as a procedure sees it: who, which key, which input. */

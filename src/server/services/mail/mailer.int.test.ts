@@ -61,7 +61,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
 });
 
 describe('a message sent on behalf of a user', () => {
-  it("shows the user's company as sender over MAIL_FROM's address, and replies go to the user", async () => {
+  it("shows the user's company, via the app, as sender over MAIL_FROM's address, and replies go to the user", async () => {
     const mailer = createMailer({
       config: { smtpUrl: undefined, mailFrom: 'Inkooporders <no-reply@localhost>' },
       db: database.db,
@@ -69,9 +69,9 @@ describe('a message sent on behalf of a user', () => {
     });
     await mailer.send({ ...message, fromName: 'Bakkerij "De Gouden" Korst', replyTo: 'anna@bakkerij.nl' });
     const [row] = await database.db.select().from(outbox).where(eq(outbox.replyTo, 'anna@bakkerij.nl'));
-    expect(row?.from).toBe('"Bakkerij \\"De Gouden\\" Korst" <no-reply@localhost>');
+    expect(row?.from).toBe('"Bakkerij De Gouden Korst via Inkooporders" <no-reply@localhost>');
     expect(row?.raw).toContain('Reply-To: anna@bakkerij.nl');
-    expect(row?.raw).toMatch(/^From: "Bakkerij \\"De Gouden\\" Korst" <no-reply@localhost>$/m);
+    expect(row?.raw).toMatch(/^From: Bakkerij De Gouden Korst via Inkooporders <no-reply@localhost>$/m);
   });
 });
 

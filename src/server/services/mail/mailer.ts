@@ -1,10 +1,11 @@
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../../db/client';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Mailer, MailMessage } from './message';
 import { extractLinks, storeOutboxMessage } from './outbox';
+import { onBehalfName } from './sender-name';
 
 export const MAIL_FAILED_MESSAGE = 'De e-mail kon niet worden verzonden. Probeer het later opnieuw.';
 
@@ -23,9 +24,12 @@ export function senderAddress(mailFrom: string): string {
   return (m?.[1] ?? mailFrom).trim();
 }
 
-/** MAIL_FROM, or the message's own display name in front of MAIL_FROM's address. */
+/**
+ * MAIL_FROM, or a message sent on a user's behalf: '<company> via <app>' (sender-name.ts: never
+ * anything that looks like an address) in front of MAIL_FROM's address.
+ */
 export function senderFor(mailFrom: string, m: Pick<MailMessage, 'fromName'>) {
-  const name = m.fromName?.trim();
+  const name = m.fromName === undefined ? undefined : onBehalfName(m.fromName, mailFrom);
   return name ? { name, address: senderAddress(mailFrom) } : mailFrom;
 }
 
@@ -50,18 +54,33 @@ const loadNodemailer = async () => (await import('nodemailer')).default;
 /**
  * Short time limits (nodemailer waits 2 min for a connection and 10 min on a silent socket): a user
  * waits on this answer, and an SMTP server that takes the connection and then says nothing must
- * become an error (issue 14, faults/smtp.test.ts). The socket limit is the longest silence allowed
- * at any point, the wait for the answer to a whole message with its PDF included.
+ * become an error (faults/smtp.test.ts). The socket limit is the longest silence allowed at any point,
+ * the wait for the answer to a whole message with its PDF included.
+ *
+ * `sendTimeout` bounds the whole send — connection, greeting, login, envelope, the message and its
+ * answer — however the time is spread over the steps: a server that answers each step slowly but in
+ * time could otherwise hold a send for minutes. It stays well under the stale age of an
+ * Idempotency-Key's claim (services/idempotency), so a send is over, one way or the other, long before
+ * anyone could take its key over. When it passes the connection is closed: the message is not
+ * finished, and the user gets the 503 of an unreachable server.
  */
-export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+  sendTimeout: 60_000,
+};
+
+export type SmtpTimeouts = typeof SMTP_TIMEOUTS;
 
 export function createSmtpMailer(
   smtpUrl: string,
   from: string,
   log: Logger,
-  timeouts: typeof SMTP_TIMEOUTS = SMTP_TIMEOUTS,
+  timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
 ): Mailer {
-  const options = { url: smtpUrl, ...timeouts };
+  const { sendTimeout, ...stepTimeouts } = timeouts;
+  const options = { url: smtpUrl, ...stepTimeouts };
   let transport: Promise<Transporter> | undefined;
   const connection = () => {
     transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(options));
@@ -70,7 +89,13 @@ export function createSmtpMailer(
   return {
     async send(message) {
       try {
-        const info = await (await connection()).sendMail(toNodemailer(from, message));
+        // nodemailer (10) ends the SMTP conversation when the signal aborts; @types/nodemailer does not
+        // list the option yet.
+        const mail: SendMailOptions & { signal: AbortSignal } = {
+          ...toNodemailer(from, message),
+          signal: AbortSignal.timeout(sendTimeout),
+        };
+        const info = await (await connection()).sendMail(mail);
         const rejected: string[] = (info.rejected ?? []).map(String);
         log.info(
           { to: message.to, subject: message.subject, messageId: info.messageId, rejected },

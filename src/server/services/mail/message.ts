@@ -5,8 +5,9 @@ export type MailMessage = {
   to: string;
   cc?: string | undefined;
   /**
-   * The name the recipient sees as sender (a user's company). The address stays MAIL_FROM's: the
-   * server may only send as the domain it is allowed to, so replies reach the user through replyTo.
+   * On whose behalf the mail goes (a user's company): the recipient sees '<company> via <app>' as
+   * sender (sender-name.ts). The address stays MAIL_FROM's: the server may only send as the domain it
+   * is allowed to, so replies reach the user through replyTo.
    */
   fromName?: string | undefined;
   replyTo?: string | undefined;
