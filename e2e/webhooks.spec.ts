@@ -146,8 +146,10 @@ test('says at the URL that the webhook exists already, and when test events or w
     }
     await page.reload();
     await expect(page.getByTestId('webhook-item')).toHaveCount(20);
-    await expect(page.getByText('U heeft het maximum van 20 webhooks bereikt.')).toBeVisible();
+    const full = page.getByText('U heeft het maximum van 20 webhooks bereikt.');
+    await expect(full).toBeVisible();
     await expect(page.getByRole('button', { name: 'Webhook toevoegen' })).toHaveCount(0);
+    await full.scrollIntoViewIfNeeded();
     await shot(page, 'limit-1280-light');
   } finally {
     await receiver.close();

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   users,
@@ -91,25 +91,13 @@ const sameEvents = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((event) => b.includes(event));
 
 /**
- * Locks the account's row for the rest of the transaction: two saves at once (also from two server
- * processes) count and compare the account's webhooks one after the other, so neither the limit nor
- * the duplicate check can be raced past.
+ * The account's webhooks (their id, URL and events), read under a lock on the account's row that
+ * holds for the rest of the transaction: two saves at once (also from two server processes) count
+ * and compare them one after the other, so neither the limit nor the duplicate check can be raced.
  */
-async function lockAccount(tx: DbOrTx, userId: string): Promise<void> {
+async function lockedAccountWebhooks(tx: DbOrTx, userId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
-/**
- * A webhook for the same target with the same events (`except`: the one being changed) is refused:
- * it would only send every event twice. A 409 with the field, so the form shows it at the URL.
- */
-async function assertNoDuplicate(
-  tx: DbOrTx,
-  userId: string,
-  input: WebhookInputData,
-  except?: string,
-): Promise<void> {
-  const rows = await tx
+  return tx
     .select({
       id: webhookSubscriptions.id,
       url: webhookSubscriptions.url,
@@ -117,8 +105,20 @@ async function assertNoDuplicate(
     })
     .from(webhookSubscriptions)
     .where(eq(webhookSubscriptions.userId, userId));
+}
+
+/**
+ * A webhook for the same target with the same events as another (`except`: the one being changed)
+ * is refused: it would only send every event twice. A 409 with the field, so the form shows it at
+ * the URL.
+ */
+function assertNoDuplicate(
+  existing: readonly { id: string; url: string; events: string[] }[],
+  input: WebhookInputData,
+  except?: string,
+): void {
   const target = targetOf(input.url);
-  const duplicate = rows.some(
+  const duplicate = existing.some(
     (row) => row.id !== except && targetOf(row.url) === target && sameEvents(row.events, input.events),
   );
   if (duplicate)
@@ -136,13 +136,9 @@ export async function createWebhook(
 ): Promise<WebhookWithSecret> {
   checkUrl(input.url, policy);
   return db.transaction(async (tx) => {
-    await lockAccount(tx, userId);
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(webhookSubscriptions)
-      .where(eq(webhookSubscriptions.userId, userId));
-    if (count >= WEBHOOK_LIMIT) throw new AppError('CONFLICT', webhookMessages.limitReached);
-    await assertNoDuplicate(tx, userId, input);
+    const existing = await lockedAccountWebhooks(tx, userId);
+    if (existing.length >= WEBHOOK_LIMIT) throw new AppError('CONFLICT', webhookMessages.limitReached);
+    assertNoDuplicate(existing, input);
     const [row] = await tx
       .insert(webhookSubscriptions)
       .values({
@@ -169,8 +165,7 @@ export async function updateWebhook(
   checkUrl(input.url, policy);
   const resumed = input.active && !current.active;
   return db.transaction(async (tx) => {
-    await lockAccount(tx, userId);
-    await assertNoDuplicate(tx, userId, input, id);
+    assertNoDuplicate(await lockedAccountWebhooks(tx, userId), input, id);
     const [row] = await tx
       .update(webhookSubscriptions)
       .set({
