@@ -80,7 +80,7 @@ const ORDER = {
   vat21: '€ 105,00',
   vat9: '€ 15,30',
   total: '€ 790,30',
-  csv: { subtotal: '670,00', vat: '120,30', total: '790,30' },
+  csv: { subtotal: '"670,00"', vat: '"120,30"', total: '"790,30"' },
 };
 
 for (const variant of VARIANTS) {

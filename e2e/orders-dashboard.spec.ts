@@ -370,16 +370,16 @@ test.describe('orders list and dashboard with 25 orders', () => {
     const body = lines.slice(1);
     expect(body).toHaveLength(orders.filter(inThisMonth).length);
     expect(body).toContain(
-      `${keuken.orderNumber};${dutchDate(keuken.date)};Anna de Vries;Bakkerij de Vries;Keukenrenovatie;PO-77;Betaald;25,00;5,25;30,25;Nee`,
+      `${keuken.orderNumber};${dutchDate(keuken.date)};Anna de Vries;Bakkerij de Vries;Keukenrenovatie;PO-77;Betaald;"25,00";"5,25";"30,25";Nee`,
     );
     expect(body).toContain(
-      `${dakgoot.orderNumber};${dutchDate(dakgoot.date)};Karim Bos;Installatiebedrijf Bos;Dakgoot;;Betaald;1000,00;0,00;1000,00;Ja`,
+      `${dakgoot.orderNumber};${dutchDate(dakgoot.date)};Karim Bos;Installatiebedrijf Bos;Dakgoot;;Betaald;"1000,00";"0,00";"1000,00";Ja`,
     );
     expect(body).toContain(
       `${schilder.orderNumber};${dutchDate(schilder.date)};Tim Tijdelijk;Tijdelijk BV;Schilderwerk;;Concept;${csvAmount(schilder.subtotalCents)};${csvAmount(schilder.vatCents)};${csvAmount(schilder.totalCents)};Nee`,
     );
     expect(body).toContain(
-      `${winkel.orderNumber};${dutchDate(winkel.date)};Anna de Vries;Bakkerij de Vries;Winkelinrichting;;Betaald;2100,00;429,00;2529,00;Nee`,
+      `${winkel.orderNumber};${dutchDate(winkel.date)};Anna de Vries;Bakkerij de Vries;Winkelinrichting;;Betaald;"2100,00";"429,00";"2529,00";Nee`,
     );
     await expect(page.getByText(`${body.length} orders geëxporteerd.`)).toBeVisible();
   });

@@ -98,3 +98,60 @@ test('add a webhook, see its secret once, send a test event and find it in the l
     await receiver.close();
   }
 });
+
+test('says at the URL that the webhook exists already, and when test events or webhooks run out', async ({
+  page,
+}) => {
+  const receiver = await startWebhookReceiver();
+  try {
+    await page.setViewportSize(DESKTOP);
+    await signUpAndLogin(page);
+    await page.goto('/bedrijfsinstellingen#beveiliging');
+    const form = page.getByRole('form', { name: 'Webhook toevoegen' });
+    const add = async (url: string) => {
+      await page.getByRole('button', { name: 'Webhook toevoegen' }).click();
+      await form.getByLabel('URL').fill(url);
+      await form.getByLabel('Order aangemaakt').check();
+      await form.getByRole('button', { name: 'Opslaan' }).click();
+    };
+    await add(receiver.url('/dubbel'));
+    await expect(page.getByTestId('webhook-secret')).toBeVisible();
+
+    // The same address with the same events again: said at the URL, and the form stays open.
+    await add(receiver.url('/dubbel'));
+    await expect(
+      form.getByText('Er is al een webhook voor dit adres met dezelfde gebeurtenissen.'),
+    ).toBeVisible();
+    await shot(page, 'duplicate-1280-light');
+    await form.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(page.getByTestId('webhook-item')).toHaveCount(1);
+
+    // Ten test events an account may send in ten minutes; 'Test versturen' then says to wait.
+    const [hook] = (await (await page.request.get('/api/webhooks')).json()) as { _id: string }[];
+    for (let i = 0; i < 10; i++) {
+      const sent = await page.request.post(`/api/webhooks/${hook!._id}/test`, { data: {} });
+      expect(sent.status(), await sent.text()).toBe(200);
+    }
+    const item = page.getByTestId('webhook-item');
+    await item.getByRole('button', { name: 'Test versturen' }).click();
+    await expect(item.getByText('U heeft te veel testberichten verstuurd.')).toBeVisible();
+    await shot(page, 'test-limit-1280-light');
+
+    // Twenty webhooks are the most: no button to add one, and the reason in its place.
+    for (let i = 1; i < 20; i++) {
+      const made = await page.request.post('/api/webhooks', {
+        data: { url: receiver.url(`/vol/${i}`), events: ['order.created'] },
+      });
+      expect(made.status(), await made.text()).toBe(200);
+    }
+    await page.reload();
+    await expect(page.getByTestId('webhook-item')).toHaveCount(20);
+    const full = page.getByText('U heeft het maximum van 20 webhooks bereikt.');
+    await expect(full).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Webhook toevoegen' })).toHaveCount(0);
+    await full.scrollIntoViewIfNeeded();
+    await shot(page, 'limit-1280-light');
+  } finally {
+    await receiver.close();
+  }
+});

@@ -127,7 +127,7 @@ export function euro(cents: number): string {
   return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
-/** '1234,56' as the CSV writes amounts. */
+/** '"1234,56"' as the CSV writes an amount: quoted, as every cell holding a comma is. */
 export function csvAmount(cents: number): string {
-  return `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+  return `"${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}"`;
 }

@@ -13,7 +13,12 @@ import { crossSiteRefused, isCrossSiteCookieRequest } from './http/cross-site';
 import { registerCustomersList } from './http/customers-list';
 import { registerDevMail } from './http/dev-mail';
 import { errorHeaders, JSON_ONLY_MESSAGE } from './http/error-body';
-import { registerErrorHandler, sendError, sendFrameworkError } from './http/error-responses';
+import {
+  answerClientError,
+  registerErrorHandler,
+  sendError,
+  sendFrameworkError,
+} from './http/error-responses';
 import { registerGracefulClose } from './http/graceful-close';
 import { jsonBodyProblem } from './http/json-body';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers';
@@ -84,6 +89,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     schemaController: lazySchemaCompilers,
     frameworkErrors: sendFrameworkError,
+    clientErrorHandler: answerClientError,
     // A hop count n trusts the n proxies nearest to this server (as proxy-addr counts hops).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

@@ -12,8 +12,18 @@ describe('csvCell', () => {
     expect(csvCell('Zeg "hallo"')).toBe('"Zeg ""hallo"""');
     expect(csvCell('regel 1\nregel 2')).toBe('"regel 1\nregel 2"');
     expect(csvCell('regel 1\r\nregel 2')).toBe('"regel 1\r\nregel 2"');
-    expect(csvCell('a,b')).toBe('a,b');
     expect(csvCell('a,b', ',')).toBe('"a,b"');
+  });
+
+  it('quotes a comma and a tab too, whichever separator the spreadsheet picks', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+    expect(csvCell('a;b', ',')).toBe('"a;b"');
+  });
+
+  it('guards a formula after a comma: opened with "," as separator it would be a cell of its own', () => {
+    expect(csvCell('Acme,=2+3,BV')).toBe(`"Acme,'=2+3,BV"`);
+    expect(csvFromRows([['Acme,=2+3,BV', 'x']], { bom: false })).toBe(`"Acme,'=2+3,BV";x\r\n`);
   });
 
   it('writes empty values, booleans, numbers and dates', () => {
@@ -22,8 +32,9 @@ describe('csvCell', () => {
     expect(csvCell('')).toBe('');
     expect(csvCell(true)).toBe('Ja');
     expect(csvCell(false)).toBe('Nee');
-    expect(csvCell(1234.5)).toBe('1234,5');
-    expect(csvCell(-12.25)).toBe('-12,25');
+    expect(csvCell(1234.5)).toBe('"1234,5"');
+    expect(csvCell(-12.25)).toBe('"-12,25"');
+    expect(csvCell(1234)).toBe('1234');
     expect(csvCell(Number.NaN)).toBe('');
     expect(csvCell(new Date('2025-03-07T10:00:00.000Z'))).toBe('2025-03-07T10:00:00.000Z');
   });
@@ -35,8 +46,24 @@ describe('guardFormula', () => {
     ['+cmd|" /C calc"!A0', '\'+cmd|" /C calc"!A0'],
     ['-2+3', "'-2+3"],
     ['@SUM(1)', "'@SUM(1)"],
-    ['\t=1', "'\t=1"],
+    ['\t=1', "'\t'=1"],
+    ['\tJansen', "'\tJansen"],
     ['=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'],
+    ['\r=1', "'\r'=1"],
+    ['  =1+1', "'  =1+1"],
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+    ['\uFF0Bcmd', "'\uFF0Bcmd"],
+    ['\uFF0D2+3', "'\uFF0D2+3"],
+    ['\uFF20SUM(1)', "'\uFF20SUM(1)"],
+    ['Acme,=2+3,BV', "Acme,'=2+3,BV"],
+    ['Acme;=2+3', "Acme;'=2+3"],
+    ['Acme, =2+3', "Acme,' =2+3"],
+    ['a,+cmd|" /C calc"!A0', 'a,\'+cmd|" /C calc"!A0'],
+    ['a,@SUM(1);-2+3', "a,'@SUM(1);'-2+3"],
+    ['regel 1\n=1+1', "regel 1\n'=1+1"],
+    ['regel 1\r\n@SUM(1)', "regel 1\r\n'@SUM(1)"],
+    ['a\t=1', "a\t'=1"],
+    ['=1,=2', "'=1,'=2"],
   ])('guards %j', (input, expected) => {
     expect(guardFormula(input)).toBe(expected);
   });
@@ -47,6 +74,9 @@ describe('guardFormula', () => {
     expect(guardFormula('1234 AB')).toBe('1234 AB');
     expect(guardFormula('a=b')).toBe('a=b');
     expect(guardFormula('info@bedrijf.nl')).toBe('info@bedrijf.nl');
+    expect(guardFormula('Korting, -12,50')).toBe('Korting, -12,50');
+    expect(guardFormula('Jansen, Pieters & zn')).toBe('Jansen, Pieters & zn');
+    expect(guardFormula('Straat 1;2')).toBe('Straat 1;2');
   });
 
   it('guards before quoting', () => {

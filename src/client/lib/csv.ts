@@ -1,7 +1,8 @@
 /**
  * A small CSV builder for the exports (customers, orders), made for Dutch Excel: UTF-8 with a BOM (so
  * 'é' and '€' survive a double-click open), ';' between cells (Excel in nl-NL reads ',' as the decimal
- * sign), CRLF line ends, RFC 4180 quoting, and a guard against formula injection.
+ * sign), CRLF line ends, RFC 4180 quoting (also of a ',' or a tab, for a spreadsheet that splits on
+ * those), and a guard against formula injection.
  */
 import { amsterdamDay } from '../../shared/dates';
 
@@ -37,23 +38,45 @@ function cellText(value: CsvValue): string {
   return value;
 }
 
-/** A plain number such as '-12,50' or '+31612345678' is data, not a formula: it needs no guard. */
-const PLAIN_NUMBER = /^[+-]?[0-9][0-9 .,]*$/;
-/** Spreadsheets treat a cell starting with one of these as a formula (or DDE call). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number such as '-12' or '+31 6 12345678' is data, not a formula: it needs no guard. */
+const PLAIN_NUMBER = /^[+-]?[0-9][0-9 .]*$/;
+/**
+ * A part that spreadsheets read as a formula (or a DDE call): one starting, after any spaces, with
+ * '=', '+', '-' or '@', or their full-width forms, which some spreadsheets take for the ASCII ones.
+ */
+const FORMULA_PART = /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+/**
+ * Where a reader may start a new cell or line inside one of ours: our ';', the ',' of a spreadsheet
+ * set to English (which splits 'Acme,=2+3,BV' into three cells), a tab, a line break. Kept in the
+ * split, so that joining the parts gives the text back.
+ */
+const PART_BREAK = /([,;\t\r\n])/;
+
+const guardPart = (part: string) =>
+  FORMULA_PART.test(part) && !PLAIN_NUMBER.test(part.trim()) ? `'${part}` : part;
 
 /**
- * Neutralises a value a spreadsheet would run as a formula ('=HYPERLINK(…)', '@SUM(…)', '+cmd|…')
- * by putting an apostrophe in front (OWASP "CSV injection"). Plain numbers are left alone.
+ * Neutralises text a spreadsheet would run as a formula ('=HYPERLINK(…)', '@SUM(…)', '+cmd|…') by
+ * putting an apostrophe in front (OWASP "CSV injection") — of the cell, and of every part after a
+ * separator or line break inside it, for a reader that splits where we did not mean it to. A cell
+ * starting with a tab or a carriage return is guarded too (a reader may trim them and find a
+ * formula). Plain numbers are left alone.
  */
 export function guardFormula(text: string): string {
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  const guarded = text
+    .split(PART_BREAK)
+    .map((part, i) => (i % 2 === 0 ? guardPart(part) : part))
+    .join('');
+  return /^[\t\r]/.test(text) ? `'${guarded}` : guarded;
 }
 
-/** One cell: text, guarded, quoted when it holds the separator, a quote or a line break. */
+/** Quoted: whatever a reader could take for the end of a cell or a line, whichever separator it uses. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** One cell: text, guarded, quoted when it holds a separator (',' or ';'), a quote, a tab or a line break. */
 export function csvCell(value: CsvValue, separator = CSV_SEPARATOR): string {
   const text = guardFormula(cellText(value));
-  const needsQuotes = text.includes(separator) || /["\r\n]/.test(text);
+  const needsQuotes = text.includes(separator) || NEEDS_QUOTES.test(text);
   return needsQuotes ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

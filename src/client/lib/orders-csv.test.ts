@@ -69,10 +69,10 @@ describe('ordersCsv', () => {
     ]);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[1]).toBe(
-      'INK-2026-1001;01-01-2026;Naam 1;Bedrijf 1;"Keuken; fase 2";PO-77;Betaald;1020,30;214,26;1234,56;Nee',
+      'INK-2026-1001;01-01-2026;Naam 1;Bedrijf 1;"Keuken; fase 2";PO-77;Betaald;"1020,30";"214,26";"1234,56";Nee',
     );
     expect(lines[2]).toBe(
-      'INK-2026-1002;07-03-2026;Onbekende klant;;Project 2;;Verzonden;500,00;0,00;500,00;Ja',
+      'INK-2026-1002;07-03-2026;Onbekende klant;;Project 2;;Verzonden;"500,00";"0,00";"500,00";Ja',
     );
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);

@@ -12,8 +12,8 @@ import { buildCsv, type CsvColumn, datedFileName } from './csv';
 /**
  * The dashboard's Exporteren file (beyond the spec, whose button did nothing): one row per order of
  * the chosen period, for Dutch Excel (BOM, ';', see csv.ts). Amounts are written as plain Dutch
- * decimals without a currency sign or thousands separator ('1234,56'), so Excel reads them as numbers;
- * dates as dd-mm-jjjj, the calendar day in the Netherlands.
+ * decimals without a currency sign or thousands separator ('1234,56'; quoted, as every cell holding a
+ * comma, which Excel still reads as a number); dates as dd-mm-jjjj, the calendar day in the Netherlands.
  */
 
 /** Euros as the API sends them (12.5) → '12,50'. Exact: via cents, never float formatting. */

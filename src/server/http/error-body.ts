@@ -24,6 +24,7 @@ const FRAMEWORK_MESSAGES: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
   BAD_REQUEST: 'Ongeldige aanvraag.',
   NOT_FOUND: 'Niet gevonden.',
   METHOD_NOT_SUPPORTED: 'Deze methode wordt hier niet ondersteund.',
+  TIMEOUT: 'De aanvraag kwam niet op tijd binnen.',
   PAYLOAD_TOO_LARGE: 'De aanvraag is te groot.',
   UNSUPPORTED_MEDIA_TYPE: JSON_ONLY_MESSAGE,
 };

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { TRPCClientError } from '@trpc/client';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
@@ -12,6 +13,7 @@ import { createCapturingMailer } from '../../test/mailer';
 import { createSignedInUser } from '../../test/users';
 import { RATE_LIMIT_MESSAGE } from '../services/auth/rate-limit';
 import { GENERIC_INTERNAL_MESSAGE, JSON_ONLY_MESSAGE, VALIDATION_MESSAGE } from './error-body';
+import { HEADERS_TOO_LARGE_MESSAGE } from './error-responses';
 import { createRequestAuth, SESSION_COOKIE, UNAUTHORIZED_MESSAGE } from './request-auth';
 
 /**
@@ -254,5 +256,42 @@ describe('a plain route that requires a user', () => {
     const noToken = await app.inject({ method: 'GET', url: '/test/download' });
     expect(noToken.statusCode).toBe(401);
     expect(noToken.json()).toEqual({ message: UNAUTHORIZED_MESSAGE, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('what the HTTP parser refuses before there is a request (a real listening server)', () => {
+  let port: number;
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+
+  /** Sends `raw` as it is and reads the answer until the server ends the connection. */
+  const exchange = (raw: string) =>
+    new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(raw));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+      });
+    });
+
+  it('an oversized header: 431 with the shared body, in Dutch', async () => {
+    const res = await exchange(
+      `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Groot: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual({ message: HEADERS_TOO_LARGE_MESSAGE, code: 'BAD_REQUEST' });
+    expect(res.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
+  });
+
+  it('bytes that are no HTTP: 400 with the shared body, in Dutch', async () => {
+    const res = await exchange('HALLO /api/health\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ message: 'Ongeldige aanvraag.', code: 'BAD_REQUEST' });
   });
 });

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -5,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { asDatabaseOutage } from '../database-unavailable';
+import { AppError } from '../errors';
 import { errorBody, errorHeaders, trpcErrorShape } from './error-body';
 
 /** Where app.ts mounts tRPC. */
@@ -88,4 +91,38 @@ export function registerErrorHandler(app: FastifyInstance, log: Logger): void {
     else if (status >= 500) log.error({ err, ...where }, 'HTTP error');
     return sendError(reply, error, status);
   });
+}
+
+export const HEADERS_TOO_LARGE_MESSAGE = 'De headers van de aanvraag zijn te groot.';
+
+/** What Node's HTTP parser refuses, by its error code: the status and the shared body. */
+function clientErrorAnswer(code: string | undefined): { status: number; error: TRPCError } {
+  // 431 keeps its status under the nearest code, as Fastify's other refusals do (toErrorResponse).
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return { status: 431, error: new AppError('BAD_REQUEST', HEADERS_TOO_LARGE_MESSAGE) };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, error: new TRPCError({ code: 'TIMEOUT' }) };
+  return { status: 400, error: new TRPCError({ code: 'BAD_REQUEST' }) };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request to route
+ * (headers larger than it reads, a request that does not arrive in time, bytes that are no HTTP)
+ * answers with the shared body in Dutch, not Fastify's English `{error, message, statusCode}`. Written
+ * to the socket as Fastify's own handler does (there is no reply object yet), then the connection ends.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has no one left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, error } = clientErrorAnswer(err.code);
+  const body = JSON.stringify(errorBody(error));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(err);
 }

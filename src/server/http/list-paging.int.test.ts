@@ -167,6 +167,51 @@ describe('GET /api/orders and /api/customers with an integrator’s parameters (
     expect(customers.json().details).toEqual({ limit: apiListMessages.limit });
   });
 
+  it('refuses a date outside the years it takes (one the database cannot hold among them) with a Dutch 400', async () => {
+    const a = await accountWithOrders(1);
+    const cases: [string, string, string][] = [
+      ['/api/orders?updatedSince=0000-01-01T00:00:00Z', 'updatedSince', apiListMessages.updatedSinceRange],
+      [
+        '/api/orders?updatedSince=1949-12-31T23:59:59Z&limit=5',
+        'updatedSince',
+        apiListMessages.updatedSinceRange,
+      ],
+      ['/api/orders?updatedSince=2201-01-01T00:00:00Z', 'updatedSince', apiListMessages.updatedSinceRange],
+      [
+        '/api/orders?updatedSince=9999-12-31T23:00:00-05:00',
+        'updatedSince',
+        apiListMessages.updatedSinceRange,
+      ],
+      ['/api/customers?updatedSince=0000-01-01T00:00:00Z', 'updatedSince', apiListMessages.updatedSinceRange],
+      [
+        '/api/customers?updatedSince=0000-01-01T00:00:00Z&limit=5',
+        'updatedSince',
+        apiListMessages.updatedSinceRange,
+      ],
+      ['/api/orders?from=0100-01-01', 'from', apiListMessages.dayRange('from')],
+      ['/api/orders?to=9999-12-31', 'to', apiListMessages.dayRange('to')],
+      ['/api/orders?from=9999-12-31&limit=5', 'from', apiListMessages.dayRange('from')],
+    ];
+    for (const [url, field, message] of cases) {
+      const res = await get(a.headers, url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json(), url).toEqual({
+        message: VALIDATION_MESSAGE,
+        code: 'BAD_REQUEST',
+        details: { [field]: message },
+      });
+    }
+    // The edges themselves are taken.
+    for (const url of [
+      '/api/orders?updatedSince=1950-01-01T00:00:00Z',
+      '/api/customers?updatedSince=2200-12-31T23:59:59Z&limit=5',
+      '/api/orders?from=1950-01-01&to=2200-12-31&limit=5',
+    ]) {
+      const res = await get(a.headers, url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
+  });
+
   it('pages and syncs customers the same way, only the account’s own', async () => {
     const { user, token } = await createSignedInUser(database.db);
     const other = await createSignedInUser(database.db);

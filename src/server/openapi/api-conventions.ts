@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { WEBHOOK_LIMIT } from '../../shared/schemas/webhook';
 
 /**
  * What every operation of the REST API shares and trpc-to-openapi does not write (issue 13): how to
@@ -75,6 +76,19 @@ const RATE_LIMITED_PUBLIC = new Set([
   'post /client-errors',
 ]);
 
+/**
+ * Errors an operation answers for a reason of its own (a limit or a duplicate of its domain), with
+ * what they mean there: added to the common ones, in these words instead of the common description.
+ */
+const OWN_ERRORS: Record<string, Partial<Record<ErrorStatus, string>>> = {
+  'post /webhooks': {
+    409: `Het account heeft al ${WEBHOOK_LIMIT} webhooks (het maximum), of al een webhook voor dit adres met dezelfde gebeurtenissen (dan met \`details.url\`)`,
+  },
+  'put /webhooks/{id}': {
+    409: 'Het account heeft al een webhook voor dit adres met dezelfde gebeurtenissen (`details.url`)',
+  },
+};
+
 const rateLimitHeaders = {
   'RateLimit-Limit': {
     description: 'Met een API-sleutel: hoeveel verzoeken per minuut deze sleutel mag doen',
@@ -94,9 +108,10 @@ const retryAfter = {
   'Retry-After': { description: 'Na zoveel seconden mag het opnieuw', schema: { type: 'integer' } },
 };
 
-const errorResponse = (status: ErrorStatus): ResponseObject => ({
-  description: DESCRIPTIONS[status],
-  ...(status === 429 || status === 409 || status === 503 ? { headers: retryAfter } : {}),
+const errorResponse = (status: ErrorStatus, own?: string): ResponseObject => ({
+  description: own ?? DESCRIPTIONS[status],
+  // A busy Idempotency-Key says when to try again; a conflict of an operation's own does not.
+  ...(status === 429 || (status === 409 && !own) || status === 503 ? { headers: retryAfter } : {}),
   content: { 'application/json': { schema: { $ref: `#/components/schemas/error.${STATUS_CODES[status]}` } } },
 });
 
@@ -124,6 +139,7 @@ export function errorStatusesOf(method: string, path: string, operation: Operati
   if (takesBody) statuses.add(413).add(415);
   if (idempotent) statuses.add(409).add(422);
   if (RATE_LIMITED_PUBLIC.has(key)) statuses.add(429);
+  for (const status of Object.keys(OWN_ERRORS[key] ?? {})) statuses.add(Number(status) as ErrorStatus);
   // Every operation reads the database (the health check too): while it is away, 503 (database-unavailable.ts).
   statuses.add(503);
   // Described by its own module in Dutch (a download's 404, say): kept as it is. trpc-to-openapi's own
@@ -151,7 +167,7 @@ export function describeApiConventions(doc: OpenAPIObject): OpenAPIObject {
     // An explicit empty list says "no authentication needed", rather than "forgot to say".
     operation.security ??= [];
     for (const status of errorStatusesOf(method, path, operation)) {
-      operation.responses[String(status)] = errorResponse(status);
+      operation.responses[String(status)] = errorResponse(status, OWN_ERRORS[`${method} ${path}`]?.[status]);
     }
     for (const [status, response] of Object.entries(operation.responses)) {
       if (status === '200' && response.description === 'Successful response') response.description = 'Gelukt';

@@ -107,6 +107,20 @@ describe('the OpenAPI document', () => {
     expect(health.security).toEqual([]);
   });
 
+  it('names the 409 of a webhook limit or duplicate in its own words, without Retry-After', () => {
+    type Responses = { responses: Record<string, { description: string; headers?: object }> };
+    const create = doc.paths?.['/webhooks']?.post as unknown as Responses;
+    expect(create.responses['409']?.description).toMatch(/20 webhooks.*dezelfde gebeurtenissen/);
+    expect(create.responses['409']?.headers).toBeUndefined();
+    const update = doc.paths?.['/webhooks/{id}']?.put as unknown as Responses;
+    expect(update.responses['409']?.description).toMatch(/dezelfde gebeurtenissen/);
+    const test = doc.paths?.['/webhooks/{id}/test']?.post as unknown as Responses;
+    expect(test.responses['429']?.headers).toHaveProperty('Retry-After');
+    // An idempotent call's 409 keeps its own meaning.
+    const order = doc.paths?.['/orders']?.post as unknown as Responses;
+    expect(order.responses['409']?.description).toMatch(/Idempotency-Key/);
+  });
+
   it('names the 503 of a database that is away, with Retry-After, on every operation', () => {
     const without: string[] = [];
     for (const [path, item] of Object.entries(doc.paths ?? {}))

@@ -93,6 +93,20 @@ describe('API keys over REST', () => {
     expect((await call('GET', '/api/api-keys', token)).json()).toEqual([]);
   });
 
+  it.each(['9999-12-31', '9999-12-31T23:00:00-05:00', '2201-01-01T00:00:00Z', '0000-01-01T00:00:00Z'])(
+    'refuses the expiry %s outside the years it takes, with details.expiresAt',
+    async (expiresAt) => {
+      const { token } = await newAccount();
+      const res = await call('POST', '/api/api-keys', token, { name: 'Webshop', access: 'read', expiresAt });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'BAD_REQUEST',
+        details: { expiresAt: 'De verloopdatum moet in de toekomst liggen, uiterlijk in 2200' },
+      });
+      expect((await call('GET', '/api/api-keys', token)).json()).toEqual([]);
+    },
+  );
+
   it('a read-only key gets 403 on every change the OpenAPI document lists, and nothing changes', async () => {
     const { user, token, key } = await newAccount();
     const readKey = await key('read');

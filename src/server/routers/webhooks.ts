@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idInput, successOutput } from '../../shared/schemas/common';
 import {
+  WEBHOOK_LIMIT,
+  WEBHOOK_TEST_LIMIT,
+  WEBHOOK_TEST_WINDOW_MINUTES,
   webhookDeliveryOutput,
   webhookInput,
   webhookOutput,
@@ -25,6 +28,8 @@ const notFoundWebhook = 'Een onbekende webhook, of die van een ander account, ge
 
 const aboutDelivery =
   'Elk bericht is een POST met `{id, type, createdAt, data}`; `data` is het object zoals GET /orders/{id} of GET /customers/{id} het geeft (bij verwijderen: zoals het laatst was). Ondertekend volgens Standard Webhooks: headers `webhook-id`, `webhook-timestamp` en `webhook-signature` (`v1,` + base64 HMAC-SHA256 van `id.timestamp.body` met het geheim). Zonder 2xx-antwoord binnen 10 seconden volgen nieuwe pogingen, steeds langer wachtend, ongeveer een dag lang; daarna staat de webhook op `failing`. Doorverwijzingen worden niet gevolgd. Adressen die naar localhost of een intern netwerk leiden worden geweigerd.';
+
+const aboutLimits = `Een account heeft hoogstens ${WEBHOOK_LIMIT} webhooks; daarboven volgt 409 (verwijder er eerst een). Een tweede webhook voor hetzelfde adres met dezelfde gebeurtenissen wordt ook met 409 geweigerd, met \`details.url\`.`;
 
 export const webhooksRouter = router({
   list: authedProcedure
@@ -63,7 +68,7 @@ export const webhooksRouter = router({
         path: '/webhooks',
         tags,
         summary: 'Webhook aanmaken (het geheim staat alleen in dit antwoord)',
-        description: aboutDelivery,
+        description: `${aboutDelivery} ${aboutLimits}`,
       },
     })
     .input(webhookInput)
@@ -77,7 +82,7 @@ export const webhooksRouter = router({
         path: '/webhooks/{id}',
         tags,
         summary: 'Webhook bijwerken, pauzeren (`active: false`) of hervatten',
-        description: `Vervangt adres, gebeurtenissen en \`active\`; het geheim blijft. Het adres wordt gecontroleerd zoals bij aanmaken: zonder https, of naar localhost of een intern netwerk, geeft het 400. Een gepauzeerde webhook krijgt geen berichten over nieuwe gebeurtenissen; hervatten zet \`failing\` weer op \`false\`. ${notFoundWebhook}`,
+        description: `Vervangt adres, gebeurtenissen en \`active\`; het geheim blijft. Het adres wordt gecontroleerd zoals bij aanmaken: zonder https, of naar localhost of een intern netwerk, geeft het 400. Valt de webhook daarmee samen met een andere webhook van het account (hetzelfde adres, dezelfde gebeurtenissen), dan volgt 409 met \`details.url\`. Een gepauzeerde webhook krijgt geen berichten over nieuwe gebeurtenissen; hervatten zet \`failing\` weer op \`false\`. ${notFoundWebhook}`,
       },
     })
     .input(webhookInput.extend(idInput.shape))
@@ -124,8 +129,7 @@ export const webhooksRouter = router({
         path: '/webhooks/{id}/test',
         tags,
         summary: 'Testbericht versturen',
-        description:
-          'Zet een bericht van type `webhook.test` in de wachtrij, dat net als de echte berichten wordt ondertekend, afgeleverd en zo nodig opnieuw geprobeerd; ook naar een gepauzeerde webhook.',
+        description: `Zet een bericht van type \`webhook.test\` in de wachtrij, dat net als de echte berichten wordt ondertekend, afgeleverd en zo nodig opnieuw geprobeerd; ook naar een gepauzeerde webhook. Hoogstens ${WEBHOOK_TEST_LIMIT} testberichten per account per ${WEBHOOK_TEST_WINDOW_MINUTES} minuten; daarboven volgt 429 met Retry-After.`,
       },
     })
     .input(idInput)

@@ -1,4 +1,5 @@
 import { addDays, amsterdamDay, isValidDay, startOfAmsterdamDay } from '../dates';
+import { DATE_MAX_YEAR, isDateInRange, isoInstantOrDayInput } from '../rules/date-input';
 import { requiredText } from '../rules/text';
 import { z } from '../zod-nl';
 import { idOutput, instantOutput } from './common';
@@ -24,34 +25,38 @@ export const apiKeyMessages = {
   access: "Kies een toegangsniveau: 'read' (lezen) of 'write' (lezen en schrijven)",
   expiresAtInvalid: 'Voer een geldige verloopdatum in',
   expiresAtPast: 'De verloopdatum moet in de toekomst liggen',
+  expiresAtRange: `De verloopdatum moet in de toekomst liggen, uiterlijk in ${DATE_MAX_YEAR}`,
 } as const;
 
 /**
  * When a key with this expiry stops working: an ISO instant as given, or a day (YYYY-MM-DD) through
- * its end in the Netherlands (so 'verloopt 31-12-2026' still works on that day). null: not a date.
+ * its end in the Netherlands (so 'verloopt 31-12-2026' still works on that day). null: not a date, or
+ * one outside the years every date input takes (rules/date-input.ts).
  */
 export function apiKeyExpiryInstant(value: string): Date | null {
+  if (!isDateInRange(value)) return null;
   if (isValidDay(value)) return startOfAmsterdamDay(addDays(value, 1));
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const instant = new Date(value);
   return Number.isNaN(instant.getTime()) || amsterdamDay(instant) === '' ? null : instant;
 }
 
-const expiresAtInput = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: apiKeyMessages.expiresAtInvalid })
-  .transform((value, ctx) => {
-    const instant = apiKeyExpiryInstant(value);
-    if (!instant) {
-      ctx.addIssue({ code: 'custom', message: apiKeyMessages.expiresAtInvalid });
-      return z.NEVER;
-    }
-    // Checked against the moment of the request: a key that is dead on arrival helps no one.
-    if (instant.getTime() <= Date.now()) {
-      ctx.addIssue({ code: 'custom', message: apiKeyMessages.expiresAtPast });
-      return z.NEVER;
-    }
-    return instant;
-  });
+const expiresAtInput = isoInstantOrDayInput({
+  invalid: apiKeyMessages.expiresAtInvalid,
+  range: apiKeyMessages.expiresAtRange,
+}).transform((value, ctx) => {
+  const instant = apiKeyExpiryInstant(value);
+  if (!instant) {
+    ctx.addIssue({ code: 'custom', message: apiKeyMessages.expiresAtInvalid });
+    return z.NEVER;
+  }
+  // Checked against the moment of the request: a key that is dead on arrival helps no one.
+  if (instant.getTime() <= Date.now()) {
+    ctx.addIssue({ code: 'custom', message: apiKeyMessages.expiresAtPast });
+    return z.NEVER;
+  }
+  return instant;
+});
 
 /** POST /api-keys. */
 export const apiKeyCreateInput = z.object({
@@ -66,7 +71,7 @@ export const apiKeyCreateInput = z.object({
   expiresAt: expiresAtInput
     .optional()
     .describe(
-      'Verloopmoment (optioneel): ISO 8601-tijdstip met tijdzone, of een dag (JJJJ-MM-DD) die dan tot en met die dag (Nederlandse tijd) geldt; moet in de toekomst liggen. Ontbrekend: verloopt niet',
+      `Verloopmoment (optioneel): ISO 8601-tijdstip met tijdzone, of een dag (JJJJ-MM-DD) die dan tot en met die dag (Nederlandse tijd) geldt; moet in de toekomst liggen, uiterlijk in ${DATE_MAX_YEAR}. Ontbrekend: verloopt niet`,
     ),
 });
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateInput>;

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES } from '../constants';
-import { isValidDay } from '../dates';
+import { DATE_YEARS_TEXT, isoDayInput, isoInstantInput } from '../rules/date-input';
 import { optionalText } from '../rules/text';
 import { z } from '../zod-nl';
 
@@ -16,7 +16,9 @@ export const apiListMessages = {
   offset: 'offset moet een heel getal van 0 of meer zijn.',
   updatedSince:
     'updatedSince moet een ISO 8601-tijdstip met tijdzone zijn, bijvoorbeeld 2026-11-24T09:00:00Z.',
+  updatedSinceRange: `updatedSince moet een tijdstip ${DATE_YEARS_TEXT} zijn.`,
   day: (name: string) => `${name} moet een datum zijn als 2026-11-24 (jjjj-mm-dd).`,
+  dayRange: (name: string) => `${name} moet een datum ${DATE_YEARS_TEXT} zijn.`,
   status: `status moet een van ${ORDER_STATUSES.join(', ')} zijn.`,
   fromAfterTo: 'from mag niet na to liggen.',
 } as const;
@@ -30,13 +32,10 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .pipe(z.number().int().min(min, message).max(max, message));
 
 const day = (name: string) =>
-  z
-    .string({ error: apiListMessages.day(name) })
-    .refine(isValidDay, apiListMessages.day(name))
-    .meta({
-      description: `Optioneel. Datum jjjj-mm-dd (Europe/Amsterdam, ${name === 'from' ? 'vanaf' : 'tot en met'} die dag).`,
-      format: 'date',
-    });
+  isoDayInput({ invalid: apiListMessages.day(name), range: apiListMessages.dayRange(name) }).meta({
+    description: `Optioneel. Datum jjjj-mm-dd ${DATE_YEARS_TEXT} (Europe/Amsterdam, ${name === 'from' ? 'vanaf' : 'tot en met'} die dag).`,
+    format: 'date',
+  });
 
 const search = (description: string) => optionalText(200).describe(`Optioneel. ${description}`).optional();
 
@@ -49,12 +48,12 @@ const listParams = {
   offset: wholeNumber(0, 100_000_000, apiListMessages.offset)
     .describe('Optioneel. Zoveel resultaten overslaan (standaard 0).')
     .optional(),
-  updatedSince: z
-    .string({ error: apiListMessages.updatedSince })
-    .pipe(z.iso.datetime({ offset: true, error: apiListMessages.updatedSince }))
+  updatedSince: isoInstantInput({
+    invalid: apiListMessages.updatedSince,
+    range: apiListMessages.updatedSinceRange,
+  })
     .meta({
-      description:
-        'Optioneel. Alleen wat op of na dit tijdstip (ISO 8601 met tijdzone) is aangemaakt of gewijzigd, het minst recent gewijzigde eerst: om wijzigingen bij te houden.',
+      description: `Optioneel. Alleen wat op of na dit tijdstip (ISO 8601 met tijdzone, ${DATE_YEARS_TEXT}) is aangemaakt of gewijzigd, het minst recent gewijzigde eerst: om wijzigingen bij te houden.`,
       format: 'date-time',
     })
     .optional(),

@@ -11,27 +11,16 @@ import {
   type VatRate,
 } from '../constants';
 import { computeOrderTotals, MAX_AMOUNT_CENTS, parseAmount, parseEuroText } from '../money';
+import { DATE_MAX_YEAR, DATE_MIN_YEAR, isoInstantOrDayInput } from '../rules/date-input';
 import { parseQuantity, QUANTITY_MAX } from '../rules/quantity';
 import { optionalText, requiredText, searchText } from '../rules/text';
 import { z } from '../zod-nl';
 import { idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
 
 /** Spec §5 Order form; the messages without spec wording are ours. */
-/**
- * Order dates a business can mean; year 0 or 9999 is a typo (and not every database stores it). From
- * 1950: before 1947 the database's history of Dutch time differs from Node's, and an order's day and
- * month would differ between the two (db/amsterdam-days.int.test.ts).
- */
-export const ORDER_DATE_MIN_YEAR = 1950;
-export const ORDER_DATE_MAX_YEAR = 2200;
-
-/** Whether an ISO date or instant falls in those years (as a UTC instant, which is how it is stored). */
-export function isOrderDateInRange(iso: string): boolean {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return false;
-  const year = new Date(time).getUTCFullYear();
-  return year >= ORDER_DATE_MIN_YEAR && year <= ORDER_DATE_MAX_YEAR;
-}
+/** Order dates a business can mean: the years of every date input (rules/date-input.ts). */
+export const ORDER_DATE_MIN_YEAR = DATE_MIN_YEAR;
+export const ORDER_DATE_MAX_YEAR = DATE_MAX_YEAR;
 
 export const orderMessages = {
   customerRequired: 'Selecteer een klant',
@@ -185,9 +174,7 @@ export type OrderItemInput = z.input<typeof orderItemInput>;
 export const orderInputShape = {
   customer: customerRef,
   /** ISO 8601; missing means now (the form sends the current moment). */
-  date: z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: orderMessages.date })
-    .refine(isOrderDateInRange, { error: orderMessages.dateRange })
+  date: isoInstantOrDayInput({ invalid: orderMessages.date, range: orderMessages.dateRange })
     .optional()
     .describe('Orderdatum: ISO 8601-tijdstip met tijdzone of een dag (JJJJ-MM-DD); ontbrekend is nu'),
   project: optionalText(200).default('').describe('Projectnaam (optioneel)'),

@@ -26,12 +26,25 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 /** The type of the event 'Test versturen' sends; not subscribable, it goes to the one subscription. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
+/**
+ * Webhooks one account may have: enough for any integration, and a bound on how many deliveries one
+ * change can set off (each retried for about a day when its target fails).
+ */
+export const WEBHOOK_LIMIT = 20;
+/** Test events ('Test versturen') per account per window, as test mails are limited. */
+export const WEBHOOK_TEST_LIMIT = 10;
+export const WEBHOOK_TEST_WINDOW_MINUTES = 10;
+
 export const webhookMessages = {
   urlInvalid: 'Voer een geldige URL in, bijv. https://voorbeeld.nl/webhook',
   urlScheme: 'De URL moet met https:// beginnen',
   urlPrivate:
     'Dit adres is niet bereikbaar vanaf internet (localhost, een intern of gereserveerd adres) en wordt geweigerd',
   eventsRequired: 'Kies minstens één gebeurtenis',
+  limitReached: `U heeft al ${WEBHOOK_LIMIT} webhooks, het maximum. Verwijder een webhook die u niet meer gebruikt, of voeg gebeurtenissen toe aan een bestaande webhook.`,
+  duplicate:
+    'Er is al een webhook voor dit adres met dezelfde gebeurtenissen. Pas die webhook aan of kies andere gebeurtenissen.',
+  tooManyTests: 'U heeft te veel testberichten verstuurd. Probeer het over enkele minuten opnieuw.',
 } as const;
 
 const eventSchema = z

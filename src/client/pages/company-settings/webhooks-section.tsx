@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/dates';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
+  WEBHOOK_LIMIT,
   type Webhook,
   type WebhookEventType,
   webhookInput,
@@ -16,6 +17,7 @@ import './webhooks-section.css';
 const LOAD_ERROR = 'De webhooks konden niet worden geladen. Probeer het later opnieuw.';
 const SAVE_ERROR = 'De webhook kon niet worden opgeslagen. Probeer het later opnieuw.';
 const ACTION_ERROR = 'Dat is niet gelukt. Probeer het later opnieuw.';
+const LIMIT_REACHED = `U heeft het maximum van ${WEBHOOK_LIMIT} webhooks bereikt. Verwijder een webhook die u niet meer gebruikt om een nieuwe toe te voegen.`;
 
 const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? 'Testbericht';
 
@@ -27,6 +29,8 @@ export function WebhooksSection() {
   const list = trpc.webhooks.list.useQuery();
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  // The server refuses one more as well; saying so here spares filling in a form for nothing.
+  const full = (list.data?.length ?? 0) >= WEBHOOK_LIMIT;
 
   return (
     <Card
@@ -39,7 +43,8 @@ export function WebhooksSection() {
       description="Laat een ander systeem meteen weten wanneer een order of klant verandert. Elk bericht is ondertekend met het geheim van de webhook."
     >
       <div className="webhooks">
-        {adding ? null : (
+        {full && !adding ? <p className="settings-muted">{LIMIT_REACHED}</p> : null}
+        {adding || full ? null : (
           <Button
             variant="secondary"
             className="webhooks__add"

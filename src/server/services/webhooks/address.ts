@@ -1,10 +1,10 @@
 import net from 'node:net';
 
 /**
- * Which addresses a webhook may not reach (issue 13, SSRF): loopback, private, link-local (with the
- * cloud metadata address 169.254.169.254), unspecified, carrier-grade NAT, multicast and the reserved
- * and documentation ranges, for IPv4 and IPv6. An IPv4 address written as IPv6 (::ffff:a.b.c.d, or
- * the old ::a.b.c.d, or NAT64 64:ff9b::a.b.c.d) is judged as the IPv4 address it carries.
+ * Which addresses a webhook may not reach (SSRF): loopback, private, link-local (with the cloud
+ * metadata address 169.254.169.254), unspecified, carrier-grade NAT, multicast and the reserved and
+ * documentation ranges, for IPv4 and IPv6. An IPv6 address that carries an IPv4 address a packet to
+ * it would reach (embeddedIpv4s) is judged as those IPv4 addresses too.
  */
 const blocked = new net.BlockList();
 for (const [prefix, bits] of [
@@ -28,8 +28,12 @@ for (const [prefix, bits] of [
 for (const [prefix, bits] of [
   ['::', 128],
   ['::1', 128],
+  // NAT64 for one network's own use (RFC 8215): its IPv4 may sit at any of six places, and it is
+  // never a public address.
+  ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001:db8::', 32],
+  ['3fff::', 20],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -37,17 +41,24 @@ for (const [prefix, bits] of [
 ] as const)
   blocked.addSubnet(prefix, bits, 'ipv6');
 
-/** The IPv4 address inside an IPv4-mapped, -compatible or NAT64 IPv6 address, else null. */
-function embeddedIpv4(address: string): string | null {
-  const words = expandIpv6(address);
-  if (!words) return null;
-  const zero = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
-  const mapped = zero(0, 5) && words[5] === 0xffff;
-  const compatible = zero(0, 6) && (words[6]! !== 0 || words[7]! > 1);
-  const nat64 = words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6);
-  if (!mapped && !compatible && !nat64) return null;
-  const [hi, lo] = [words[6]!, words[7]!];
-  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+/**
+ * The IPv4 addresses inside an IPv6 address, where sending to the one means reaching the other:
+ * IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d, RFC 2765), IPv4-compatible
+ * (::a.b.c.d, deprecated), NAT64's well-known prefix (64:ff9b::a.b.c.d, RFC 6052), 6to4
+ * (2002:aabb:ccdd::/48, RFC 3056) and Teredo (2001:0:server:…:client, the client inverted, RFC 4380).
+ */
+function embeddedIpv4s(words: readonly number[]): string[] {
+  const w = (i: number) => words[i]!;
+  const zero = (from: number, to: number) => words.slice(from, to).every((word) => word === 0);
+  const ipv4 = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+  const mapped = zero(0, 5) && w(5) === 0xffff;
+  const translated = zero(0, 4) && w(4) === 0xffff && w(5) === 0;
+  const compatible = zero(0, 6) && (w(6) !== 0 || w(7) > 1);
+  const nat64 = w(0) === 0x64 && w(1) === 0xff9b && zero(2, 6);
+  if (mapped || translated || compatible || nat64) return [ipv4(w(6), w(7))];
+  if (w(0) === 0x2002) return [ipv4(w(1), w(2))];
+  if (w(0) === 0x2001 && w(1) === 0) return [ipv4(w(2), w(3)), ipv4(~w(6) & 0xffff, ~w(7) & 0xffff)];
+  return [];
 }
 
 /** An IPv6 address as its eight 16-bit words (also with a dotted IPv4 tail), or null. */
@@ -74,8 +85,9 @@ export function isForbiddenAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4 !== null) return blocked.check(v4, 'ipv4');
+  const words = expandIpv6(address);
+  if (!words) return true;
+  if (embeddedIpv4s(words).some((v4) => blocked.check(v4, 'ipv4'))) return true;
   return blocked.check(address.split('%')[0]!, 'ipv6');
 }
 

@@ -1,7 +1,8 @@
+import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXCERPT_CHARS, postWebhook } from './deliver';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EXCERPT_CHARS, postWebhook, REFUSED_ADDRESS, REFUSED_NAME } from './deliver';
 
 /** A loopback server whose answer depends on the path. */
 let server: http.Server;
@@ -53,16 +54,62 @@ describe('postWebhook', () => {
   it('refuses loopback and http:// unless allowed, before connecting', async () => {
     hits.length = 0;
     const strict = { allowPrivate: false, allowHttp: true };
-    expect((await postWebhook(`${base}/ok`, '{}', {}, strict)).error).toMatch(
-      /^Adres geweigerd: 127\.0\.0\.1 /,
-    );
+    expect((await postWebhook(`${base}/ok`, '{}', {}, strict)).error).toBe(REFUSED_ADDRESS);
     const port = new URL(base).port;
-    expect((await postWebhook(`http://[::ffff:127.0.0.1]:${port}/ok`, '{}', {}, strict)).error).toMatch(
-      /^Adres geweigerd/,
-    );
+    for (const host of [
+      '[::ffff:127.0.0.1]',
+      '[::ffff:0:127.0.0.1]',
+      '[2002:7f00:1::]',
+      '[64:ff9b:1::7f00:1]',
+    ])
+      expect((await postWebhook(`http://${host}:${port}/ok`, '{}', {}, strict)).error, host).toBe(
+        REFUSED_ADDRESS,
+      );
     expect((await postWebhook(`${base}/ok`, '{}', {}, { allowPrivate: true, allowHttp: false })).error).toBe(
       'Alleen https-adressen zijn toegestaan (http:// geweigerd)',
     );
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('postWebhook to a name', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** DNS as a resolver that answers `addresses` for every name. */
+  const resolvesTo = (...addresses: string[]) =>
+    vi.spyOn(dns, 'lookup').mockImplementation(((
+      _name: string,
+      _options: unknown,
+      callback: (err: null, found: dns.LookupAddress[]) => void,
+    ) =>
+      callback(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      )) as never);
+
+  it.each([
+    ['127.0.0.1'],
+    ['10.0.0.1'],
+    ['8.8.8.8', '169.254.169.254'],
+    ['::ffff:0:7f00:1'],
+    ['2002:7f00:1::'],
+    ['64:ff9b:1::7f00:1'],
+  ])('refuses a name that resolves to %s, without saying to what', async (...addresses) => {
+    resolvesTo(...addresses);
+    hits.length = 0;
+    const result = await postWebhook(
+      'https://intern.voorbeeld.nl/hook',
+      '{}',
+      {},
+      {
+        allowPrivate: false,
+        allowHttp: false,
+      },
+    );
+    expect(result).toMatchObject({ statusCode: null, success: false, error: REFUSED_NAME });
+    for (const address of addresses) expect(result.error).not.toContain(address);
     expect(hits).toEqual([]);
   });
 });

@@ -38,7 +38,7 @@ function checkedLookup(allowPrivate: boolean): net.LookupFunction {
       if (err) return callback(err, '', 0);
       const list = addresses as dns.LookupAddress[];
       const refused = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));
-      if (refused) return callback(new RefusedAddress(refusedMessage(refused.address)), '', 0);
+      if (refused) return callback(new RefusedAddress(REFUSED_NAME), '', 0);
       if (list.length === 0) return callback(new Error(`Geen adres gevonden voor ${hostname}`), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
@@ -46,15 +46,19 @@ function checkedLookup(allowPrivate: boolean): net.LookupFunction {
   };
 }
 
-const refusedMessage = (address: string) =>
-  `Adres geweigerd: ${address} is een intern of gereserveerd adres (WEBHOOK_ALLOW_PRIVATE staat uit)`;
+/**
+ * What the delivery log says of a refused target. Never the address a name resolved to: the log is
+ * the account's to read, and what an internal name stands for is no business of theirs.
+ */
+export const REFUSED_ADDRESS = 'Adres geweigerd: dit is een intern of gereserveerd adres';
+export const REFUSED_NAME = 'Adres geweigerd: de naam wijst naar een intern of gereserveerd adres';
 
 /** Why a URL cannot be delivered to before any connection is made, or null. */
 export function urlRefusal(url: URL, policy: DeliveryPolicy): string | null {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp))
     return `Alleen https-adressen zijn toegestaan (${url.protocol}// geweigerd)`;
   const host = hostOf(url);
-  if (!policy.allowPrivate && net.isIP(host) !== 0 && isForbiddenAddress(host)) return refusedMessage(host);
+  if (!policy.allowPrivate && net.isIP(host) !== 0 && isForbiddenAddress(host)) return REFUSED_ADDRESS;
   return null;
 }
 

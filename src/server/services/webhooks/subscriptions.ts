@@ -1,8 +1,16 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { type WebhookSubscriptionRow, webhookDeliveries, webhookSubscriptions } from '../../../db/schema';
 import {
+  users,
+  type WebhookSubscriptionRow,
+  webhookDeliveries,
+  webhookSubscriptions,
+} from '../../../db/schema';
+import {
+  WEBHOOK_LIMIT,
   WEBHOOK_TEST_EVENT,
+  WEBHOOK_TEST_LIMIT,
+  WEBHOOK_TEST_WINDOW_MINUTES,
   type Webhook,
   type WebhookDelivery,
   type WebhookInputData,
@@ -10,7 +18,8 @@ import {
   webhookMessages,
 } from '../../../shared/schemas/webhook';
 import { isUuid } from '../../db-helpers';
-import { invalidInput, notFound } from '../../errors';
+import { AppError, invalidInput, notFound } from '../../errors';
+import { assertWithinRateLimit } from '../auth/rate-limit';
 import { hostOf, isForbiddenLiteralHost } from './address';
 import type { DeliveryPolicy } from './deliver';
 import { enqueueEvent } from './events';
@@ -68,7 +77,57 @@ export async function getWebhook(db: DbOrTx, userId: string, id: string): Promis
   return toWebhook(await findOwned(db, userId, id));
 }
 
-/** The only answer that carries the secret. */
+/**
+ * The address as it is requested: scheme and host in lower case, no default port, no fragment (it is
+ * never sent), so 'HTTPS://Voorbeeld.nl:443/hook#x' and 'https://voorbeeld.nl/hook' are one target.
+ */
+function targetOf(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  return parsed.href;
+}
+
+const sameEvents = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((event) => b.includes(event));
+
+/**
+ * The account's webhooks (their id, URL and events), read under a lock on the account's row that
+ * holds for the rest of the transaction: two saves at once (also from two server processes) count
+ * and compare them one after the other, so neither the limit nor the duplicate check can be raced.
+ */
+async function lockedAccountWebhooks(tx: DbOrTx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return tx
+    .select({
+      id: webhookSubscriptions.id,
+      url: webhookSubscriptions.url,
+      events: webhookSubscriptions.events,
+    })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.userId, userId));
+}
+
+/**
+ * A webhook for the same target with the same events as another (`except`: the one being changed)
+ * is refused: it would only send every event twice. A 409 with the field, so the form shows it at
+ * the URL.
+ */
+function assertNoDuplicate(
+  existing: readonly { id: string; url: string; events: string[] }[],
+  input: WebhookInputData,
+  except?: string,
+): void {
+  const target = targetOf(input.url);
+  const duplicate = existing.some(
+    (row) => row.id !== except && targetOf(row.url) === target && sameEvents(row.events, input.events),
+  );
+  if (duplicate)
+    throw new AppError('CONFLICT', webhookMessages.duplicate, {
+      details: { url: webhookMessages.duplicate },
+    });
+}
+
+/** The only answer that carries the secret. At most WEBHOOK_LIMIT per account, none twice. */
 export async function createWebhook(
   db: DbOrTx,
   userId: string,
@@ -76,17 +135,22 @@ export async function createWebhook(
   policy: DeliveryPolicy,
 ): Promise<WebhookWithSecret> {
   checkUrl(input.url, policy);
-  const [row] = await db
-    .insert(webhookSubscriptions)
-    .values({
-      userId,
-      url: input.url,
-      events: input.events,
-      active: input.active,
-      secret: newWebhookSecret(),
-    })
-    .returning();
-  return { ...toWebhook(row!), secret: row!.secret };
+  return db.transaction(async (tx) => {
+    const existing = await lockedAccountWebhooks(tx, userId);
+    if (existing.length >= WEBHOOK_LIMIT) throw new AppError('CONFLICT', webhookMessages.limitReached);
+    assertNoDuplicate(existing, input);
+    const [row] = await tx
+      .insert(webhookSubscriptions)
+      .values({
+        userId,
+        url: input.url,
+        events: input.events,
+        active: input.active,
+        secret: newWebhookSecret(),
+      })
+      .returning();
+    return { ...toWebhook(row!), secret: row!.secret };
+  });
 }
 
 /** Replaces URL, events and active; the secret stays. Resuming a failing one gives it a fresh start. */
@@ -100,18 +164,21 @@ export async function updateWebhook(
   const current = await findOwned(db, userId, id);
   checkUrl(input.url, policy);
   const resumed = input.active && !current.active;
-  const [row] = await db
-    .update(webhookSubscriptions)
-    .set({
-      url: input.url,
-      events: input.events,
-      active: input.active,
-      ...(resumed ? { failingSince: null } : {}),
-    })
-    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
-    .returning();
-  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
-  return toWebhook(row);
+  return db.transaction(async (tx) => {
+    assertNoDuplicate(await lockedAccountWebhooks(tx, userId), input, id);
+    const [row] = await tx
+      .update(webhookSubscriptions)
+      .set({
+        url: input.url,
+        events: input.events,
+        active: input.active,
+        ...(resumed ? { failingSince: null } : {}),
+      })
+      .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
+      .returning();
+    if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+    return toWebhook(row);
+  });
 }
 
 /** Its log goes with it; jobs still queued for it find it gone and end (worker.ts). */
@@ -162,9 +229,24 @@ export async function pruneDeliveryLog(db: DbOrTx, subscriptionId: string): Prom
     );
 }
 
-/** 'Test versturen': a `webhook.test` event through the same queue, signing and retries as the real ones. */
-export async function sendTestEvent(db: DbOrTx, userId: string, id: string): Promise<{ eventId: string }> {
+/**
+ * 'Test versturen': a `webhook.test` event through the same queue, signing and retries as the real
+ * ones. WEBHOOK_TEST_LIMIT per account per window (counted in the database, so every server process
+ * shares the count): each test is a POST to someone's server, retried for a day when it fails.
+ */
+export async function sendTestEvent(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ eventId: string }> {
   const row = await findOwned(db, userId, id);
+  await assertWithinRateLimit(db, `webhook-test:user:${userId}`, {
+    limit: WEBHOOK_TEST_LIMIT,
+    windowMs: WEBHOOK_TEST_WINDOW_MINUTES * 60 * 1000,
+    now,
+    message: webhookMessages.tooManyTests,
+  });
   const event = await enqueueEvent(db, [row.id], WEBHOOK_TEST_EVENT, {
     message: 'Testbericht van Inkooporders',
     webhookId: row.id,
