@@ -1,7 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { QUEUE_SCHEMA, type QueueSql } from '../../db/queue';
-import { TIME_ZONE } from '../../shared/constants';
 import { type JobOf, type JobQueue, type JobResult, type QueuePolicy, queueRow } from './queue';
 
 /** A queue and what works it, as registry.ts lists them. */
@@ -14,11 +13,6 @@ export type JobDefinition<T> = {
   pollingIntervalSeconds: number;
   /** The queue's policy for jobs inserted from now on; the queue's own when absent (tests pass one without waits). */
   policy?: QueuePolicy;
-  /**
-   * A cron expression in Europe/Amsterdam time: pg-boss then sends one job (data `{}`) per tick,
-   * once for all processes together.
-   */
-  schedule?: string;
 };
 
 /** A definition with its job type forgotten, so that definitions of several queues fit in one list. */
@@ -42,7 +36,7 @@ export type JobRunnerOptions = {
 
 /**
  * Starts working the given queues: one pg-boss over the app's own connection (PGlite has one), its
- * upkeep included, and its cron when a queue has a schedule. Several processes may each run one:
+ * upkeep included (pg-boss's cron is not: no queue is scheduled). Several processes may each run one:
  * pg-boss hands a job to one of them (FOR UPDATE SKIP LOCKED).
  */
 export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
@@ -61,13 +55,11 @@ export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
   const queueSql: QueueSql = {
     executeSql: (text, values) => counted(() => opts.queueSql.executeSql(text, values)),
   };
-  const scheduled = opts.jobs.filter((job) => job.schedule !== undefined);
   const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({
     db: queueSql,
     schema: QUEUE_SCHEMA,
-    // pg-boss's cron (a look every half minute and a clock-skew check) only when something is scheduled.
-    schedule: scheduled.length > 0,
+    schedule: false,
     migrate: false,
     maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
   });
@@ -88,8 +80,6 @@ export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
         (batch) => counted(() => handleBatch(boss, log, job, batch)),
       );
     }
-    for (const job of scheduled)
-      await boss.schedule(job.queue.name, job.schedule as string, {}, { tz: TIME_ZONE });
   } catch (err) {
     // A started pg-boss keeps its upkeep timers: stopped, so that the caller's next try is the only one.
     await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {});
