@@ -19,9 +19,9 @@ import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import type { OrderItemRow, OrderRow } from '../../src/db/schema';
-import { orderWithEmailsToWire } from '../../src/server/routers/order-wire';
 import { type ProfileSource, toProfile } from '../../src/server/services/auth/profile-view';
 import { toOrderRecord } from '../../src/server/services/orders/order-records';
+import { orderWithEmailsToWire } from '../../src/server/services/orders/order-wire';
 import type { OrderEmailRecord } from '../../src/shared/order-record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

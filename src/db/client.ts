@@ -6,7 +6,7 @@ import type { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { projectRoot } from '../project-root';
 import { startPglite } from './pglite-start';
 import { reconnectOptions } from './postgres-reconnect';
-import { installQueue, type QueueSql } from './queue';
+import { installQueue, type QueueRow, type QueueSql } from './queue';
 import * as schema from './schema';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -40,6 +40,11 @@ export type DatabaseOptions = {
   maxConnections?: number;
   /** Another migrations folder; a migration test starts from an earlier state this way. */
   migrationsFolder?: string;
+  /**
+   * The job queues to create with pg-boss's schema (src/server/jobs/queues.ts), so that any process
+   * can enqueue to them, whether or not it works them. Without: the schema alone.
+   */
+  jobQueues?: readonly QueueRow[];
 };
 
 /** The newest migration of a folder: its journal's `when`, which drizzle records as `created_at`. */
@@ -145,7 +150,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         if (!(await hasAllMigrations(lastApplied, folder)))
           await migratePostgres(db, { migrationsFolder: folder });
-        await installQueue(queueSql);
+        await installQueue(queueSql, opts.jobQueues);
       } finally {
         // Ending the session releases the lock, also when the migration failed.
         await lock.end({ timeout: 5 });
@@ -184,7 +189,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const migrate = async (folder = migrationsFolder) => {
     if (!(await hasAllMigrations(lastApplied, folder)))
       await migratePglite(pgliteDb, { migrationsFolder: folder });
-    await installQueue(queueSql);
+    await installQueue(queueSql, opts.jobQueues);
   };
   await migrate(opts.migrationsFolder);
   // The two drivers expose the same pg-core query builder; the cast lets services take one type.

@@ -4,13 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/db';
 import {
   installQueue,
-  PRODUCTION_RETRY_POLICY,
   QUEUE_SCHEMA,
   QUEUE_SCHEMA_VERSION,
+  type QueueRow,
   type QueueSql,
-  queueSqlOf,
   readInstalledQueue,
-  WEBHOOK_QUEUE,
 } from './queue';
 
 describe("the job queue's connection (pg-boss's executeSql)", () => {
@@ -34,15 +32,6 @@ describe("the job queue's connection (pg-boss's executeSql)", () => {
       expect(rows).toEqual([{ n: 2 }]);
     }
   });
-
-  it('runs numbered parameters through drizzle ($10 is not $1 followed by 0), undefined as null', async () => {
-    const values = [5, undefined, 0, 0, 0, 0, 0, 0, 0, 'tien'];
-    const result = (await queueSqlOf(database.db).executeSql(
-      'select $1::int as a, $2::text as b, $10::text as c',
-      values,
-    )) as { rows: unknown[] };
-    expect(result.rows).toEqual([{ a: 5, b: null, c: 'tien' }]);
-  });
 });
 
 describe('installQueue at start-up', () => {
@@ -64,17 +53,26 @@ describe('installQueue at start-up', () => {
     return { queueSql, statements };
   };
 
-  it('asks one query of a database whose queue is installed, and leaves pg-boss alone', async () => {
-    expect(await readInstalledQueue(database.queueSql)).toEqual({
+  /** A queue of this test's own: which queues the app has is src/server/jobs/'s business. */
+  const probe: QueueRow = { name: 'install-probe', retryLimit: 7 };
+
+  it('asks one query of a database whose queues are installed, and leaves pg-boss alone', async () => {
+    expect(await readInstalledQueue(database.queueSql, [probe.name])).toEqual({
       version: QUEUE_SCHEMA_VERSION,
-      hasQueue: true,
+      hasQueues: false,
+    });
+    await installQueue(database.queueSql, [probe]);
+    expect(await readInstalledQueue(database.queueSql, [probe.name])).toEqual({
+      version: QUEUE_SCHEMA_VERSION,
+      hasQueues: true,
     });
     const { queueSql, statements } = counting();
-    await installQueue(queueSql);
+    await installQueue(queueSql, [probe]);
     expect(statements).toHaveLength(1);
   });
 
-  it('installs again what is missing: a deleted webhook queue comes back with its retry policy', async () => {
+  it('installs again what is missing: a deleted queue comes back with its retry policy', async () => {
+    await installQueue(database.queueSql, [probe]);
     const boss = new PgBoss({
       db: database.queueSql,
       schema: QUEUE_SCHEMA,
@@ -82,29 +80,32 @@ describe('installQueue at start-up', () => {
       migrate: false,
     });
     await boss.start();
-    await boss.deleteQueue(WEBHOOK_QUEUE);
+    await boss.deleteQueue(probe.name);
     await boss.stop({ graceful: false, close: false });
-    expect(await readInstalledQueue(database.queueSql)).toEqual({
+    expect(await readInstalledQueue(database.queueSql, [probe.name])).toEqual({
       version: QUEUE_SCHEMA_VERSION,
-      hasQueue: false,
+      hasQueues: false,
     });
     const { queueSql, statements } = counting();
-    await installQueue(queueSql);
+    await installQueue(queueSql, [probe]);
     expect(statements.length).toBeGreaterThan(1);
     const { rows } = await database.queueSql.executeSql(
       `select retry_limit from ${QUEUE_SCHEMA}.queue where name = $1`,
-      [WEBHOOK_QUEUE],
+      [probe.name],
     );
-    expect(rows).toEqual([{ retry_limit: PRODUCTION_RETRY_POLICY.retryLimit }]);
+    expect(rows).toEqual([{ retry_limit: probe.retryLimit }]);
   });
 
   it('reads a database without the queue schema as nothing installed, and installs it whole', async () => {
     await database.queueSql.executeSql(`drop schema ${QUEUE_SCHEMA} cascade`);
-    expect(await readInstalledQueue(database.queueSql)).toEqual({ version: null, hasQueue: false });
-    await installQueue(database.queueSql);
-    expect(await readInstalledQueue(database.queueSql)).toEqual({
+    expect(await readInstalledQueue(database.queueSql, [probe.name])).toEqual({
+      version: null,
+      hasQueues: false,
+    });
+    await installQueue(database.queueSql, [probe]);
+    expect(await readInstalledQueue(database.queueSql, [probe.name])).toEqual({
       version: QUEUE_SCHEMA_VERSION,
-      hasQueue: true,
+      hasQueues: true,
     });
   });
 });

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { isQueueCurrent, QUEUE_SCHEMA_VERSION } from './queue';
 
 describe('isQueueCurrent', () => {
-  it("is true only for this pg-boss's schema version with the webhook queue there", () => {
-    expect(isQueueCurrent({ version: QUEUE_SCHEMA_VERSION, hasQueue: true })).toBe(true);
-    expect(isQueueCurrent({ version: QUEUE_SCHEMA_VERSION, hasQueue: false })).toBe(false);
+  it("is true only for this pg-boss's schema version with every queue asked for there", () => {
+    expect(isQueueCurrent({ version: QUEUE_SCHEMA_VERSION, hasQueues: true })).toBe(true);
+    expect(isQueueCurrent({ version: QUEUE_SCHEMA_VERSION, hasQueues: false })).toBe(false);
     // An older schema (pg-boss upgraded since) or a newer one: pg-boss's own start decides.
-    expect(isQueueCurrent({ version: QUEUE_SCHEMA_VERSION - 1, hasQueue: true })).toBe(false);
-    expect(isQueueCurrent({ version: QUEUE_SCHEMA_VERSION + 1, hasQueue: true })).toBe(false);
-    expect(isQueueCurrent({ version: null, hasQueue: false })).toBe(false);
+    expect(isQueueCurrent({ version: QUEUE_SCHEMA_VERSION - 1, hasQueues: true })).toBe(false);
+    expect(isQueueCurrent({ version: QUEUE_SCHEMA_VERSION + 1, hasQueues: true })).toBe(false);
+    expect(isQueueCurrent({ version: null, hasQueues: false })).toBe(false);
   });
 
   it('reads the version from the pg-boss that is installed', async () => {

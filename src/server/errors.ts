@@ -47,6 +47,11 @@ export class AppError extends TRPCError {
 
 export const notFound = (message = 'Niet gevonden.') => new AppError('NOT_FOUND', message);
 
+export const UNAUTHORIZED_MESSAGE = 'U bent niet ingelogd of uw sessie is verlopen. Log opnieuw in.';
+
+/** No valid session or key; also a service's answer when the signed-in account is gone meanwhile. */
+export const unauthorized = () => new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+
 /** A 400 with `details: {field: message}`, the same shape as a refused zod input. */
 export const invalidInput = (details: FieldErrors, message = 'Ongeldige invoer.') =>
   new AppError('BAD_REQUEST', message, { details });

@@ -69,7 +69,7 @@ describe('the built server', () => {
       'react-dom/server',
       'nodemailer',
       'zod-openapi',
-      // The queue's schema is checked with one query; the worker starts after listening (db/queue.ts).
+      // The queue's schema is checked with one query (db/queue.ts); the workers start after listening (jobs/).
       'pg-boss',
     ]) {
       expect(atStartUp).not.toContain(lazy);

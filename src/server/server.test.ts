@@ -100,7 +100,7 @@ describe('createServer and the webhook deliveries', () => {
       // The queue out of reach, as with a database that is away: pg-boss cannot start on it.
       await db.execute(sql`alter schema pgboss rename to pgboss_weg`);
       await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const failures = () => lines.filter((line) => line.includes('de webhook-wachtrij startte niet')).length;
+      const failures = () => lines.filter((line) => line.includes('the job queues did not start')).length;
       await waitFor('twee mislukte starts', () => failures() >= 2, 30_000);
       expect(receiver.at('/hook')).toEqual([]);
       await db.execute(sql`alter schema pgboss_weg rename to pgboss`);

@@ -4,16 +4,10 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { UserRow } from '../db/schema';
 import { asDatabaseOutage } from './database-unavailable';
 import type { AppDeps } from './deps';
-import { AppError } from './errors';
+import { AppError, unauthorized } from './errors';
 import { isCrossSiteCookieGet } from './http/cross-site';
 import { JSON_ONLY_MESSAGE, trpcErrorShape } from './http/error-body';
-import {
-  type ApiKeyAuth,
-  assertApiKeyMay,
-  createRequestAuth,
-  sessionOnly,
-  unauthorized,
-} from './http/request-auth';
+import { type ApiKeyAuth, assertApiKeyMay, createRequestAuth, sessionOnly } from './http/request-auth';
 import type { ValidSession } from './services/auth/sessions';
 
 export type Context = AppDeps & {

@@ -3,9 +3,9 @@
  * in integer cents (by the rounding rule of money.ts), moments as Dates. Calendar days are cut in the
  * Netherlands where they are shown (formatDate in format.ts), never here.
  *
- * The REST/tRPC shape (euros as numbers, ISO strings, `_id`) is something else: the routers map a record
- * to it in src/server/routers/order-wire.ts, so `{{order.total}}` and the PDF never round-trip through
- * floats.
+ * The REST/tRPC shape (euros as numbers, ISO strings, `_id`) is something else: a record is mapped to
+ * it in src/server/services/orders/order-wire.ts, so `{{order.total}}` and the PDF never round-trip
+ * through floats.
  */
 import type { OrderStatus, Unit, VatRate } from './constants';
 import type { VatByRate } from './money';

@@ -1,8 +1,9 @@
 import { type Column, getTableColumns, getTableName, inArray, is, type SQL, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { QUEUE_SCHEMA, WEBHOOK_QUEUE } from '../db/queue';
+import { QUEUE_SCHEMA } from '../db/queue';
 import * as schema from '../db/schema';
+import { webhookDeliveryQueue } from '../server/jobs/queues';
 
 /**
  * A full read of the database, to compare before and after calls that must change nothing: every
@@ -64,7 +65,7 @@ export async function snapshotDatabase(
     : sql``;
   out[`${QUEUE_SCHEMA}.job`] = rowsOf(
     await db.execute(
-      sql`select id, name, state, data from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${WEBHOOK_QUEUE} ${subscriptions} order by id`,
+      sql`select id, name, state, data from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${webhookDeliveryQueue.name} ${subscriptions} order by id`,
     ),
   );
   return out;

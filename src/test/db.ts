@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { type Database, openDatabase } from '../db/client';
+import { JOB_QUEUE_ROWS } from '../server/jobs/queues';
 
 export type TestDatabase = Database & { name: string };
 
@@ -15,7 +16,7 @@ export async function openTestDatabase({
   serverUrl?: string;
 } = {}): Promise<TestDatabase> {
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://', ...opts });
+    const database = await openDatabase({ dataDir: 'memory://', jobQueues: JOB_QUEUE_ROWS, ...opts });
     return { ...database, name: 'memory://' };
   }
   const name = `inkoop_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -27,7 +28,12 @@ export async function openTestDatabase({
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5, ...opts });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    maxConnections: 5,
+    jobQueues: JOB_QUEUE_ROWS,
+    ...opts,
+  });
   return {
     ...database,
     name,

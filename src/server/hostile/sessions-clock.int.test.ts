@@ -7,7 +7,7 @@ import { buildTestApp, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
-import { UNAUTHORIZED_MESSAGE } from '../http/request-auth';
+import { UNAUTHORIZED_MESSAGE } from '../errors';
 import { authMessages } from '../services/auth/messages';
 import { hashPassword } from '../services/auth/passwords';
 import { hashToken } from '../services/auth/session-tokens';

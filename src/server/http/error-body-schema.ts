@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
+import { UNAUTHORIZED_MESSAGE } from '../errors';
 import { apiKeyServiceMessages } from '../services/api-keys/messages';
 import { RATE_LIMIT_MESSAGE } from '../services/auth/rate-limit';
 import { KEY_BUSY_MESSAGE, KEY_REUSED_MESSAGE } from '../services/idempotency/idempotency';
@@ -11,7 +12,6 @@ import {
   JSON_ONLY_MESSAGE,
   VALIDATION_MESSAGE,
 } from './error-body';
-import { UNAUTHORIZED_MESSAGE } from './request-auth';
 
 /** ErrorBody as the OpenAPI document describes it. */
 export const errorBodySchema = z.object({

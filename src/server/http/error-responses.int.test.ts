@@ -11,10 +11,11 @@ import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { uniqueEmail } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
 import { createSignedInUser } from '../../test/users';
+import { UNAUTHORIZED_MESSAGE } from '../errors';
 import { RATE_LIMIT_MESSAGE } from '../services/auth/rate-limit';
 import { GENERIC_INTERNAL_MESSAGE, JSON_ONLY_MESSAGE, VALIDATION_MESSAGE } from './error-body';
 import { HEADERS_TOO_LARGE_MESSAGE } from './error-responses';
-import { createRequestAuth, SESSION_COOKIE, UNAUTHORIZED_MESSAGE } from './request-auth';
+import { createRequestAuth, SESSION_COOKIE } from './request-auth';
 
 /**
  * One error body over every transport (issue 8): REST and plain routes send `{message, code,

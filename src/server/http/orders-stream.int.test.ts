@@ -12,10 +12,11 @@ import { createCapturingMailer } from '../../test/mailer';
 import { insertCustomer, parsedOrder } from '../../test/orders-fixtures';
 import { createSignedInUser } from '../../test/users';
 import { buildApp } from '../app';
+import { UNAUTHORIZED_MESSAGE } from '../errors';
 import { createLogger } from '../log';
-import { orderToWire } from '../routers/order-wire';
-import { createOrder, listAllOrders } from '../services/orders/orders';
-import { UNAUTHORIZED_MESSAGE } from './request-auth';
+import { listAllOrders } from '../services/orders/order-reads';
+import { orderToWire } from '../services/orders/order-wire';
+import { createOrder } from '../services/orders/orders';
 
 /**
  * An HTTP answer read off a real socket: whether its body ended properly, not just what arrived.

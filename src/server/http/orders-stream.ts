@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../../shared/order-record';
 import { orderApiListQuery } from '../../shared/schemas/api-list';
 import type { AppDeps } from '../deps';
-import { orderToWire } from '../routers/order-wire';
+import { orderToWire } from '../services/orders/order-wire';
 import { listOrdersPageForApi, orderApiFilter, orderApiSort } from '../services/orders/orders-api-list';
 import { ORDER_STREAM_BATCH_SIZE, orderBatches } from '../services/orders/orders-stream';
 import { parseListQuery, setPageHeaders } from './list-paging';

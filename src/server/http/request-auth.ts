@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError, unauthorized } from '../errors';
 import { type ApiKeyRate, authenticateApiKey } from '../services/api-keys/authenticate-api-key';
 import { apiKeyServiceMessages } from '../services/api-keys/messages';
 import { isApiKeySecret } from '../services/api-keys/secret';
@@ -14,10 +14,6 @@ import { type ValidSession, validateSessionToken } from '../services/auth/sessio
  */
 
 export const SESSION_COOKIE = 'session';
-export const UNAUTHORIZED_MESSAGE = 'U bent niet ingelogd of uw sessie is verlopen. Log opnieuw in.';
-
-export const unauthorized = () => new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-
 export type AuthOptions = {
   /**
    * Also accept `?token=`: only for a link the browser opens by itself (a PDF download in a new tab),

@@ -20,21 +20,19 @@ import {
   runIdempotentInTransaction,
 } from '../services/idempotency/idempotency';
 import { orderStats } from '../services/orders/dashboard-stats';
-import { listOrderEmails } from '../services/orders/order-emails';
+import { getOrder, listAllOrders, listOrderEmails } from '../services/orders/order-reads';
 import {
-  createOrder,
-  deleteOrder,
-  getOrder,
-  listAllOrders,
-  ORDER_DELETED_MESSAGE,
-  updateOrder,
-} from '../services/orders/orders';
+  orderPageToWire,
+  orderStatsToWire,
+  orderToWire,
+  orderWithEmailsToWire,
+} from '../services/orders/order-wire';
+import { createOrder, deleteOrder, ORDER_DELETED_MESSAGE, updateOrder } from '../services/orders/orders';
 import { listOrdersPageForApi, orderApiFilter, orderApiSort } from '../services/orders/orders-api-list';
 import { listOrdersPage } from '../services/orders/orders-list';
 import { orderBatches } from '../services/orders/orders-stream';
 import { sendOrderEmail } from '../services/orders/send-order-email';
 import { authedProcedure, router } from '../trpc';
-import { orderPageToWire, orderStatsToWire, orderToWire, orderWithEmailsToWire } from './order-wire';
 
 const tags = ['orders'];
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_SCHEMA, WEBHOOK_QUEUE } from '../../db/queue';
+import { QUEUE_SCHEMA } from '../../db/queue';
 import {
   WEBHOOK_LIMIT,
   WEBHOOK_TEST_LIMIT,
@@ -12,6 +12,7 @@ import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { createCapturingMailer } from '../../test/mailer';
 import { createSignedInUser } from '../../test/users';
+import { webhookDeliveryQueue } from '../jobs/queues';
 
 describe('webhooks over REST (integration)', () => {
   let database: TestDatabase;
@@ -217,7 +218,7 @@ describe('webhooks over REST (integration)', () => {
     /** The test events queued for this account's two webhooks. */
     const jobs = async () => {
       const queued = await database.db.execute(
-        sql`select count(*)::int as n from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${WEBHOOK_QUEUE} and data->>'subscriptionId' in (${a}, ${b})`,
+        sql`select count(*)::int as n from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${webhookDeliveryQueue.name} and data->>'subscriptionId' in (${a}, ${b})`,
       );
       const rows = Array.isArray(queued) ? queued : (queued as unknown as { rows: { n: number }[] }).rows;
       return Number(rows[0]!.n);

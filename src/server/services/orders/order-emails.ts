@@ -1,48 +1,17 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderEmails, orders } from '../../../db/schema';
 import type { OrderEmailRecord } from '../../../shared/order-record';
 import { notFound } from '../../errors';
-import { preparedPerDb } from '../../prepared-queries';
-import { orderEventData } from '../webhooks/event-data';
 import { emitWebhookEvent } from '../webhooks/events';
-import { ORDER_NOT_FOUND } from './orders';
+import { orderEventData } from './order-event-data';
+import { ORDER_NOT_FOUND } from './order-reads';
 
 /**
  * The send history of an order (table order_emails): one row per message the SMTP server accepted,
- * written together with the status change, never for a message that did not go out.
+ * written together with the status change, never for a message that did not go out. Read by
+ * listOrderEmails (order-reads.ts).
  */
-
-/** Prepared: GET /orders/{id} reads it on every call (issue 12). */
-const sentOfOrder = preparedPerDb((db) =>
-  db
-    .select({
-      sentAt: orderEmails.sentAt,
-      recipient: orderEmails.recipient,
-      cc: orderEmails.cc,
-      subject: orderEmails.subject,
-      includePdf: orderEmails.includePdf,
-      templateId: orderEmails.templateId,
-    })
-    .from(orderEmails)
-    .where(
-      and(
-        eq(orderEmails.orderId, sql.placeholder('orderId')),
-        eq(orderEmails.userId, sql.placeholder('userId')),
-      ),
-    )
-    .orderBy(desc(orderEmails.sentAt), desc(orderEmails.id))
-    .prepare('order_emails_sent'),
-);
-
-/** The order's sent messages, newest first. The caller has already found the order to be the user's. */
-export async function listOrderEmails(
-  db: DbOrTx,
-  userId: string,
-  orderId: string,
-): Promise<OrderEmailRecord[]> {
-  return sentOfOrder(db).execute({ orderId, userId });
-}
 
 export type SentEmail = Omit<OrderEmailRecord, 'sentAt'> & { messageId?: string | null };
 

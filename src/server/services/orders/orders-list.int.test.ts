@@ -7,8 +7,8 @@ import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { createCapturingMailer } from '../../../test/mailer';
 import { insertCustomer, parsedOrder } from '../../../test/orders-fixtures';
 import { createSignedInUser } from '../../../test/users';
-import { orderPageToWire, orderStatsToWire } from '../../routers/order-wire';
 import { orderStats } from './dashboard-stats';
+import { orderPageToWire, orderStatsToWire } from './order-wire';
 import { createOrder } from './orders';
 import { listOrdersPage } from './orders-list';
 

@@ -5,7 +5,7 @@ import type { OrderRecord } from '../../../shared/order-record';
 import { toOrderRecord } from './order-records';
 
 /**
- * Every order of a user with its lines, newest first (the order of listAllOrders in orders.ts: date,
+ * Every order of a user with its lines, newest first (the order of listAllOrders in order-reads.ts: date,
  * then id, both descending), read in keyset batches (ORDER_STREAM_BATCH_SIZE) so that GET /api/orders never holds the whole list:
  * 100 000 orders as one array were 1.9 GB at peak and blocked the event loop for seconds (issue 12).
  *

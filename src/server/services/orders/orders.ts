@@ -1,79 +1,21 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { type OrderItemRow, type OrderRow, orderItems, orders } from '../../../db/schema';
+import { orderItems, orders } from '../../../db/schema';
 import { centsToDecimal, computeOrderTotals } from '../../../shared/money';
 import type { OrderRecord } from '../../../shared/order-record';
 import type { OrderInputData } from '../../../shared/schemas/order';
 import { isUniqueViolation, isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
-import { preparedPerDb } from '../../prepared-queries';
 import { CUSTOMER_NOT_FOUND } from '../customers/messages';
-import { orderEventData } from '../webhooks/event-data';
 import { emitWebhookEvent } from '../webhooks/events';
 import { findOwnedCustomer } from './customer-snapshot';
+import { orderEventData } from './order-event-data';
 import { assignOrderNumber } from './order-numbering';
-import { toOrderRecord, vatToDb } from './order-records';
+import { getOrder, ORDER_NOT_FOUND } from './order-reads';
+import { vatToDb } from './order-records';
 
-export const ORDER_NOT_FOUND = 'Order niet gevonden.';
 export const ORDER_DELETED_MESSAGE = 'Order is verwijderd.';
 export const ORDER_NUMBER_CONFLICT = 'Het ordernummer was net al in gebruik. Sla de order opnieuw op.';
-
-/* ---------------------------------------------------------------- reads */
-
-/** GET /orders: every order of the user with its lines, newest first (spec §7: a plain array). */
-export async function listAllOrders(db: DbOrTx, userId: string): Promise<OrderRecord[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.date), desc(orders.id));
-  const items = await db
-    .select({ item: orderItems })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orders.userId, userId))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
-  const byOrder = new Map<string, OrderItemRow[]>();
-  for (const { item } of items) {
-    const list = byOrder.get(item.orderId);
-    if (list) list.push(item);
-    else byOrder.set(item.orderId, [item]);
-  }
-  return rows.map((r) => toOrderRecord(r, byOrder.get(r.id) ?? []));
-}
-
-/** The reads of one order, prepared: GET /orders/{id} is one of the hot calls (issue 12). */
-const ownedOrder = preparedPerDb((db) =>
-  db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
-    .limit(1)
-    .prepare('order_owned'),
-);
-
-const linesOfOrder = preparedPerDb((db) =>
-  db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
-    .orderBy(asc(orderItems.position))
-    .prepare('order_lines'),
-);
-
-async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderRow> {
-  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-  const [row] = await ownedOrder(db).execute({ id, userId });
-  if (!row) throw notFound(ORDER_NOT_FOUND);
-  return row;
-}
-
-export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<OrderRecord> {
-  const row = await findOwned(db, userId, id);
-  return toOrderRecord(row, await linesOfOrder(db).execute({ orderId: row.id }));
-}
-
-/* ---------------------------------------------------------------- writes */
 
 type CustomerFields = Pick<typeof orders.$inferInsert, 'customerId' | 'customerSnapshot'>;
 

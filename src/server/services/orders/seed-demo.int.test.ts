@@ -6,9 +6,10 @@ import { customers, orders, users } from '../../../db/schema';
 import { amsterdamYear } from '../../../shared/dates';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { insertCustomer, parsedOrder } from '../../../test/orders-fixtures';
-import { orderToWire } from '../../routers/order-wire';
 import { previewNextOrderNumber } from './order-numbering';
-import { createOrder, listAllOrders } from './orders';
+import { listAllOrders } from './order-reads';
+import { orderToWire } from './order-wire';
+import { createOrder } from './orders';
 
 describe('demo seed (npm run seed)', () => {
   let database: TestDatabase;

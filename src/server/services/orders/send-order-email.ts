@@ -12,7 +12,7 @@ import { classifySmtpFailure, type SmtpFailure } from '../mail/smtp-failure';
 import { orderPdfContent } from '../pdf/order-pdf-content';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { recordOrderSent } from './order-emails';
-import { getOrder } from './orders';
+import { getOrder } from './order-reads';
 
 const FAILED = 'Er is een fout opgetreden bij het verzenden van de e-mail';
 const NOT_SENT = 'De order is niet verzonden';

@@ -5,9 +5,9 @@ import {
 } from '../../../shared/document/page';
 import type { OrderDocumentData } from '../../../shared/document/types';
 import type { ServiceDeps } from '../../deps';
-import { unauthorized } from '../../http/request-auth';
+import { unauthorized } from '../../errors';
 import { findUserById } from '../auth/users';
-import { getOrder } from '../orders/orders';
+import { getOrder } from '../orders/order-reads';
 import { orderDocumentData } from './order-document-data';
 import { deleteExpiredPdfs, documentHash, findStoredPdf, storePdf } from './pdf-files';
 import { withDocumentInfo } from './pdf-info';

@@ -1,38 +1,9 @@
 import { and, arrayContains, eq } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../../../db/client';
-import { QUEUE_SCHEMA, queueSqlOf, WEBHOOK_QUEUE } from '../../../db/queue';
 import { webhookSubscriptions } from '../../../db/schema';
 import type { WebhookEventType } from '../../../shared/schemas/webhook';
-
-/** What a delivery sends (Standard Webhooks' body): `data` is the object in its REST shape. */
-export type WebhookEvent = { id: string; type: string; createdAt: string; data: unknown };
-
-/** One job: one event for one subscription, retried on its own. */
-export type DeliveryJob = { subscriptionId: string; event: WebhookEvent };
-
-/**
- * pg-boss used only to write jobs (its `insert` with the caller's transaction as `db`): it is never
- * started and holds no connection, so every process and test can enqueue without a worker. Made with
- * the first event that has a subscriber: pg-boss is not loaded at start-up (db/queue.ts).
- */
-let producer: Promise<PgBoss> | undefined;
-const theProducer = () =>
-  (producer ??= import('pg-boss').then(
-    ({ default: PgBoss }) =>
-      new PgBoss({
-        db: {
-          executeSql: () =>
-            Promise.reject(new Error('de webhook-producent schrijft alleen via een transactie')),
-        },
-        schema: QUEUE_SCHEMA,
-      }),
-    (err: unknown) => {
-      // The next event tries again.
-      producer = undefined;
-      throw err;
-    },
-  ));
+import { enqueue } from '../../jobs/queue';
+import { type WebhookEvent, webhookDeliveryQueue } from '../../jobs/queues';
 
 /** A message id as Standard Webhooks has it: unique per event, the same on every retry. */
 export const newEventId = () => `msg_${crypto.randomUUID().replace(/-/g, '')}`;
@@ -46,11 +17,12 @@ export async function enqueueEvent(
   now: Date = new Date(),
 ): Promise<WebhookEvent> {
   const event: WebhookEvent = { id: newEventId(), type, createdAt: now.toISOString(), data };
-  const jobs = subscriptionIds.map((subscriptionId) => ({
-    name: WEBHOOK_QUEUE,
-    data: { subscriptionId, event } satisfies DeliveryJob,
-  }));
-  if (jobs.length > 0) await (await theProducer()).insert(jobs, { db: queueSqlOf(tx) });
+  // One job per subscription, retried on its own.
+  await enqueue(
+    tx,
+    webhookDeliveryQueue,
+    subscriptionIds.map((subscriptionId) => ({ subscriptionId, event })),
+  );
   return event;
 }
 

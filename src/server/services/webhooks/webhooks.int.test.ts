@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_SCHEMA, type RetryPolicy, WEBHOOK_QUEUE } from '../../../db/queue';
+import { QUEUE_SCHEMA } from '../../../db/queue';
 import { webhookDeliveries } from '../../../db/schema';
 import { createTestCaller, testConfig, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
@@ -13,19 +13,21 @@ import { insertCustomer, orderPayload } from '../../../test/orders-fixtures';
 import { createSignedInUser } from '../../../test/users';
 import { startWebhookReceiver, waitFor } from '../../../test/webhook-receiver';
 import type { AppDeps } from '../../deps';
+import type { QueuePolicy } from '../../jobs/queue';
+import { webhookDeliveryQueue } from '../../jobs/queues';
+import { webhookDeliveryJob } from '../../jobs/registry';
+import { type JobRunner, startJobs } from '../../jobs/runner';
 import { createCustomer } from '../customers/customers';
 import { recordOrderSent } from '../orders/order-emails';
 import { REFUSED_NAME } from './deliver';
 import { DELIVERY_LOG_LIMIT } from './subscriptions';
-import { startWebhookWorker, type WebhookWorker } from './worker';
 
 /** Retries at once: the back-off is the queue's setting, injected here so the test does not wait. */
-const FAST: RetryPolicy = {
+const FAST: QueuePolicy & { maintenanceIntervalSeconds: number } = {
   retryLimit: 2,
   retryDelaySeconds: 0,
   retryBackoff: false,
   expireInSeconds: 30,
-  pollingIntervalSeconds: 0.5,
   maintenanceIntervalSeconds: 60,
 };
 const ALL_EVENTS = [
@@ -55,15 +57,16 @@ describe('webhooks: delivery through the queue (integration)', () => {
   let database: TestDatabase;
   let deps: AppDeps;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  let worker: WebhookWorker | null = null;
+  let worker: JobRunner | null = null;
   const log = pino({ level: 'silent' });
   const startWorker = async (delivery = { allowPrivate: true, allowHttp: true }, retry = FAST) => {
-    worker = await startWebhookWorker({
-      db: database.db,
+    worker = await startJobs({
       queueSql: database.queueSql,
       log,
-      delivery,
-      retry,
+      jobs: [
+        webhookDeliveryJob({ db: database.db, log, delivery, policy: retry, pollingIntervalSeconds: 0.5 }),
+      ],
+      maintenanceIntervalSeconds: retry.maintenanceIntervalSeconds,
     });
   };
   const stopWorker = async () => {
@@ -275,7 +278,7 @@ describe('webhooks: delivery through the queue (integration)', () => {
     await caller.customers.create({ name: 'Gestorven', company: 'Doorstart BV', email: 'd@d.nl' });
     // A worker takes the job (it is now active) and dies before delivering it.
     const dying = new PgBoss({ db: database.queueSql, schema: QUEUE_SCHEMA });
-    const taken = await dying.fetch(WEBHOOK_QUEUE);
+    const taken = await dying.fetch(webhookDeliveryQueue.name);
     expect(taken).toHaveLength(1);
     try {
       await startWorker(undefined, quickExpiry);

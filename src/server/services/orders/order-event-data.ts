@@ -1,7 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
-import { orderWithEmailsToWire } from '../../routers/order-wire';
-import { listOrderEmails } from '../orders/order-emails';
-import { getOrder } from '../orders/orders';
+import { getOrder, listOrderEmails } from './order-reads';
+import { orderWithEmailsToWire } from './order-wire';
 
 /** An order event's `data`: the order exactly as GET /api/orders/{id} answers it, read in the event's transaction. */
 export async function orderEventData(tx: DbOrTx, userId: string, orderId: string) {

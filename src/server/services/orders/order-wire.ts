@@ -1,15 +1,16 @@
-import { centsToEuros } from '../../shared/money';
-import type { OrderEmailRecord, OrderRecord, OrderSummaryRecord } from '../../shared/order-record';
-import type { Order, OrderPage, OrderStats, OrderSummary } from '../../shared/schemas/order';
-import type { OrderEmail, OrderWithEmails } from '../../shared/schemas/order-email';
-import { toCustomerSnapshot } from '../services/orders/customer-snapshot';
-import type { OrderStatsRecord } from '../services/orders/dashboard-stats';
-import type { OrderSummaryPage } from '../services/orders/orders-list';
+import { centsToEuros } from '../../../shared/money';
+import type { OrderEmailRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
+import type { Order, OrderPage, OrderStats, OrderSummary } from '../../../shared/schemas/order';
+import type { OrderEmail, OrderWithEmails } from '../../../shared/schemas/order-email';
+import { toCustomerSnapshot } from './customer-snapshot';
+import type { OrderStatsRecord } from './dashboard-stats';
+import type { OrderSummaryPage } from './orders-list';
 
 /**
  * The order read model (cents, Dates) → the REST/tRPC shape (ARCHITECTURE "REST shapes"): `_id`, ISO
- * 8601 strings, euros as numbers. The one place the routers turn records into what they send; the
- * conversion is exact (centsToEuros), so 849.7 on the wire is 84970 cents in the record.
+ * 8601 strings, euros as numbers. The one place records become what is sent: the routers, the streamed
+ * GET /api/orders and the webhook events all use it, so it sits below them. The conversion is exact
+ * (centsToEuros), so 849.7 on the wire is 84970 cents in the record.
  */
 
 export function orderSummaryToWire(o: OrderSummaryRecord): OrderSummary {

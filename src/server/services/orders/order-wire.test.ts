@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, computeOrderTotals, eurosToCents, MAX_AMOUNT_CENTS } from '../../shared/money';
-import type { CustomerSnapshot, OrderLineRecord, OrderRecord } from '../../shared/order-record';
-import { orderOutput, orderPage, orderStatsOutput, orderSummaryOutput } from '../../shared/schemas/order';
-import { orderWithEmailsOutput } from '../../shared/schemas/order-email';
-import type { OrderStatsRecord } from '../services/orders/dashboard-stats';
+import { centsToDecimal, computeOrderTotals, eurosToCents, MAX_AMOUNT_CENTS } from '../../../shared/money';
+import type { CustomerSnapshot, OrderLineRecord, OrderRecord } from '../../../shared/order-record';
+import { orderOutput, orderPage, orderStatsOutput, orderSummaryOutput } from '../../../shared/schemas/order';
+import { orderWithEmailsOutput } from '../../../shared/schemas/order-email';
+import type { OrderStatsRecord } from './dashboard-stats';
 import {
   orderPageToWire,
   orderStatsToWire,

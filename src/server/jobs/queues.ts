@@ -1,0 +1,35 @@
+import type { QueueRow } from '../../db/queue';
+import { defineQueue, type JobQueue, type QueuePolicy, queueRow } from './queue';
+
+/**
+ * Every named queue of the app, with what its jobs carry and its retry policy. The database is
+ * opened with all of them (JOB_QUEUE_ROWS), so any process can enqueue to them; registry.ts says what
+ * works each one. A new queue is declared here and given its handler there.
+ */
+
+/** What a webhook delivery sends (Standard Webhooks' body): `data` is the object in its REST shape. */
+export type WebhookEvent = { id: string; type: string; createdAt: string; data: unknown };
+
+/** One webhook job: one event for one subscription, retried on its own. */
+export type DeliveryJob = { subscriptionId: string; event: WebhookEvent };
+
+/**
+ * A failed delivery is tried again with back-off: with 30 s and 11 retries the last try comes 17 to
+ * 34 hours (about a day) after the first; then the subscription is marked failing.
+ */
+export const WEBHOOK_RETRY_POLICY: QueuePolicy = {
+  retryLimit: 11,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 60,
+};
+
+export const webhookDeliveryQueue: JobQueue<DeliveryJob> = defineQueue<DeliveryJob>(
+  'webhook-delivery',
+  WEBHOOK_RETRY_POLICY,
+);
+
+export const JOB_QUEUES: readonly JobQueue<object>[] = [webhookDeliveryQueue];
+
+/** What openDatabase creates (DatabaseOptions.jobQueues). */
+export const JOB_QUEUE_ROWS: readonly QueueRow[] = JOB_QUEUES.map((q) => queueRow(q.name, q.policy));

@@ -1,0 +1,30 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { JOB_QUEUE_ROWS, JOB_QUEUES } from './queues';
+import { appJobs } from './registry';
+
+describe('the job registry', () => {
+  it('works every declared queue, each with one handler, and nothing else', () => {
+    const jobs = appJobs({
+      db: {} as Db,
+      log: pino({ level: 'silent' }),
+      config: { webhookAllowPrivate: false, nodeEnv: 'production' },
+    });
+    const worked = jobs.map((job) => job.queue.name).sort();
+    expect(worked).toEqual(JOB_QUEUES.map((q) => q.name).sort());
+    expect(new Set(worked).size).toBe(worked.length);
+  });
+
+  it('has the database create every declared queue, with its policy', () => {
+    expect(JOB_QUEUE_ROWS.map((row) => row.name)).toEqual(JOB_QUEUES.map((q) => q.name));
+    const webhooks = JOB_QUEUE_ROWS.find((row) => row.name === 'webhook-delivery');
+    expect(webhooks).toEqual({
+      name: 'webhook-delivery',
+      retryLimit: 11,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import type { QueueSql } from '../../db/queue';
+import type { Config } from '../config';
+import { type DeliveryPolicy, deliveryPolicyOf } from '../services/webhooks/deliver';
+import { deliverWebhookJob } from '../services/webhooks/worker';
+import { doublingUpTo15s, type RetryingStart, startWithRetry } from '../start-with-retry';
+import type { QueuePolicy } from './queue';
+import { webhookDeliveryQueue } from './queues';
+import { type JobRunner, type RegisteredJob, registerJob, startJobs } from './runner';
+
+/**
+ * The one list of what works each queue of queues.ts, and the one place the workers start and stop
+ * (createServer). A new job: declare its queue in queues.ts, its handler (a service) here.
+ */
+
+export type WebhookDeliveryOptions = {
+  db: Db;
+  log: Logger;
+  delivery: DeliveryPolicy;
+  /** Tests: a policy without waits, and a quicker look for new jobs. */
+  policy?: QueuePolicy;
+  pollingIntervalSeconds?: number;
+};
+
+export const webhookDeliveryJob = (opts: WebhookDeliveryOptions): RegisteredJob =>
+  registerJob({
+    queue: webhookDeliveryQueue,
+    handle: (job) => deliverWebhookJob(opts, job),
+    concurrency: 5,
+    pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+    ...(opts.policy ? { policy: opts.policy } : {}),
+  });
+
+export type AppJobDeps = { db: Db; log: Logger; config: Pick<Config, 'webhookAllowPrivate' | 'nodeEnv'> };
+
+/** Every queue of the app with its handler. */
+export const appJobs = (deps: AppJobDeps): RegisteredJob[] => [
+  webhookDeliveryJob({ db: deps.db, log: deps.log, delivery: deliveryPolicyOf(deps.config) }),
+];
+
+/** How long after listening the workers start. */
+export const JOBS_START_DELAY_MS = 1000;
+
+export type AppJobs = {
+  /** Starts the workers a moment later (again after each failure, until stop). Called more than once: once. */
+  start: () => void;
+  /** No start after this; waits for the jobs under way. Queued jobs wait in the database for the next start. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * The app's workers, started a moment after the server listens: a job waits in the database until
+ * then (a worker looks every few seconds anyway), and neither the start-up nor the first requests wait
+ * for pg-boss to load and start. A server that never listens (tests that inject) never starts them.
+ * A start that fails (the database away at that moment) is tried again until stop.
+ */
+export function appJobRunner(deps: AppJobDeps & { queueSql: QueueSql }): AppJobs {
+  let running: RetryingStart<JobRunner> | undefined;
+  let stopped = false;
+  return {
+    start: () => {
+      if (stopped) return;
+      running ??= startWithRetry({
+        start: () => startJobs({ queueSql: deps.queueSql, log: deps.log, jobs: appJobs(deps) }),
+        firstDelayMs: JOBS_START_DELAY_MS,
+        retryDelayMs: doublingUpTo15s,
+        onFailure: (err, failures, nextInMs) =>
+          deps.log.error({ err, failures }, `the job queues did not start; next try in ${nextInMs / 1000} s`),
+      });
+    },
+    stop: async () => {
+      stopped = true;
+      running?.cancel();
+      await (await running?.result)?.stop();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { QUEUE_SCHEMA, type QueueSql } from '../../db/queue';
+import { type JobOf, type JobQueue, type JobResult, type QueuePolicy, queueRow } from './queue';
+
+/** A queue and what works it, as registry.ts lists them. */
+export type JobDefinition<T> = {
+  queue: JobQueue<T>;
+  handle: (job: JobOf<T>) => Promise<JobResult>;
+  /** Jobs of this queue one process handles at once (pg-boss's batch). */
+  concurrency: number;
+  /** How often an idle process looks for new jobs of this queue. */
+  pollingIntervalSeconds: number;
+  /** The queue's policy for jobs inserted from now on; the queue's own when absent (tests pass one without waits). */
+  policy?: QueuePolicy;
+};
+
+/** A definition with its job type forgotten, so that definitions of several queues fit in one list. */
+export type RegisteredJob = JobDefinition<object>;
+
+export const registerJob = <T extends object>(definition: JobDefinition<T>): RegisteredJob =>
+  definition as unknown as RegisteredJob;
+
+export type JobRunner = {
+  /** Waits for the jobs under way; queued ones wait in the database for the next start. */
+  stop: () => Promise<void>;
+};
+
+export type JobRunnerOptions = {
+  queueSql: QueueSql;
+  log: Logger;
+  jobs: readonly RegisteredJob[];
+  /** How often pg-boss's upkeep runs: expiring jobs whose worker died, archiving finished ones. */
+  maintenanceIntervalSeconds?: number;
+};
+
+/**
+ * Starts working the given queues: one pg-boss over the app's own connection (PGlite has one), its
+ * upkeep included (pg-boss's cron is not: no queue is scheduled). Several processes may each run one:
+ * pg-boss hands a job to one of them (FOR UPDATE SKIP LOCKED).
+ */
+export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
+  const { log } = opts;
+  // pg-boss's stop() can resolve while a worker's fetch is still on its way (its jobs then run after):
+  // counting what is under way lets stop() wait until the last statement and job have ended.
+  let busy = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
+  const queueSql: QueueSql = {
+    executeSql: (text, values) => counted(() => opts.queueSql.executeSql(text, values)),
+  };
+  const { default: PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({
+    db: queueSql,
+    schema: QUEUE_SCHEMA,
+    schedule: false,
+    migrate: false,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  try {
+    for (const job of opts.jobs) {
+      const { name } = job.queue;
+      // New jobs take the queue's policy (they are inserted without one of their own).
+      await boss.updateQueue(name, queueRow(name, job.policy ?? job.queue.policy));
+      await boss.work<object>(
+        name,
+        {
+          batchSize: job.concurrency,
+          includeMetadata: true,
+          pollingIntervalSeconds: job.pollingIntervalSeconds,
+        },
+        (batch) => counted(() => handleBatch(boss, log, job, batch)),
+      );
+    }
+  } catch (err) {
+    // A started pg-boss keeps its upkeep timers: stopped, so that the caller's next try is the only one.
+    await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {});
+    throw err;
+  }
+  return {
+    stop: async () => {
+      // Waits for jobs under way (a webhook delivery ends within its 10 s timeout).
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
+      // A macrotask between looks: a fetch that just answered has started its jobs by then.
+      do await new Promise((resolve) => setTimeout(resolve, 20));
+      while (busy > 0);
+    },
+  };
+}
+
+/** Runs a batch's jobs side by side; each failed one is failed on its own (pg-boss retries it by its policy). */
+async function handleBatch(
+  boss: PgBoss,
+  log: Logger,
+  job: RegisteredJob,
+  batch: PgBoss.JobWithMetadata<object>[],
+): Promise<void> {
+  const { name } = job.queue;
+  await Promise.all(
+    batch.map(async (one) => {
+      const result = await job.handle(one).catch((err: unknown): JobResult => {
+        log.error({ err, queue: name, jobId: one.id }, 'job failed');
+        return { retry: err instanceof Error ? err.message : String(err) };
+      });
+      // pg-boss completes the batch's jobs still active when this returns.
+      if (result !== 'done') await boss.fail(name, one.id, { message: result.retry });
+    }),
+  );
+}

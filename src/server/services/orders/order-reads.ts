@@ -1,0 +1,99 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { type OrderItemRow, type OrderRow, orderEmails, orderItems, orders } from '../../../db/schema';
+import type { OrderEmailRecord, OrderRecord } from '../../../shared/order-record';
+import { isUuid } from '../../db-helpers';
+import { notFound } from '../../errors';
+import { preparedPerDb } from '../../prepared-queries';
+import { toOrderRecord } from './order-records';
+
+/**
+ * The reads of orders and their send history. The writes (orders.ts, order-emails.ts) announce each
+ * change with the order as these read it (order-event-data.ts), so the reads sit below both.
+ */
+
+export const ORDER_NOT_FOUND = 'Order niet gevonden.';
+
+/** GET /orders: every order of the user with its lines, newest first (spec §7: a plain array). */
+export async function listAllOrders(db: DbOrTx, userId: string): Promise<OrderRecord[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.date), desc(orders.id));
+  const items = await db
+    .select({ item: orderItems })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const { item } of items) {
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
+  return rows.map((r) => toOrderRecord(r, byOrder.get(r.id) ?? []));
+}
+
+/** The reads of one order, prepared: GET /orders/{id} is one of the hot calls (issue 12). */
+const ownedOrder = preparedPerDb((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('order_owned'),
+);
+
+const linesOfOrder = preparedPerDb((db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.position))
+    .prepare('order_lines'),
+);
+
+async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderRow> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const [row] = await ownedOrder(db).execute({ id, userId });
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<OrderRecord> {
+  const row = await findOwned(db, userId, id);
+  return toOrderRecord(row, await linesOfOrder(db).execute({ orderId: row.id }));
+}
+
+/** Prepared: GET /orders/{id} reads it on every call (issue 12). */
+const sentOfOrder = preparedPerDb((db) =>
+  db
+    .select({
+      sentAt: orderEmails.sentAt,
+      recipient: orderEmails.recipient,
+      cc: orderEmails.cc,
+      subject: orderEmails.subject,
+      includePdf: orderEmails.includePdf,
+      templateId: orderEmails.templateId,
+    })
+    .from(orderEmails)
+    .where(
+      and(
+        eq(orderEmails.orderId, sql.placeholder('orderId')),
+        eq(orderEmails.userId, sql.placeholder('userId')),
+      ),
+    )
+    .orderBy(desc(orderEmails.sentAt), desc(orderEmails.id))
+    .prepare('order_emails_sent'),
+);
+
+/** The order's sent messages, newest first. The caller has already found the order to be the user's. */
+export async function listOrderEmails(
+  db: DbOrTx,
+  userId: string,
+  orderId: string,
+): Promise<OrderEmailRecord[]> {
+  return sentOfOrder(db).execute({ orderId, userId });
+}
