@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot as projectRootOf } from '../project-root';
 import { openTestDatabase, type TestDatabase } from '../test/db';
 import { STRONG_PASSWORD } from '../test/helpers';
 import { postJson, registerAndVerify } from '../test/http-account';
@@ -12,6 +14,8 @@ import { buildServerForTest, type ServerBuild, startServerProcess } from '../tes
  * Built one folder deeper than dist/server on purpose: files beside the sources (drizzle/ for the
  * migrations) must be found from wherever the bundle lives, not by counting '../'.
  */
+const projectRoot = projectRootOf(import.meta.url);
+
 describe('the built server', () => {
   let build: ServerBuild;
   let database: TestDatabase | undefined;
@@ -86,7 +90,36 @@ describe('the built server', () => {
     const lazy = chunks.map((f) => fs.readFileSync(path.join(build.dir, f), 'utf8')).join('\n');
     expect(lazy).toContain('from "@react-email/components"');
   });
+
+  it('imports only production dependencies: the built server runs after `npm prune --omit=dev`', () => {
+    const { dependencies } = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const files = fs.readdirSync(build.dir).filter((f) => f.endsWith('.js'));
+    const imported = new Set<string>();
+    for (const file of files) {
+      const code = fs.readFileSync(path.join(build.dir, file), 'utf8');
+      // Static imports, and dynamic ones (the lazy chunks and packages: import("x")).
+      for (const [, a, b, c] of code.matchAll(
+        /^import\s(?:[^;]*?from\s*"([^"]+)"|\s*"([^"]+)")|\bimport\("([^"]+)"\)/gms,
+      )) {
+        const spec = a ?? b ?? c ?? '';
+        if (!spec.startsWith('.') && !spec.startsWith('node:')) imported.add(packageName(spec));
+      }
+    }
+    expect(imported.size).toBeGreaterThan(5);
+    const builtins = new Set(builtinModules);
+    const notProduction = [...imported].filter((name) => !builtins.has(name) && !(name in dependencies));
+    expect(notProduction).toEqual([]);
+  });
 });
+
+/** 'a/b' → 'a', '@s/a/b' → '@s/a'. */
+const packageName = (spec: string) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /**
  * The packages a start-up loads: those server.js (main.ts), the server's chunk (main.ts imports it
