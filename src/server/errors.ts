@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { FieldErrors } from '../shared/field-errors';
+import type { ErrorDetails } from '../shared/field-errors';
 
 /** The codes the domain answers with; each has one HTTP status, the one tRPC gives it. */
 export type AppErrorCode =
@@ -20,7 +20,7 @@ export type AppErrorCode =
  */
 export type ErrorExtra = {
   /** `{field: message}` of refused input. */
-  details?: FieldErrors;
+  details?: ErrorDetails;
   success?: false;
   /** A verification link's state. */
   status?: 'invalid_token' | 'expired_token';
@@ -48,5 +48,5 @@ export class AppError extends TRPCError {
 export const notFound = (message = 'Niet gevonden.') => new AppError('NOT_FOUND', message);
 
 /** A 400 with `details: {field: message}`, the same shape as a refused zod input. */
-export const invalidInput = (details: FieldErrors, message = 'Ongeldige invoer.') =>
+export const invalidInput = (details: ErrorDetails, message = 'Ongeldige invoer.') =>
   new AppError('BAD_REQUEST', message, { details });
