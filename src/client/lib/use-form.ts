@@ -15,10 +15,9 @@ import {
   initialFormState,
   isDirty,
   ruleOf,
-  withMessage,
 } from './form-state';
 
-export type { FieldErrors, FieldRule, FormCheck } from './form-state';
+export type { FieldErrors, FormCheck } from './form-state';
 export { schemaCheck } from './form-state';
 
 export type FormConfig<V, F extends string, Out> = FormRules<V, F, Out> & {
@@ -159,14 +158,6 @@ export function useForm<V, F extends string, Out>(config: FormConfig<V, F, Out>)
     [commit],
   );
 
-  const setError = useCallback(
-    (field: F, message: string | undefined) => {
-      const now = current.current;
-      commit({ ...now, errors: withMessage(now.errors, field, message) });
-    },
-    [commit],
-  );
-
   /** After a save: `values` (by default the start values) are the new start; no messages. */
   const reset = useCallback(
     (values?: V) => commit(initialFormState(values ?? current.current.initial)),
@@ -210,9 +201,6 @@ export function useForm<V, F extends string, Out>(config: FormConfig<V, F, Out>)
     showErrors,
     serverErrors,
     setErrors,
-    setError,
     reset,
   };
 }
-
-export type Form<V, F extends string, Out = unknown> = ReturnType<typeof useForm<V, F, Out>>;
