@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { FieldErrors } from '../shared/field-errors';
+import type { ErrorDetails } from '../shared/field-errors';
 
 /** The codes the domain answers with; each has one HTTP status, the one tRPC gives it. */
 export type AppErrorCode =
@@ -20,7 +20,7 @@ export type AppErrorCode =
  */
 export type ErrorExtra = {
   /** `{field: message}` of refused input. */
-  details?: FieldErrors;
+  details?: ErrorDetails;
   success?: false;
   /** A verification link's state. */
   status?: 'invalid_token' | 'expired_token';
@@ -53,5 +53,5 @@ export const UNAUTHORIZED_MESSAGE = 'U bent niet ingelogd of uw sessie is verlop
 export const unauthorized = () => new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
 
 /** A 400 with `details: {field: message}`, the same shape as a refused zod input. */
-export const invalidInput = (details: FieldErrors, message = 'Ongeldige invoer.') =>
+export const invalidInput = (details: ErrorDetails, message = 'Ongeldige invoer.') =>
   new AppError('BAD_REQUEST', message, { details });

@@ -4,8 +4,14 @@
  * check name a field the same way.
  */
 
-/** `{field path: message}`, e.g. `{customer: 'Selecteer een klant', 'items.0.price': '…'}`. */
-export type FieldErrors = Record<string, string>;
+/** A form's messages, at most one per field, typed by its fields (`FieldErrors<'name' | 'email'>`). */
+export type FieldErrors<F extends string = string> = { [K in F]?: string };
+
+/**
+ * The API's `details`: `{field path: message}`, e.g. `{customer: 'Selecteer een klant',
+ * 'items.0.price': '…'}`, every message present.
+ */
+export type ErrorDetails = Record<string, string>;
 
 /** Where an issue about the input as a whole (no path) lands. */
 export const FORM_ERROR_KEY = '_';
@@ -19,9 +25,9 @@ export type IssueLike = { readonly path: readonly PropertyKey[]; readonly messag
  */
 export function fieldErrors(
   source: readonly IssueLike[] | { readonly issues: readonly IssueLike[] },
-): FieldErrors {
+): ErrorDetails {
   const issues = 'issues' in source ? source.issues : source;
-  const errors: FieldErrors = {};
+  const errors: ErrorDetails = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : FORM_ERROR_KEY;
     // hasOwn, not `in`: a field called 'constructor' is a field like any other.
@@ -31,11 +37,8 @@ export function fieldErrors(
 }
 
 /** Only the fields a form has (in the form's own field type); the others it could not show. */
-export function pickFieldErrors<F extends string>(
-  errors: FieldErrors,
-  fields: readonly F[],
-): Partial<Record<F, string>> {
-  const picked: Partial<Record<F, string>> = {};
+export function pickFieldErrors<F extends string>(errors: FieldErrors, fields: readonly F[]): FieldErrors<F> {
+  const picked: FieldErrors<F> = {};
   for (const field of fields) {
     const message = Object.hasOwn(errors, field) ? errors[field] : undefined;
     if (message !== undefined) picked[field] = message;

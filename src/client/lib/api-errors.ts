@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../server/routers';
-import type { FieldErrors } from '../../shared/field-errors';
+import type { ErrorDetails } from '../../shared/field-errors';
 
 /**
  * What a screen needs to know about a failed call. The server's error body (server/http/error-body.ts)
@@ -22,7 +22,7 @@ export type ApiErrorInfo = {
   serverMessage: string | null;
   httpStatus: number | null;
   /** `{field: message}` of a refused input. */
-  details: FieldErrors;
+  details: ErrorDetails;
   emailVerificationRequired: boolean;
   /** Verification status code ('expired_token', 'invalid_token'). */
   status: string | null;
@@ -38,8 +38,8 @@ export const NETWORK_ERROR_MESSAGE =
 const NETWORK_FAILURE = /failed to fetch|networkerror|network error|load failed|fetch failed/i;
 
 /** A body from another server version (or a proxy) may hold anything: keep the string messages only. */
-function stringsOnly(details: FieldErrors | undefined): FieldErrors {
-  const out: FieldErrors = {};
+function stringsOnly(details: ErrorDetails | undefined): ErrorDetails {
+  const out: ErrorDetails = {};
   for (const [field, message] of Object.entries(details ?? {})) {
     if (typeof message === 'string') out[field] = message;
   }

@@ -5,14 +5,21 @@ import { forgotPasswordInput } from '../../../shared/schemas/auth';
 import { Button, buttonClass, Notice } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { schemaCheck, useForm } from '../../lib/use-form';
 import { AuthHeading, AuthLayout, BackToLogin } from './auth-layout';
 import { EmailField } from './email-field';
-import { useSchemaForm } from './form-validation';
 
 export const FORGOT_FAILED_MESSAGE = 'Er is een fout opgetreden. Probeer het opnieuw.';
 
+const FORGOT_FIELDS = ['email'] as const;
+
 export function ForgotPasswordPage() {
-  const form = useSchemaForm(forgotPasswordInput, { email: '' });
+  const form = useForm({
+    initial: { email: '' },
+    fields: FORGOT_FIELDS,
+    check: schemaCheck(forgotPasswordInput, { fields: FORGOT_FIELDS }),
+    rule: { change: 'afterSubmit' },
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
@@ -27,19 +34,13 @@ export function ForgotPasswordPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     setFormError(null);
-    const result = form.validateSubmit(event);
+    const result = form.submit(event);
     if (!result.ok) return;
     try {
       await forgot.mutateAsync(result.data);
       setSentTo(result.data.email);
     } catch (err) {
-      const info = readApiError(err);
-      if (info.details.email) {
-        form.setErrors({ email: info.details.email });
-        form.focusFirstInvalid();
-      } else {
-        setFormError(failureMessage(err));
-      }
+      if (!form.serverErrors(readApiError(err).details)) setFormError(failureMessage(err));
     }
   }
 
@@ -114,13 +115,14 @@ export function ForgotPasswordPage() {
           {formError}
         </Notice>
       ) : null}
-      <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit}>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <EmailField
+          id={form.fieldId('email')}
           name="email"
           required
           autoFocus
           value={form.values.email}
-          onValueChange={(v) => form.setField('email', v)}
+          onValueChange={(v) => form.setValue('email', v)}
           error={form.errors.email}
         />
         <Button type="submit" size="lg" fullWidth busy={forgot.isPending} icon={<KeyRound size={17} />}>

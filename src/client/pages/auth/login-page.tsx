@@ -6,9 +6,9 @@ import { Button, Checkbox, Notice, PasswordField } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
+import { schemaCheck, useForm } from '../../lib/use-form';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
-import { useSchemaForm } from './form-validation';
 import { ResendNotice, useResendVerification } from './resend-verification';
 import { clearRecentVerification, readRecentVerification } from './verification-records';
 
@@ -84,12 +84,20 @@ function readArrival(search: string): Arrival {
 
 type Verification = { email: string; message: string };
 
+const LOGIN_FIELDS = ['email', 'password'] as const;
+
 export function LoginPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const { setUser } = useAuth();
   const [arrival, setArrival] = useState<Arrival>(() => readArrival(search));
-  const form = useSchemaForm(loginInput, { email: arrival?.email ?? '', password: '' });
+  const form = useForm({
+    initial: { email: arrival?.email ?? '', password: '' },
+    fields: LOGIN_FIELDS,
+    check: schemaCheck(loginInput, { fields: LOGIN_FIELDS }),
+    // Nothing is flagged while the user first fills the form; after a submit every change is checked.
+    rule: { change: 'afterSubmit' },
+  });
   const [rememberMe, setRememberMe] = useState(readRememberMe);
   const [formError, setFormError] = useState<string | null>(null);
   const [verification, setVerification] = useState<Verification | null>(null);
@@ -100,7 +108,7 @@ export function LoginPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     setFormError(null);
     resend.clearResult();
-    const result = form.validateSubmit(event);
+    const result = form.submit(event);
     if (!result.ok) return;
     try {
       const {
@@ -128,11 +136,7 @@ export function LoginPage() {
         return;
       }
       setVerification(null);
-      if (Object.keys(info.details).length > 0) {
-        form.setErrors(info.details);
-        form.focusFirstInvalid();
-        return;
-      }
+      if (form.serverErrors(info.details)) return;
       setFormError(
         info.serverMessage ?? (info.isNetworkError ? NETWORK_ERROR_MESSAGE : LOGIN_FAILED_MESSAGE),
       );
@@ -191,24 +195,26 @@ export function LoginPage() {
         </Notice>
       ) : null}
 
-      <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit}>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <EmailField
+          id={form.fieldId('email')}
           name="email"
           required
           autoComplete="username"
           autoFocus={!form.values.email}
           value={form.values.email}
-          onValueChange={(v) => form.setField('email', v)}
+          onValueChange={(v) => form.setValue('email', v)}
           error={form.errors.email}
         />
         <PasswordField
+          id={form.fieldId('password')}
           name="password"
           label="Wachtwoord"
           required
           autoComplete="current-password"
           autoFocus={Boolean(form.values.email)}
           value={form.values.password}
-          onChange={(event) => form.setField('password', event.target.value)}
+          onChange={(event) => form.setValue('password', event.target.value)}
           error={form.errors.password}
         />
         <div className="auth-form__row">

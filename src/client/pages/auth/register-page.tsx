@@ -5,9 +5,9 @@ import { registerInput } from '../../../shared/schemas/auth';
 import { Button, Notice, PasswordField, PasswordStrengthMeter, TextField } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { schemaCheck, useForm } from '../../lib/use-form';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
-import { useSchemaForm } from './form-validation';
 import { RESEND_ERROR_MESSAGE, ResendNotice, useResendVerification } from './resend-verification';
 
 export const REGISTER_FAILED_MESSAGE = 'Er is een fout opgetreden bij de registratie. Probeer het opnieuw.';
@@ -21,14 +21,21 @@ export function RegisterPage() {
   );
 }
 
+const REGISTER_FIELDS = ['name', 'email', 'password', 'company'] as const;
+
 function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const form = useSchemaForm(registerInput, { name: '', email: '', password: '', company: '' });
+  const form = useForm({
+    initial: { name: '', email: '', password: '', company: '' },
+    fields: REGISTER_FIELDS,
+    check: schemaCheck(registerInput, { fields: REGISTER_FIELDS }),
+    rule: { change: 'afterSubmit' },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const register = trpc.auth.register.useMutation();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     setFormError(null);
-    const result = form.validateSubmit(event);
+    const result = form.submit(event);
     if (!result.ok) return;
     try {
       const answer = await register.mutateAsync({ ...result.data, profileCompleted: false });
@@ -39,12 +46,8 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
       const emailMessage =
         info.details.email ??
         (info.serverMessage && /e-?mail/i.test(info.serverMessage) ? info.serverMessage : undefined);
-      if (emailMessage) {
-        form.setErrors({ ...info.details, email: emailMessage });
-        form.focusFirstInvalid();
-      } else if (Object.keys(info.details).length > 0) {
-        form.setErrors(info.details);
-        form.focusFirstInvalid();
+      if (form.serverErrors(emailMessage ? { ...info.details, email: emailMessage } : info.details)) {
+        // Shown at the fields.
       } else if (info.httpStatus === 429 && info.serverMessage) {
         setFormError(info.serverMessage);
       } else {
@@ -71,44 +74,48 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
           {formError}
         </Notice>
       ) : null}
-      <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit}>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField
+          id={form.fieldId('name')}
           name="name"
           label="Volledige naam"
           required
           autoComplete="name"
           autoFocus
           value={form.values.name}
-          onChange={(event) => form.setField('name', event.target.value)}
+          onChange={(event) => form.setValue('name', event.target.value)}
           error={form.errors.name}
         />
         <EmailField
+          id={form.fieldId('email')}
           name="email"
           required
           value={form.values.email}
-          onValueChange={(v) => form.setField('email', v)}
+          onValueChange={(v) => form.setValue('email', v)}
           error={form.errors.email}
         />
         <div className="auth-form__group">
           <PasswordField
+            id={form.fieldId('password')}
             name="password"
             label="Wachtwoord"
             required
             autoComplete="new-password"
             value={form.values.password}
-            onChange={(event) => form.setField('password', event.target.value)}
+            onChange={(event) => form.setValue('password', event.target.value)}
             error={form.errors.password}
             aria-describedby="register-password-strength"
           />
           <PasswordStrengthMeter password={form.values.password} id="register-password-strength" />
         </div>
         <TextField
+          id={form.fieldId('company')}
           name="company"
           label="Bedrijfsnaam"
           required
           autoComplete="organization"
           value={form.values.company}
-          onChange={(event) => form.setField('company', event.target.value)}
+          onChange={(event) => form.setValue('company', event.target.value)}
           error={form.errors.company}
         />
         <Button type="submit" size="lg" fullWidth busy={register.isPending} icon={<UserPlus size={17} />}>

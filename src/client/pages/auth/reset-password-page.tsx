@@ -6,8 +6,8 @@ import { Button, buttonClass, Notice, PasswordField, PasswordStrengthMeter } fro
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
+import { schemaCheck, useForm } from '../../lib/use-form';
 import { AuthHeading, AuthLayout, BackToLogin } from './auth-layout';
-import { useSchemaForm } from './form-validation';
 
 export const INVALID_RESET_LINK_MESSAGE = 'Ongeldige of verlopen reset link. Vraag een nieuwe aan.';
 export const RESET_FAILED_MESSAGE = 'Er is een fout opgetreden. Probeer het opnieuw.';
@@ -30,6 +30,8 @@ export function ResetPasswordPage({ params }: { params?: { token?: string } }) {
   );
 }
 
+const RESET_FIELDS = ['password', 'confirmPassword'] as const;
+
 function ResetForm({
   token,
   onDone,
@@ -39,14 +41,21 @@ function ResetForm({
   onDone: (message: string) => void;
   onInvalid: () => void;
 }) {
-  const form = useSchemaForm(resetPasswordFields, { password: '', confirmPassword: '' });
+  const form = useForm({
+    initial: { password: '', confirmPassword: '' },
+    fields: RESET_FIELDS,
+    check: schemaCheck(resetPasswordFields, { fields: RESET_FIELDS }),
+    rule: { change: 'afterSubmit' },
+    // Whether the confirmation matches changes with the password too.
+    rules: { password: { change: 'afterSubmit', also: ['confirmPassword'] } },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const { user, clearUser } = useAuth();
   const reset = trpc.auth.resetPassword.useMutation();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     setFormError(null);
-    const result = form.validateSubmit(event);
+    const result = form.submit(event);
     if (!result.ok) return;
     try {
       const answer = await reset.mutateAsync({ token, ...result.data });
@@ -66,9 +75,8 @@ function ResetForm({
           /link/i.test(info.serverMessage ?? ''))
       ) {
         onInvalid();
-      } else if (Object.keys(fieldDetails).length > 0) {
-        form.setErrors(fieldDetails);
-        form.focusFirstInvalid();
+      } else if (form.serverErrors(fieldDetails)) {
+        // Shown at the fields.
       } else if (info.httpStatus === 429 && info.serverMessage) {
         setFormError(info.serverMessage);
       } else {
@@ -88,28 +96,30 @@ function ResetForm({
           {formError}
         </Notice>
       ) : null}
-      <form ref={form.ref} className="auth-form" noValidate onSubmit={onSubmit}>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <div className="auth-form__group">
           <PasswordField
+            id={form.fieldId('password')}
             name="password"
             label="Nieuw wachtwoord"
             required
             autoFocus
             autoComplete="new-password"
             value={form.values.password}
-            onChange={(event) => form.setField('password', event.target.value)}
+            onChange={(event) => form.setValue('password', event.target.value)}
             error={form.errors.password}
             aria-describedby="reset-password-strength"
           />
           <PasswordStrengthMeter password={form.values.password} id="reset-password-strength" />
         </div>
         <PasswordField
+          id={form.fieldId('confirmPassword')}
           name="confirmPassword"
           label="Bevestig wachtwoord"
           required
           autoComplete="new-password"
           value={form.values.confirmPassword}
-          onChange={(event) => form.setField('confirmPassword', event.target.value)}
+          onChange={(event) => form.setValue('confirmPassword', event.target.value)}
           error={form.errors.confirmPassword}
         />
         <Button type="submit" size="lg" fullWidth busy={reset.isPending} icon={<KeyRound size={17} />}>

@@ -15,10 +15,10 @@ import { Button, Spinner } from '../../components';
 import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
+import { schemaCheck, useForm } from '../../lib/use-form';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { Confetti } from './confetti';
 import { EmailField } from './email-field';
-import { useSchemaForm } from './form-validation';
 import type { LoginArrivalState } from './login-page';
 import { RESEND_ERROR_MESSAGE, ResendNotice, useResendVerification } from './resend-verification';
 import {
@@ -279,26 +279,34 @@ function VerifiedText({ email, message }: { email: string; message: string }) {
   );
 }
 
+const RESEND_FIELDS = ['email'] as const;
+
 /** The expired state's "send me a new link" form. */
 function ResendForm({ initialEmail }: { initialEmail: string }) {
-  const form = useSchemaForm(resendVerificationPublicInput, { email: initialEmail });
+  const form = useForm({
+    initial: { email: initialEmail },
+    fields: RESEND_FIELDS,
+    check: schemaCheck(resendVerificationPublicInput, { fields: RESEND_FIELDS }),
+    rule: { change: 'afterSubmit' },
+  });
   const resend = useResendVerification(RESEND_ERROR_MESSAGE);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     resend.clearResult();
-    const valid = form.validateSubmit(event);
+    const valid = form.submit(event);
     if (!valid.ok) return;
-    await resend.send(valid.data.email, (message) => form.setErrors({ email: message }));
+    await resend.send(valid.data.email, (message) => form.showErrors({ email: message }));
   }
 
   return (
-    <form ref={form.ref} className="auth-form auth-form--boxed" noValidate onSubmit={onSubmit}>
+    <form className="auth-form auth-form--boxed" noValidate onSubmit={onSubmit}>
       <ResendNotice result={resend.result} onClose={resend.clearResult} />
       <EmailField
+        id={form.fieldId('email')}
         name="email"
         required
         value={form.values.email}
-        onValueChange={(v) => form.setField('email', v)}
+        onValueChange={(v) => form.setValue('email', v)}
         error={form.errors.email}
       />
       <Button type="submit" fullWidth icon={<Send size={16} />} busy={resend.isPending}>

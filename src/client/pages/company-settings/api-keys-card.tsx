@@ -1,44 +1,26 @@
 import { KeySquare, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import {
   API_KEY_ACCESS_LABELS,
   type ApiKey,
   type ApiKeyAccess,
   type ApiKeyCreated,
-  apiKeyCreateInput,
   apiKeyMessages,
 } from '../../../shared/schemas/api-key';
 import { Button, Card, ConfirmDialog, Notice, SegmentedControl, TextField } from '../../components';
 import { DateField } from '../../components/date-field';
 import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { useForm } from '../../lib/use-form';
+import { apiKeyFormRules, EMPTY_API_KEY } from './api-key-form';
 import { KeyRow, NewSecret } from './api-key-parts';
 import './api-keys.css';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
-import { type FieldErrors, settingsMessages } from './settings-form';
-
-type KeyField = 'name' | 'access' | 'expiresAt';
-const KEY_FIELDS: readonly KeyField[] = ['name', 'access', 'expiresAt'];
-const fieldId = (field: KeyField) => `api-key-${field}`;
+import { settingsMessages } from './settings-form';
 
 const LOAD_ERROR = 'Er is een fout opgetreden bij het ophalen van de API-sleutels.';
 const CREATE_ERROR = 'Er is een fout opgetreden bij het aanmaken van de API-sleutel.';
 const REVOKE_ERROR = 'Er is een fout opgetreden bij het intrekken van de API-sleutel.';
-
-const EMPTY = { name: '', access: 'read' as ApiKeyAccess, expiresAt: '' };
-
-/** The form's values as the shared schema takes them: an empty expiry is no expiry. */
-const toInput = (values: typeof EMPTY) => ({
-  name: values.name,
-  access: values.access,
-  ...(values.expiresAt.trim() ? { expiresAt: values.expiresAt.trim() } : {}),
-});
-
-function keyErrors(values: typeof EMPTY): FieldErrors<KeyField> {
-  const result = apiKeyCreateInput.safeParse(toInput(values));
-  return result.success ? {} : pickFieldErrors(fieldErrors(result.error), KEY_FIELDS);
-}
 
 /** Bedrijfsinstellingen › Beveiliging › API-sleutels (issue 13): create, show the secret once, revoke. */
 export function ApiKeysCard() {
@@ -128,46 +110,27 @@ export function ApiKeysCard() {
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<KeyField>>({});
+  const form = useForm({ ...apiKeyFormRules, initial: EMPTY_API_KEY, id: 'api-key' });
+  const { values, errors, setValue } = form;
   const [feedback, setFeedback] = useState<SettingsFeedback>(null);
   const create = trpc.apiKeys.create.useMutation();
-
-  const set = <F extends KeyField>(field: F, value: (typeof EMPTY)[F]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: keyErrors(next)[field] }));
-  };
-
-  const focusFirst = (found: FieldErrors<KeyField>) => {
-    const first = KEY_FIELDS.find((f) => found[f]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
     setFeedback(null);
-    const found = keyErrors(values);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
+    const checked = form.validate();
+    if (!checked.ok) {
       setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
-      focusFirst(found);
       return;
     }
-    create.mutate(toInput(values), {
+    create.mutate(checked.data, {
       onSuccess: (key) => {
-        setValues(EMPTY);
-        setErrors({});
+        form.reset();
         onCreated(key);
       },
       onError: (err) => {
-        const { details } = readApiError(err);
-        const fromServer = pickFieldErrors(details, KEY_FIELDS);
-        if (Object.keys(fromServer).length > 0) {
-          setErrors(fromServer);
-          focusFirst(fromServer);
-        }
+        form.serverErrors(readApiError(err).details);
         setFeedback({ tone: 'error', message: errorMessage(err, CREATE_ERROR) });
       },
     });
@@ -177,29 +140,23 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
     <form className="api-keys__form" onSubmit={submit} noValidate aria-label="Nieuwe API-sleutel">
       <div className="settings-grid">
         <TextField
-          id={fieldId('name')}
+          {...form.inputProps('name')}
           label="Naam"
           required
           maxLength={100}
           placeholder="Bijv. Boekhouding"
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => set('name', e.target.value)}
-          onBlur={() => {
-            if (values.name !== '') setErrors((prev) => ({ ...prev, name: keyErrors(values).name }));
-          }}
           hint="Zodat u later weet welk programma deze sleutel gebruikt."
         />
         <DateField
-          id={fieldId('expiresAt')}
+          id={form.fieldId('expiresAt')}
           label="Verloopdatum (optioneel)"
           value={values.expiresAt}
-          onChange={(value) => set('expiresAt', value)}
+          onChange={(value) => setValue('expiresAt', value)}
           invalidMessage={apiKeyMessages.expiresAtInvalid}
           error={errors.expiresAt}
           hint="De sleutel werkt tot en met deze dag. Leeg: verloopt niet."
         />
-        <div className="settings-grid__wide" id={fieldId('access')} tabIndex={-1}>
+        <div className="settings-grid__wide" id={form.fieldId('access')} tabIndex={-1}>
           <SegmentedControl<ApiKeyAccess>
             label="Toegang"
             options={[
@@ -207,7 +164,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
               { value: 'write', label: API_KEY_ACCESS_LABELS.write },
             ]}
             value={values.access}
-            onChange={(access) => set('access', access)}
+            onChange={(access) => setValue('access', access)}
           />
           <p className="settings-muted api-keys__access-hint">
             {values.access === 'read'

@@ -1,40 +1,38 @@
 import { useMemo } from 'react';
 import type { Profile } from '../../../shared/schemas/company-profile';
 import { Card, TextField } from '../../components';
+import { useForm } from '../../lib/use-form';
 import { SaveButton } from './save-button';
 import { SettingsFooter } from './settings-footer';
 import {
-  checkFinancialField,
-  checkFinancialForm,
-  FINANCIAL_FIELDS,
-  type FinancialFormField,
+  financialFormRules,
   financialValuesOf,
   maskFinancialField,
+  settingsFieldId,
   settingsMessages,
 } from './settings-form';
 import { useProfileSave } from './use-profile-save';
-import { useSettingsForm } from './use-settings-form';
 
 const FORM_ID = 'settings-financial-form';
 
 /** Tab Financiële gegevens: KVK, BTW, VAT, IBAN, account name and bank (spec §7: what it sends). */
 export function FinancialTab({ profile }: { profile: Profile }) {
   const initial = useMemo(() => financialValuesOf(profile), [profile]);
-  const form = useSettingsForm<FinancialFormField, ReturnType<typeof financialValuesOf>>({
+  // A fresher profile (refetch, or another tab's save) replaces the values while nothing is typed.
+  const form = useForm({
+    ...financialFormRules,
     initial,
-    fields: FINANCIAL_FIELDS,
+    follow: true,
+    fieldId: settingsFieldId,
     mask: maskFinancialField,
-    check: checkFinancialField,
   });
   const { saveState, feedback, dismissFeedback, submit } = useProfileSave({
     form,
-    fields: FINANCIAL_FIELDS,
-    checkForm: checkFinancialForm,
     valuesOf: financialValuesOf,
     savedMessage: settingsMessages.financialSaved,
     errorMessage: settingsMessages.financialError,
   });
-  const { fieldProps } = form;
+  const { inputProps } = form;
 
   return (
     <form id={FORM_ID} className="settings-form" onSubmit={submit} noValidate>
@@ -51,7 +49,7 @@ export function FinancialTab({ profile }: { profile: Profile }) {
           <legend className="settings-group__title">Registratie</legend>
           <div className="settings-grid">
             <TextField
-              {...fieldProps('kvkNumber')}
+              {...inputProps('kvkNumber')}
               label="KVK-nummer"
               inputMode="numeric"
               autoComplete="off"
@@ -60,7 +58,7 @@ export function FinancialTab({ profile }: { profile: Profile }) {
               hint="Formaat: 8 cijfers, bijv. 12345678"
             />
             <TextField
-              {...fieldProps('btwNumber')}
+              {...inputProps('btwNumber')}
               label="BTW-nummer"
               autoComplete="off"
               autoCapitalize="characters"
@@ -69,7 +67,7 @@ export function FinancialTab({ profile }: { profile: Profile }) {
               hint="Formaat: NL + 9 cijfers + B + 2 cijfers, bijv. NL123456789B01"
             />
             <TextField
-              {...fieldProps('vatNumber')}
+              {...inputProps('vatNumber')}
               label="VAT-nummer"
               autoComplete="off"
               autoCapitalize="characters"
@@ -85,7 +83,7 @@ export function FinancialTab({ profile }: { profile: Profile }) {
           <legend className="settings-group__title">Bankgegevens</legend>
           <div className="settings-grid">
             <TextField
-              {...fieldProps('bankAccount')}
+              {...inputProps('bankAccount')}
               label="IBAN"
               autoComplete="off"
               autoCapitalize="characters"
@@ -96,13 +94,13 @@ export function FinancialTab({ profile }: { profile: Profile }) {
               fieldClassName="settings-grid__wide"
             />
             <TextField
-              {...fieldProps('accountName')}
+              {...inputProps('accountName')}
               label="Naam rekeninghouder"
               autoComplete="off"
               placeholder="Zoals bij de bank bekend"
             />
             <TextField
-              {...fieldProps('bankName')}
+              {...inputProps('bankName')}
               label="Banknaam"
               autoComplete="off"
               placeholder="Bijv. ABN AMRO"

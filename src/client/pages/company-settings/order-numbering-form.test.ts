@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { afterBlur, afterChange, initialFormState } from '../../lib/form-state';
 import {
   checkNumbering,
-  numberingErrorsOf,
+  type NumberingField,
+  type NumberingValues,
   numberingExample,
+  numberingFormRules,
   numberingValuesOf,
   sanitizeStartingNumber,
 } from './order-numbering-form';
@@ -48,7 +51,7 @@ describe('Ordernummering', () => {
     });
     expect(checkNumbering(values)).toEqual({
       ok: true,
-      input: { format: 'year', prefix: 'INK', includeYear: true, startingNumber: '1001' },
+      data: { format: 'year', prefix: 'INK', includeYear: true, startingNumber: '1001' },
     });
     expect(checkNumbering({ ...values, startingNumber: '0' })).toEqual({
       ok: false,
@@ -63,9 +66,15 @@ describe('Ordernummering', () => {
     expect(checkNumbering({ ...values, includeYear: false }).ok).toBe(true);
   });
 
-  it("reads the server's details", () => {
-    expect(numberingErrorsOf({ startingNumber: 'Startnummer moet minimaal 1 zijn', other: 'x' })).toEqual({
-      startingNumber: 'Startnummer moet minimaal 1 zijn',
-    });
+  it('checks a field when it is left; typing takes its message away', () => {
+    const values: NumberingValues = { prefix: 'INK', startingNumber: '0', includeYear: true };
+    const start = initialFormState<NumberingValues, NumberingField>(values);
+    const left = afterBlur(start, numberingFormRules, 'startingNumber');
+    expect(left.errors).toEqual({ startingNumber: 'Startnummer moet minimaal 1 zijn' });
+    expect(afterBlur(start, numberingFormRules, 'prefix').errors).toEqual({});
+    const typed = afterChange(left, numberingFormRules, { ...values, startingNumber: '00' }, [
+      'startingNumber',
+    ]);
+    expect(typed.errors).toEqual({});
   });
 });

@@ -2,7 +2,6 @@
  * The Ordernummering panel's pure rules (spec §3 Order number settings, §5 Order numbering): the
  * values as typed, the check with the shared schema, and the live example number.
  */
-import { type FieldErrors, fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import { DEFAULT_ORDER_NUMBER_SETTINGS, exampleOrderNumber } from '../../../shared/order-number';
 import {
   type OrderSettings,
@@ -10,10 +9,10 @@ import {
   orderSettingsInput,
   STARTING_NUMBER_MAX,
 } from '../../../shared/schemas/order-settings';
+import { type FormCheck, type FormRules, schemaCheck } from '../../lib/form-state';
 
 export type NumberingValues = { prefix: string; startingNumber: string; includeYear: boolean };
 export type NumberingField = 'prefix' | 'startingNumber';
-export type NumberingErrors = Partial<Record<NumberingField, string>>;
 const NUMBERING_FIELDS: readonly NumberingField[] = ['prefix', 'startingNumber'];
 
 const START_MAX_DIGITS = String(STARTING_NUMBER_MAX).length;
@@ -53,22 +52,28 @@ export function numberingExample(
   );
 }
 
-export type NumberingCheck = { ok: true; input: OrderSettingsInput } | { ok: false; errors: NumberingErrors };
+/** The payload: `format` in step with includeYear, the start number as typed (the server reads it). */
+const numberingInputOf = (values: NumberingValues): OrderSettingsInput => ({
+  format: values.includeYear ? 'year' : 'sequential',
+  prefix: values.prefix,
+  includeYear: values.includeYear,
+  startingNumber: values.startingNumber,
+});
 
-/** Checks with the server's own schema; the payload carries `format` in step with includeYear. */
-export function checkNumbering(values: NumberingValues): NumberingCheck {
-  const input: OrderSettingsInput = {
-    format: values.includeYear ? 'year' : 'sequential',
-    prefix: values.prefix,
-    includeYear: values.includeYear,
-    startingNumber: values.startingNumber,
-  };
-  const parsed = orderSettingsInput.safeParse(input);
-  if (parsed.success) return { ok: true, input };
-  return { ok: false, errors: numberingErrorsOf(fieldErrors(parsed.error)) };
+const checkNumberingSchema = schemaCheck(orderSettingsInput, {
+  fields: NUMBERING_FIELDS,
+  input: numberingInputOf,
+});
+
+/** Checks with the server's own schema; `data` is the payload. */
+export function checkNumbering(values: NumberingValues): FormCheck<NumberingField, OrderSettingsInput> {
+  const result = checkNumberingSchema(values);
+  return result.ok ? { ok: true, data: numberingInputOf(values) } : result;
 }
 
-/** The panel's fields from `{field: message}`: the check's own or the server's `details`. */
-export function numberingErrorsOf(details: FieldErrors): NumberingErrors {
-  return pickFieldErrors(details, NUMBERING_FIELDS);
-}
+/** A field is checked when it is left; typing in it takes its message away until then. */
+export const numberingFormRules: FormRules<NumberingValues, NumberingField, OrderSettingsInput> = {
+  fields: NUMBERING_FIELDS,
+  check: checkNumbering,
+  rule: { change: 'clear', blur: 'check' },
+};

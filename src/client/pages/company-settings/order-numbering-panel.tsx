@@ -1,16 +1,14 @@
 import { Check, Hash, RotateCw, Save } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type OrderSettings, orderSettingsMessages } from '../../../shared/schemas/order-settings';
 import { Button, Card, Checkbox, cx, Notice, Spinner, TextField } from '../../components';
 import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { useForm } from '../../lib/use-form';
 import {
-  checkNumbering,
-  type NumberingErrors,
-  type NumberingField,
   type NumberingValues,
-  numberingErrorsOf,
   numberingExample,
+  numberingFormRules,
   numberingValuesOf,
   sanitizeStartingNumber,
 } from './order-numbering-form';
@@ -71,13 +69,12 @@ export function OrderNumberingPanel() {
 type Feedback = { tone: 'success' | 'error'; message: string } | null;
 
 function NumberingForm({ settings }: { settings: OrderSettings }) {
-  const formId = `numbering-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const utils = trpc.useUtils();
   const update = trpc.orderSettings.update.useMutation();
   // What the next order really gets with the saved settings (a used number is never given again).
   const next = trpc.orderSettings.nextNumber.useQuery(undefined, { staleTime: 0, retry: false });
-  const [values, setValues] = useState<NumberingValues>(() => numberingValuesOf(settings));
-  const [errors, setErrors] = useState<NumberingErrors>({});
+  const form = useForm({ ...numberingFormRules, initial: numberingValuesOf(settings) });
+  const { values, errors, fieldId } = form;
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const savedTimer = useRef<number | undefined>(undefined);
@@ -87,51 +84,37 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
   const example = numberingExample(values, settings.startingNumber);
 
   const change = <K extends keyof NumberingValues>(key: K, value: NumberingValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors(({ [key as NumberingField]: _, ...rest }) => rest);
+    form.setValue(key, value);
     if (saveState === 'saved') setSaveState('idle');
-  };
-
-  /** Checks one field when leaving it, so a mistake shows before saving. */
-  const checkField = (field: NumberingField) => {
-    const result = checkNumbering(values);
-    const message = result.ok ? undefined : result.errors[field];
-    setErrors((e) => ({ ...e, [field]: message }));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saveState === 'saving') return;
     setFeedback(null);
-    const result = checkNumbering(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = (['prefix', 'startingNumber'] as const).find((f) => result.errors[f]);
-      if (first) document.getElementById(`${formId}-${first}`)?.focus();
-      return;
-    }
+    const result = form.validate();
+    if (!result.ok) return;
     window.clearTimeout(savedTimer.current);
     setSaveState('saving');
-    update.mutate(result.input, {
+    update.mutate(result.data, {
       onSuccess: (saved) => {
         utils.orderSettings.get.setData(undefined, saved);
         void utils.orderSettings.nextNumber.invalidate();
-        setValues(numberingValuesOf(saved));
-        setErrors({});
+        form.reset(numberingValuesOf(saved));
         setSaveState('saved');
         savedTimer.current = window.setTimeout(() => setSaveState('idle'), SAVED_LABEL_MS);
         setFeedback({ tone: 'success', message: orderSettingsMessages.saved });
       },
       onError: (err) => {
         setSaveState('idle');
-        setErrors(numberingErrorsOf(readApiError(err).details));
+        form.serverErrors(readApiError(err).details);
         setFeedback({ tone: 'error', message: orderSettingsMessages.saveError });
       },
     });
   };
 
   return (
-    <form id={formId} className="numbering-panel__form" onSubmit={submit} noValidate>
+    <form id={form.id} className="numbering-panel__form" onSubmit={submit} noValidate>
       <Card
         title={
           <span className="numbering-panel__title">
@@ -165,7 +148,7 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
       >
         <div className="numbering-panel__grid">
           <TextField
-            id={`${formId}-prefix`}
+            id={fieldId('prefix')}
             label="Prefix"
             value={values.prefix}
             maxLength={21}
@@ -176,10 +159,10 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
             hint="Letters, cijfers, - en _; mag leeg zijn."
             error={errors.prefix}
             onChange={(event) => change('prefix', event.target.value)}
-            onBlur={() => checkField('prefix')}
+            onBlur={() => form.handleBlur('prefix')}
           />
           <TextField
-            id={`${formId}-startingNumber`}
+            id={fieldId('startingNumber')}
             label="Startnummer"
             value={values.startingNumber}
             inputMode="numeric"
@@ -189,7 +172,7 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
             hint="Minimaal 1. Een nummer dat al gebruikt is wordt nooit opnieuw uitgegeven."
             error={errors.startingNumber}
             onChange={(event) => change('startingNumber', sanitizeStartingNumber(event.target.value))}
-            onBlur={() => checkField('startingNumber')}
+            onBlur={() => form.handleBlur('startingNumber')}
           />
           <Checkbox
             label="Jaar opnemen in nummer"
@@ -200,7 +183,7 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
           />
           <output
             className="numbering-panel__example numbering-panel__wide"
-            htmlFor={`${formId}-prefix ${formId}-startingNumber`}
+            htmlFor={`${fieldId('prefix')} ${fieldId('startingNumber')}`}
           >
             <span className="numbering-panel__example-label">Voorbeeld: </span>
             <span className="numbering-panel__example-value">{example}</span>

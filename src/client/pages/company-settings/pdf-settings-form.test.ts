@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PDF_SETTINGS, pdfSettingsMessages } from '../../../shared/schemas/pdf-settings';
+import { afterBlur, afterChange, initialFormState } from '../../lib/form-state';
 import {
   checkPdfSettings,
   hexFromPicker,
   normalisedHex,
-  pdfSettingsErrorsOf,
+  type PdfSettingsField,
+  type PdfSettingsValues,
+  pdfSettingsFormRules,
   pickerValue,
   previewSettings,
 } from './pdf-settings-form';
@@ -50,7 +53,7 @@ describe('checkPdfSettings', () => {
     });
     expect(result).toEqual({
       ok: true,
-      input: { ...DEFAULT_PDF_SETTINGS, primaryColor: '#ABCDEF', footerNotes: 'Dank!' },
+      data: { ...DEFAULT_PDF_SETTINGS, primaryColor: '#ABCDEF', footerNotes: 'Dank!' },
     });
   });
 
@@ -71,9 +74,18 @@ describe('checkPdfSettings', () => {
     });
   });
 
-  it("keeps only the panel's fields of the server's details", () => {
-    expect(pdfSettingsErrorsOf({ primaryColor: 'fout', other: 'x', _: 'y' })).toEqual({
-      primaryColor: 'fout',
+  it('checks a colour when it is left, and again while it shows a message', () => {
+    const start = initialFormState<PdfSettingsValues, PdfSettingsField>({
+      ...DEFAULT_PDF_SETTINGS,
+      primaryColor: '#12',
     });
+    const left = afterBlur(start, pdfSettingsFormRules, 'primaryColor');
+    expect(left.errors).toEqual({ primaryColor: pdfSettingsMessages.primaryColor });
+    const typed = (state: typeof start, value: string) =>
+      afterChange(state, pdfSettingsFormRules, { ...state.values, primaryColor: value }, ['primaryColor'])
+        .errors;
+    expect(typed(left, '#123')).toEqual({ primaryColor: pdfSettingsMessages.primaryColor });
+    expect(typed(left, '#123456')).toEqual({});
+    expect(typed(start, '#1')).toEqual({});
   });
 });

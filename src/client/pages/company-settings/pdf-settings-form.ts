@@ -3,18 +3,17 @@
  * the colour fields' text ↔ picker sync, the check with the API's own schema, and the settings the
  * live preview shows while a field holds something invalid.
  */
-import { type FieldErrors, fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import {
   isHexColor,
   type PdfSettings,
   type PdfSettingsInputData,
   pdfSettingsFormSchema,
 } from '../../../shared/schemas/pdf-settings';
+import { type FormCheck, type FormRules, schemaCheck } from '../../lib/form-state';
 
 /** The form holds exactly the settings; the colours as typed in their hex fields. */
 export type PdfSettingsValues = PdfSettings;
 export type PdfSettingsField = keyof PdfSettings;
-export type PdfSettingsErrors = Partial<Record<PdfSettingsField, string>>;
 export type ColorField = 'primaryColor' | 'secondaryColor';
 
 const PDF_SETTINGS_FIELDS: readonly PdfSettingsField[] = [
@@ -55,18 +54,19 @@ export function previewSettings(values: PdfSettingsValues, lastGood: PdfSettings
   };
 }
 
-export type PdfSettingsCheck =
-  | { ok: true; input: PdfSettingsInputData }
-  | { ok: false; errors: PdfSettingsErrors };
-
 /** Checks with the server's own schema (same Dutch messages as the API's `details`). */
-export function checkPdfSettings(values: PdfSettingsValues): PdfSettingsCheck {
-  const parsed = pdfSettingsFormSchema.safeParse(values);
-  if (parsed.success) return { ok: true, input: parsed.data };
-  return { ok: false, errors: pdfSettingsErrorsOf(fieldErrors(parsed.error)) };
-}
+export const checkPdfSettings: (
+  values: PdfSettingsValues,
+) => FormCheck<PdfSettingsField, PdfSettingsInputData> = schemaCheck(pdfSettingsFormSchema, {
+  fields: PDF_SETTINGS_FIELDS,
+});
 
-/** The panel's fields from `{field: message}`: the check's own or the server's `details`. */
-export function pdfSettingsErrorsOf(details: FieldErrors): PdfSettingsErrors {
-  return pickFieldErrors(details, PDF_SETTINGS_FIELDS);
-}
+/**
+ * The colour and footer fields are checked when left; a field that shows a message is checked again
+ * at once when it changes, so its message goes as soon as it is right.
+ */
+export const pdfSettingsFormRules: FormRules<PdfSettingsValues, PdfSettingsField, PdfSettingsInputData> = {
+  fields: PDF_SETTINGS_FIELDS,
+  check: checkPdfSettings,
+  rule: { change: 'recheck', blur: 'check' },
+};

@@ -1,5 +1,5 @@
 import { Check, FileText, RotateCw, Save } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FONT_STACKS, sampleDocumentData } from '../../../shared/document';
 import {
   FOOTER_NOTES_MAX,
@@ -13,15 +13,15 @@ import { Button, Card, cx, Notice, Select, Spinner, Textarea, Toggle } from '../
 import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
+import { useForm } from '../../lib/use-form';
 import { ColorField } from './color-field';
 import { DocumentPreview } from './document-preview';
 import {
   type ColorField as ColorFieldName,
   checkPdfSettings,
-  type PdfSettingsErrors,
   type PdfSettingsField,
   type PdfSettingsValues,
-  pdfSettingsErrorsOf,
+  pdfSettingsFormRules,
   previewSettings,
 } from './pdf-settings-form';
 import { previewCompany } from './preview-company';
@@ -89,17 +89,15 @@ export function PdfSettingsPanel() {
 type Feedback = { tone: 'success' | 'error'; message: string } | null;
 
 function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
-  const formId = `pdf-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const fieldId = (field: PdfSettingsField) => `${formId}-${field}`;
   const { user } = useAuth();
   const profile = trpc.auth.profile.useQuery(undefined, { staleTime: 30_000, retry: false });
   const utils = trpc.useUtils();
   const update = trpc.pdfSettings.update.useMutation();
   const save = useSaveState();
-  const [values, setValues] = useState<PdfSettingsValues>(settings);
+  const form = useForm({ ...pdfSettingsFormRules, initial: settings });
+  const { values, errors, fieldId } = form;
   // The last colours that were valid: the preview and the pickers hold them while a hex is being typed.
   const [lastGood, setLastGood] = useState<PdfSettings>(settings);
-  const [errors, setErrors] = useState<PdfSettingsErrors>({});
   const [feedback, setFeedback] = useState<Feedback>(null);
 
   const check = checkPdfSettings(values);
@@ -109,43 +107,30 @@ function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
 
   const change = <K extends PdfSettingsField>(key: K, value: PdfSettingsValues[K]) => {
     const next = { ...values, [key]: value };
-    setValues(next);
+    form.setValue(key, value);
     setLastGood((good) => previewSettings(next, good));
-    // A field that was wrong is checked again at once, so its error goes as soon as it is right.
-    if (errors[key]) {
-      const result = checkPdfSettings(next);
-      setErrors((e) => ({ ...e, [key]: result.ok ? undefined : result.errors[key] }));
-    }
     // A change after saving is unsaved again: the button reads 'Opslaan' at once.
     if (save.state === 'saved') save.fail();
-  };
-
-  /** Checks one field when leaving it, so a mistake shows before saving. */
-  const checkField = (field: PdfSettingsField) => {
-    setErrors((e) => ({ ...e, [field]: check.ok ? undefined : check.errors[field] }));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.state === 'saving') return;
     setFeedback(null);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
+    const result = form.validate();
+    if (!result.ok) return;
     save.start();
-    update.mutate(check.input, {
+    update.mutate(result.data, {
       onSuccess: (saved) => {
         utils.pdfSettings.get.setData(undefined, saved);
-        setValues(saved);
+        form.reset(saved);
         setLastGood(saved);
-        setErrors({});
         save.succeed();
         setFeedback({ tone: 'success', message: pdfSettingsMessages.saved });
       },
       onError: (err) => {
         save.fail();
-        setErrors(pdfSettingsErrorsOf(readApiError(err).details));
+        form.serverErrors(readApiError(err).details);
         setFeedback({ tone: 'error', message: pdfSettingsMessages.saveError });
       },
     });
@@ -159,12 +144,12 @@ function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
       fallback={lastGood[field]}
       error={errors[field]}
       onChange={(hex) => change(field, hex)}
-      onBlur={() => checkField(field)}
+      onBlur={() => form.handleBlur(field)}
     />
   );
 
   return (
-    <form id={formId} className="pdf-panel__form" onSubmit={submit} noValidate>
+    <form id={form.id} className="pdf-panel__form" onSubmit={submit} noValidate>
       <Card
         title={
           <span className="pdf-panel__title">
@@ -237,7 +222,7 @@ function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
                 </span>
               }
               onChange={(event) => change('footerNotes', event.target.value)}
-              onBlur={() => checkField('footerNotes')}
+              onBlur={() => form.handleBlur('footerNotes')}
             />
           </div>
           <div className="pdf-panel__preview">

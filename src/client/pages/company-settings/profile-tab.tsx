@@ -9,19 +9,17 @@ import {
   type SelectOption,
   TextField,
 } from '../../components';
+import { useForm } from '../../lib/use-form';
 import { SaveButton } from './save-button';
 import { SettingsFooter } from './settings-footer';
 import {
-  checkProfileField,
-  checkProfileForm,
   maskProfileField,
-  PROFILE_FIELDS,
-  type ProfileFormField,
+  profileFormRules,
   profileValuesOf,
+  settingsFieldId,
   settingsMessages,
 } from './settings-form';
 import { useProfileSave } from './use-profile-save';
-import { useSettingsForm } from './use-settings-form';
 
 const FORM_ID = 'settings-profile-form';
 
@@ -37,23 +35,21 @@ function countryOptions(current: string): SelectOption[] {
 /** Tab Bedrijfsprofiel (spec §5 Company form): who, the company, its address, and a new password. */
 export function ProfileTab({ profile }: { profile: Profile }) {
   const initial = useMemo(() => profileValuesOf(profile), [profile]);
-  const form = useSettingsForm<ProfileFormField, ReturnType<typeof profileValuesOf>>({
+  // A fresher profile (refetch, or another tab's save) replaces the values while nothing is typed.
+  const form = useForm({
+    ...profileFormRules,
     initial,
-    fields: PROFILE_FIELDS,
+    follow: true,
+    fieldId: settingsFieldId,
     mask: maskProfileField,
-    check: checkProfileField,
-    clearOnFocus: ['phoneNumber'],
-    linked: { password: 'confirmPassword' },
   });
   const { saveState, feedback, dismissFeedback, submit } = useProfileSave({
     form,
-    fields: PROFILE_FIELDS,
-    checkForm: checkProfileForm,
     valuesOf: profileValuesOf,
     savedMessage: settingsMessages.profileSaved,
     errorMessage: settingsMessages.profileError,
   });
-  const { values, fieldProps } = form;
+  const { values, inputProps } = form;
 
   return (
     <form id={FORM_ID} className="settings-form" onSubmit={submit} noValidate>
@@ -69,9 +65,9 @@ export function ProfileTab({ profile }: { profile: Profile }) {
         <fieldset className="settings-group">
           <legend className="settings-group__title">Contactpersoon</legend>
           <div className="settings-grid">
-            <TextField {...fieldProps('name')} label="Naam" required autoComplete="name" />
+            <TextField {...inputProps('name')} label="Naam" required autoComplete="name" />
             <TextField
-              {...fieldProps('email')}
+              {...inputProps('email')}
               label="E-mail"
               type="email"
               readOnly
@@ -86,21 +82,21 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           <legend className="settings-group__title">Bedrijf</legend>
           <div className="settings-grid">
             <TextField
-              {...fieldProps('company')}
+              {...inputProps('company')}
               label="Bedrijfsnaam"
               required
               autoComplete="organization"
               fieldClassName="settings-grid__wide"
             />
             <TextField
-              {...fieldProps('website')}
+              {...inputProps('website')}
               label="Website"
               inputMode="url"
               autoComplete="url"
               placeholder="www.uwbedrijf.nl"
             />
             <TextField
-              {...fieldProps('phoneNumber')}
+              {...inputProps('phoneNumber')}
               label="Telefoonnummer"
               type="tel"
               inputMode="tel"
@@ -114,7 +110,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           <legend className="settings-group__title">Adres</legend>
           <div className="settings-grid">
             <TextField
-              {...fieldProps('address')}
+              {...inputProps('address')}
               label="Adres"
               required
               autoComplete="street-address"
@@ -122,7 +118,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
               fieldClassName="settings-grid__wide"
             />
             <TextField
-              {...fieldProps('postalCode')}
+              {...inputProps('postalCode')}
               label="Postcode"
               required
               autoComplete="postal-code"
@@ -130,9 +126,9 @@ export function ProfileTab({ profile }: { profile: Profile }) {
               maxLength={7}
               placeholder="1234 AB"
             />
-            <TextField {...fieldProps('city')} label="Plaats" required autoComplete="address-level2" />
+            <TextField {...inputProps('city')} label="Plaats" required autoComplete="address-level2" />
             <Select
-              {...fieldProps('country')}
+              {...inputProps('country')}
               label="Land"
               options={countryOptions(values.country)}
               autoComplete="country-name"
@@ -146,20 +142,20 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           <div className="settings-grid">
             <div className="settings-grid__cell">
               <PasswordField
-                {...fieldProps('password')}
+                {...inputProps('password')}
                 label="Nieuw wachtwoord"
                 autoComplete="new-password"
               />
               {values.password ? <PasswordStrengthMeter password={values.password} size="sm" /> : null}
             </div>
             <PasswordField
-              {...fieldProps('confirmPassword')}
+              {...inputProps('confirmPassword')}
               label="Bevestig wachtwoord"
               autoComplete="new-password"
             />
             {values.password ? (
               <PasswordField
-                {...fieldProps('currentPassword')}
+                {...inputProps('currentPassword')}
                 label="Huidig wachtwoord"
                 required
                 autoComplete="current-password"

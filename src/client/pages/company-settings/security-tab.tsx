@@ -1,7 +1,5 @@
 import { KeyRound, LogOut, type LucideIcon, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
-import { changePasswordInput } from '../../../shared/schemas/company-profile';
 import {
   Badge,
   Button,
@@ -13,26 +11,16 @@ import {
 } from '../../components';
 import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { useForm } from '../../lib/use-form';
 import { ApiKeysCard } from './api-keys-card';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
-import { type FieldErrors, settingsMessages } from './settings-form';
+import { EMPTY_PASSWORDS, passwordFormRules, settingsMessages } from './settings-form';
 import { WebhooksSection } from './webhooks-section';
-
-const securityFieldId = (field: string) => `security-${field}`;
-
-type PwField = 'currentPassword' | 'newPassword' | 'confirmPassword';
-const PASSWORD_FIELDS: readonly PwField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 const CHANGE_ERROR =
   'Er is een fout opgetreden bij het wijzigen van uw wachtwoord. Probeer het later opnieuw.';
 const SIGN_OUT_ERROR =
   'Er is een fout opgetreden bij het uitloggen van uw andere sessies. Probeer het later opnieuw.';
-
-function passwordErrors(values: typeof EMPTY): FieldErrors<PwField> {
-  const result = changePasswordInput.safeParse(values);
-  return result.success ? {} : pickFieldErrors(fieldErrors(result.error), PASSWORD_FIELDS);
-}
 
 /** A security card's title: its icon, then the text. */
 function CardTitle({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
@@ -75,73 +63,28 @@ function TwoFactorCard() {
 }
 
 function ChangePasswordCard() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<PwField>>({});
+  const form = useForm({ ...passwordFormRules, initial: EMPTY_PASSWORDS, id: 'security' });
+  const { values, errors, inputProps } = form;
   const [feedback, setFeedback] = useState<SettingsFeedback>(null);
   const change = trpc.auth.changePassword.useMutation();
-
-  const checkOne = (field: PwField, next: typeof EMPTY) => {
-    // The confirmation only speaks once something is typed in it, or on submit.
-    if (field === 'confirmPassword' && next.confirmPassword === '') return undefined;
-    return passwordErrors(next)[field];
-  };
-
-  const setError = (field: PwField, message: string | undefined) =>
-    setErrors((prev) => {
-      const next = { ...prev };
-      if (message) next[field] = message;
-      else delete next[field];
-      return next;
-    });
-
-  const fieldProps = (field: PwField) => ({
-    id: securityFieldId(field),
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => {
-      const next = { ...values, [field]: event.target.value };
-      setValues(next);
-      if (errors[field]) setError(field, checkOne(field, next));
-      if (field === 'newPassword' && errors.confirmPassword)
-        setError('confirmPassword', checkOne('confirmPassword', next));
-    },
-    onBlur: () => {
-      if (field === 'currentPassword' && values.currentPassword === '') return;
-      setError(field, checkOne(field, values));
-    },
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
     setFeedback(null);
-    const found = passwordErrors(values);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
+    const checked = form.validate();
+    if (!checked.ok) {
       setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
-      const first = PASSWORD_FIELDS.find((f) => found[f]);
-      if (first) document.getElementById(securityFieldId(first))?.focus();
       return;
     }
-    change.mutate(values, {
+    change.mutate(checked.data, {
       onSuccess: (result) => {
-        setValues(EMPTY);
-        setErrors({});
+        form.reset(EMPTY_PASSWORDS);
         setFeedback({ tone: 'success', message: result.message });
       },
       onError: (err) => {
-        const { details } = readApiError(err);
-        const fieldErrors: FieldErrors<PwField> = {};
-        for (const f of PASSWORD_FIELDS) if (details[f]) fieldErrors[f] = details[f];
-        if (Object.keys(fieldErrors).length > 0) {
-          setErrors(fieldErrors);
-          const first = PASSWORD_FIELDS.find((f) => fieldErrors[f]);
-          if (first) document.getElementById(securityFieldId(first))?.focus();
-          setFeedback(null);
-        } else {
-          setFeedback({ tone: 'error', message: errorMessage(err, CHANGE_ERROR) });
-        }
+        if (form.serverErrors(readApiError(err).details)) setFeedback(null);
+        else setFeedback({ tone: 'error', message: errorMessage(err, CHANGE_ERROR) });
       },
     });
   };
@@ -163,7 +106,7 @@ function ChangePasswordCard() {
         <input type="text" name="username" autoComplete="username" hidden readOnly />
         <div className="settings-grid">
           <PasswordField
-            {...fieldProps('currentPassword')}
+            {...inputProps('currentPassword')}
             label="Huidig wachtwoord"
             required
             autoComplete="current-password"
@@ -171,7 +114,7 @@ function ChangePasswordCard() {
           />
           <div className="settings-grid__cell">
             <PasswordField
-              {...fieldProps('newPassword')}
+              {...inputProps('newPassword')}
               label="Nieuw wachtwoord"
               required
               autoComplete="new-password"
@@ -179,7 +122,7 @@ function ChangePasswordCard() {
             <PasswordStrengthMeter password={values.newPassword} size="sm" />
           </div>
           <PasswordField
-            {...fieldProps('confirmPassword')}
+            {...inputProps('confirmPassword')}
             label="Bevestig nieuw wachtwoord"
             required
             autoComplete="new-password"

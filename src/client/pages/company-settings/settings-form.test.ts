@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { pickFieldErrors } from '../../../shared/field-errors';
 import type { Profile } from '../../../shared/schemas/company-profile';
+import { afterBlur, afterChange, afterFocus, initialFormState } from '../../lib/form-state';
 import {
   checkFinancialField,
   checkFinancialForm,
   checkProfileField,
   checkProfileForm,
-  errorsFromDetails,
   FINANCIAL_FIELDS,
   financialValuesOf,
   maskFinancialField,
   maskIban,
   maskProfileField,
   PROFILE_FIELDS,
+  type ProfileFormField,
+  type ProfileFormValues,
+  profileFormRules,
   profileValuesOf,
+  settingsDetails,
 } from './settings-form';
 
 const profile: Profile = {
@@ -190,10 +195,41 @@ describe('what the forms send (spec §7)', () => {
     });
   });
   it('server details land on the fields; bankAccountName on accountName; unknown keys dropped', () => {
-    expect(
-      errorsFromDetails({ kvkNumber: 'K', bankAccountName: 'A', email: 'x', _: 'y' }, FINANCIAL_FIELDS),
-    ).toEqual({ kvkNumber: 'K', accountName: 'A' });
-    expect(errorsFromDetails({ name: 'N', kvkNumber: 'K' }, PROFILE_FIELDS)).toEqual({ name: 'N' });
+    const details = settingsDetails({ kvkNumber: 'K', bankAccountName: 'A', email: 'x', _: 'y' });
+    expect(pickFieldErrors(details, FINANCIAL_FIELDS)).toEqual({ kvkNumber: 'K', accountName: 'A' });
+    expect(pickFieldErrors(settingsDetails({ name: 'N', kvkNumber: 'K' }), PROFILE_FIELDS)).toEqual({
+      name: 'N',
+    });
+  });
+});
+
+describe('when a settings field speaks', () => {
+  const start = initialFormState<ProfileFormValues, ProfileFormField>(profileValuesOf(profile));
+  const typed = (state: typeof start, field: ProfileFormField, value: string) =>
+    afterChange(state, profileFormRules, { ...state.values, [field]: value }, [field]);
+
+  it('speaks when left, then follows the typing', () => {
+    const cleared = typed(start, 'name', '');
+    expect(cleared.errors).toEqual({});
+    const left = afterBlur(cleared, profileFormRules, 'name');
+    expect(left.errors).toEqual({ name: 'Naam is verplicht' });
+    expect(typed(left, 'name', 'J').errors).toEqual({});
+  });
+
+  it('the phone only when left, and its message goes on focus', () => {
+    const left = afterBlur(typed(start, 'phoneNumber', '06-123'), profileFormRules, 'phoneNumber');
+    expect(left.errors.phoneNumber).toBe('Voer een geldig Nederlands telefoonnummer in');
+    expect(typed(left, 'phoneNumber', '06-1234').errors).toEqual(left.errors);
+    expect(afterFocus(left, profileFormRules, 'phoneNumber').errors).toEqual({});
+  });
+
+  it('a new password checks a confirmation that shows a message again', () => {
+    const mismatch = {
+      ...start,
+      values: { ...start.values, password: 'Nieuw12345', confirmPassword: 'Nieuw1234' },
+      errors: { confirmPassword: 'Wachtwoorden komen niet overeen' },
+    };
+    expect(typed(mismatch, 'password', 'Nieuw1234').errors).toEqual({});
   });
 });
 
@@ -201,7 +237,7 @@ describe('PROFILE_FIELDS', () => {
   it('lists the Bedrijfsprofiel fields in screen order, so the first wrong field on screen gets the cursor', async () => {
     const { readFileSync } = await import('node:fs');
     const tab = readFileSync(new URL('./profile-tab.tsx', import.meta.url), 'utf8');
-    const onScreen = [...tab.matchAll(/fieldProps\('(\w+)'\)/g)].map((m) => m[1]);
+    const onScreen = [...tab.matchAll(/inputProps\('(\w+)'\)/g)].map((m) => m[1]);
     expect([...PROFILE_FIELDS]).toEqual(onScreen);
   });
 });

@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
-import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
+import type { FieldErrors } from '../../../shared/field-errors';
 import type { ProfileScoreField } from '../../../shared/profile-completeness';
 import {
   formatIban,
@@ -13,8 +13,10 @@ import {
   phoneErrorFor,
 } from '../../../shared/rules';
 import {
+  type ChangePasswordInput,
   type CompanyFinancialFormValues,
   type CompanyProfileFormValues,
+  changePasswordInput,
   changePasswordMessages,
   companyFinancialFormSchema,
   companyMessages,
@@ -23,7 +25,7 @@ import {
   type ProfileUpdateRequest,
   profileFormToUpdate,
 } from '../../../shared/schemas/company-profile';
-import type { z } from '../../../shared/zod-nl';
+import { type FormCheck, type FormRules, schemaCheck } from '../../lib/form-state';
 
 /** Spec §8 Company, to the letter. */
 export const settingsMessages = {
@@ -64,8 +66,6 @@ export type FinancialFormValues = {
   bankName: string;
 };
 export type FinancialFormField = keyof FinancialFormValues;
-
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** In screen order: after a failed save the cursor goes to the first wrong field as the eye reads it. */
 export const PROFILE_FIELDS = [
@@ -188,46 +188,94 @@ export function checkFinancialField(
   return firstMessage(companyFinancialFormSchema.shape[field].safeParse(values[field]));
 }
 
-export type Checked<F extends string, T> = { ok: true; data: T } | { ok: false; errors: FieldErrors<F> };
-
-const errorsOf = <F extends string>(error: z.ZodError, fields: readonly F[]): FieldErrors<F> =>
-  pickFieldErrors(fieldErrors(error), fields);
+const profileSchemaCheck = schemaCheck<typeof companyProfileFormSchema, ProfileFormValues, ProfileFormField>(
+  companyProfileFormSchema,
+  { fields: PROFILE_FIELDS },
+);
 
 /** The whole Bedrijfsprofiel form; `data` is what PUT /auth/profile gets (spec §7: no email, no confirmPassword). */
-export function checkProfileForm(values: ProfileFormValues): Checked<ProfileFormField, ProfileUpdateRequest> {
-  const result = companyProfileFormSchema.safeParse(values);
-  if (!result.success) return { ok: false, errors: errorsOf(result.error, PROFILE_FIELDS) };
+export function checkProfileForm(
+  values: ProfileFormValues,
+): FormCheck<ProfileFormField, ProfileUpdateRequest> {
+  const result = profileSchemaCheck(values);
+  if (!result.ok) return result;
   return { ok: true, data: profileFormToUpdate(result.data satisfies CompanyProfileFormValues) };
 }
 
 /** The Financiële gegevens form; `data` holds kvkNumber, btwNumber, vatNumber, bankAccount, accountName, bankName. */
-export function checkFinancialForm(
+export const checkFinancialForm: (
   values: FinancialFormValues,
-): Checked<FinancialFormField, CompanyFinancialFormValues> {
-  const result = companyFinancialFormSchema.safeParse(values);
-  if (!result.success) return { ok: false, errors: errorsOf(result.error, FINANCIAL_FIELDS) };
-  return { ok: true, data: result.data };
-}
+) => FormCheck<FinancialFormField, CompanyFinancialFormValues> = schemaCheck(companyFinancialFormSchema, {
+  fields: FINANCIAL_FIELDS,
+});
 
-/** A refused save's `details` ({field: message}) → the form's errors (bankAccountName shows on accountName). */
-export function errorsFromDetails<F extends string>(
-  details: Record<string, string>,
-  fields: readonly F[],
-): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
-  for (const [key, message] of Object.entries(details)) {
-    const field = key === 'bankAccountName' ? 'accountName' : key;
-    if ((fields as readonly string[]).includes(field)) errors[field as F] = message;
-  }
-  return errors;
-}
+/**
+ * When a settings field speaks: when it is left, and once it has spoken again while typing, so its
+ * message goes as soon as it is right. The phone speaks only when left and loses its message on
+ * focus (spec §5); a new password checks the confirmation again.
+ */
+export const profileFormRules: FormRules<ProfileFormValues, ProfileFormField, ProfileUpdateRequest> = {
+  fields: PROFILE_FIELDS,
+  check: checkProfileForm,
+  checkField: checkProfileField,
+  rule: { change: 'recheck', blur: 'check' },
+  rules: {
+    phoneNumber: { change: 'keep', blur: 'check', focus: 'clear' },
+    password: { change: 'recheck', blur: 'check', also: ['confirmPassword'] },
+  },
+};
 
-/** The first field with an error, in form order. */
-export function firstErrorField<F extends string>(
-  errors: FieldErrors<F>,
-  order: readonly F[],
-): F | undefined {
-  return order.find((f) => errors[f]);
+export const financialFormRules: FormRules<
+  FinancialFormValues,
+  FinancialFormField,
+  CompanyFinancialFormValues
+> = {
+  fields: FINANCIAL_FIELDS,
+  check: checkFinancialForm,
+  checkField: checkFinancialField,
+  rule: { change: 'recheck', blur: 'check' },
+};
+
+/* ---------- Beveiliging › Wachtwoord wijzigen ---------- */
+
+export type PasswordFormValues = { currentPassword: string; newPassword: string; confirmPassword: string };
+export type PasswordFormField = keyof PasswordFormValues;
+export const PASSWORD_FIELDS = [
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+] as const satisfies readonly PasswordFormField[];
+export const EMPTY_PASSWORDS: PasswordFormValues = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+};
+
+const checkPasswordForm = schemaCheck(changePasswordInput, { fields: PASSWORD_FIELDS });
+
+/**
+ * A field speaks when it is left (the current password once something is typed in it), then follows
+ * the typing; the confirmation only once something is typed in it, or on submit.
+ */
+export const passwordFormRules: FormRules<PasswordFormValues, PasswordFormField, ChangePasswordInput> = {
+  fields: PASSWORD_FIELDS,
+  check: checkPasswordForm,
+  checkField: (field, values) => {
+    if (field === 'confirmPassword' && values.confirmPassword === '') return undefined;
+    const result = checkPasswordForm(values);
+    return result.ok ? undefined : result.errors[field];
+  },
+  rule: { change: 'recheck', blur: 'check' },
+  rules: {
+    currentPassword: { change: 'recheck', blur: 'filled' },
+    newPassword: { change: 'recheck', blur: 'check', also: ['confirmPassword'] },
+  },
+};
+
+/** A refused save's `details` as the forms name their fields: bankAccountName shows on accountName. */
+export function settingsDetails(details: FieldErrors): FieldErrors {
+  const { bankAccountName, ...rest } = details;
+  return bankAccountName && !rest.accountName ? { ...rest, accountName: bankAccountName } : rest;
 }
 
 /* ---------- Where each completeness field lives ---------- */

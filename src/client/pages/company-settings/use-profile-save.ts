@@ -1,19 +1,21 @@
 import { type FormEvent, useState } from 'react';
+import type { FieldErrors } from '../../../shared/field-errors';
 import type { Profile, ProfileUpdateRequest } from '../../../shared/schemas/company-profile';
 import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
+import type { FormCheck } from '../../lib/form-state';
 import { trpc } from '../../lib/trpc';
 import type { SettingsFeedback } from './settings-footer';
-import { type Checked, errorsFromDetails, type FieldErrors, settingsMessages } from './settings-form';
+import { settingsDetails, settingsMessages } from './settings-form';
 import { useSaveState } from './use-save-state';
 
 export type ProfileSaveConfig<F extends string, V> = {
-  /** The tab's form, from useSettingsForm. */
-  form: { values: V; revealErrors: (errors: FieldErrors<F>) => void; reset: (values: V) => void };
-  /** The tab's fields: a refusal's details for other fields are not shown here. */
-  fields: readonly F[];
-  /** The whole form, checked with the shared schema; `data` is what PUT /auth/profile gets. */
-  checkForm: (values: V) => Checked<F, ProfileUpdateRequest>;
+  /** The tab's form (useForm with the tab's rules: its check gives what PUT /auth/profile gets). */
+  form: {
+    validate: () => FormCheck<F, ProfileUpdateRequest>;
+    serverErrors: (details: FieldErrors) => boolean;
+    reset: (values: V) => void;
+  };
   /** The form's values for the profile the server saved. */
   valuesOf: (profile: Profile) => V;
   savedMessage: string;
@@ -23,10 +25,11 @@ export type ProfileSaveConfig<F extends string, V> = {
 /**
  * Saving a profile tab (Bedrijfsprofiel, Financiële gegevens): check the whole form, save it, then
  * show the stored values, 'Opgeslagen!' and the success text. A refusal puts the server's messages
- * under their fields; any other failure shows the tab's error text.
+ * under their fields (the tab's own; the others it cannot show); any other failure shows the tab's
+ * error text.
  */
 export function useProfileSave<F extends string, V>(config: ProfileSaveConfig<F, V>) {
-  const { form, fields, checkForm, valuesOf, savedMessage, errorMessage } = config;
+  const { form, valuesOf, savedMessage, errorMessage } = config;
   const { setUser } = useAuth();
   const save = useSaveState();
   const [feedback, setFeedback] = useState<SettingsFeedback>(null);
@@ -36,9 +39,8 @@ export function useProfileSave<F extends string, V>(config: ProfileSaveConfig<F,
     event.preventDefault();
     if (save.state === 'saving') return;
     setFeedback(null);
-    const checked = checkForm(form.values);
+    const checked = form.validate();
     if (!checked.ok) {
-      form.revealErrors(checked.errors);
       setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
       return;
     }
@@ -52,13 +54,8 @@ export function useProfileSave<F extends string, V>(config: ProfileSaveConfig<F,
       },
       onError: (err) => {
         save.fail();
-        const fieldErrors = errorsFromDetails(readApiError(err).details, fields);
-        if (Object.keys(fieldErrors).length > 0) {
-          form.revealErrors(fieldErrors);
-          setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
-        } else {
-          setFeedback({ tone: 'error', message: errorMessage });
-        }
+        const shown = form.serverErrors(settingsDetails(readApiError(err).details));
+        setFeedback({ tone: 'error', message: shown ? settingsMessages.formHasErrors : errorMessage });
       },
     });
   };

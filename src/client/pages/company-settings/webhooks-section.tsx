@@ -12,6 +12,7 @@ import {
 import { Badge, Button, Card, Checkbox, ConfirmDialog, Notice, TextField, Toggle } from '../../components';
 import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { schemaCheck, useForm } from '../../lib/use-form';
 import './webhooks-section.css';
 
 const LOAD_ERROR = 'De webhooks konden niet worden geladen. Probeer het later opnieuw.';
@@ -98,59 +99,55 @@ function SecretNotice({ secret, onClose }: { secret: string; onClose: () => void
   );
 }
 
-type FormErrors = { url?: string; events?: string };
+const WEBHOOK_FIELDS = ['url', 'events'] as const;
+const checkWebhook = schemaCheck(webhookInput, { fields: WEBHOOK_FIELDS });
 
 function AddWebhookForm({ onDone }: { onDone: (secret: string | null) => void }) {
   const utils = trpc.useUtils();
   const create = trpc.webhooks.create.useMutation();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [active, setActive] = useState(true);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const form = useForm({
+    initial: { url: '', events: [] as WebhookEventType[], active: true },
+    fields: WEBHOOK_FIELDS,
+    check: checkWebhook,
+  });
+  const { values, errors } = form;
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
     setFailure(null);
-    const parsed = webhookInput.safeParse({ url, events, active });
-    if (!parsed.success) {
-      const found: FormErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'url' || field === 'events') && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+    const parsed = form.validate();
+    if (!parsed.ok) return;
     create.mutate(parsed.data, {
       onSuccess: async (created) => {
         await utils.webhooks.list.invalidate();
         onDone(created.secret);
       },
       onError: (err) => {
-        const { details } = readApiError(err);
-        if (details.url || details.events) setErrors({ url: details.url, events: details.events });
-        else setFailure(errorMessage(err, SAVE_ERROR));
+        if (!form.serverErrors(readApiError(err).details)) setFailure(errorMessage(err, SAVE_ERROR));
       },
     });
   };
 
   const toggleEvent = (type: WebhookEventType, on: boolean) =>
-    setEvents((prev) => (on ? [...prev, type] : prev.filter((e) => e !== type)));
+    form.update(
+      (v) => ({ ...v, events: on ? [...v.events, type] : v.events.filter((e) => e !== type) }),
+      ['events'],
+    );
 
   return (
     <form className="webhooks__form" onSubmit={submit} noValidate aria-label="Webhook toevoegen">
       <TextField
+        id={form.fieldId('url')}
         label="URL"
         required
         type="url"
         inputMode="url"
         placeholder="https://voorbeeld.nl/webhook"
-        value={url}
+        value={values.url}
         error={errors.url}
-        onChange={(e) => setUrl(e.target.value)}
+        onChange={(e) => form.setValue('url', e.target.value)}
       />
       <fieldset className="webhooks__events">
         <legend className="settings-group__title">Gebeurtenissen</legend>
@@ -159,7 +156,7 @@ function AddWebhookForm({ onDone }: { onDone: (secret: string | null) => void })
             <Checkbox
               key={type}
               label={WEBHOOK_EVENT_LABELS[type]}
-              checked={events.includes(type)}
+              checked={values.events.includes(type)}
               onChange={(e) => toggleEvent(type, e.target.checked)}
             />
           ))}
@@ -170,7 +167,7 @@ function AddWebhookForm({ onDone }: { onDone: (secret: string | null) => void })
           </p>
         ) : null}
       </fieldset>
-      <Toggle label="Actief" checked={active} onChange={setActive} />
+      <Toggle label="Actief" checked={values.active} onChange={(on) => form.setValue('active', on)} />
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       <div className="webhooks__form-actions">
         <Button variant="secondary" type="button" onClick={() => onDone(null)}>

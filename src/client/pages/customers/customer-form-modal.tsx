@@ -1,5 +1,5 @@
 import { Building2, Mail, MapPin, UserRound } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { COUNTRIES } from '../../../shared/constants';
 import type { Customer } from '../../../shared/schemas/customer';
 import {
@@ -16,22 +16,20 @@ import {
 } from '../../components';
 import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
+import { type FieldErrors, useForm } from '../../lib/use-form';
 import {
   CUSTOMER_SECTIONS,
-  type CustomerFieldErrors,
+  type CustomerField,
   type CustomerFormValues,
   type CustomerSectionId,
   type CustomerTextField,
+  customerFormRules,
   emptyCustomerValues,
   errorCountBySection,
-  fieldErrorsFromDetails,
-  firstErrorField,
   hasBlockingError,
   maskCustomerField,
   SAVE_ERROR_FALLBACK,
   SECTION_ORDER,
-  validateCustomer,
-  validateCustomerField,
   valuesFromCustomer,
 } from './customer-form';
 
@@ -75,13 +73,11 @@ function countryOptions(current: string): SelectOption[] {
 function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormModalProps, 'open'>) {
   const editing = Boolean(customer);
   const toast = useToast();
-  const formId = useId();
-  const fieldId = (field: keyof CustomerFormValues) => `${formId.replace(/[^a-zA-Z0-9_-]/g, '')}-${field}`;
   const [initial] = useState<CustomerFormValues>(() =>
     customer ? valuesFromCustomer(customer) : emptyCustomerValues(),
   );
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<CustomerFieldErrors>({});
+  const form = useForm({ ...customerFormRules, initial, mask: maskCustomerField });
+  const { values, errors } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [openSections, setOpenSections] = useState(ALL_OPEN);
 
@@ -89,55 +85,23 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
   const update = trpc.customers.update.useMutation();
   const saving = create.isPending || update.isPending;
 
-  const setError = (field: keyof CustomerFormValues, message: string | undefined) =>
-    setErrors((prev) => {
-      if (prev[field] === message) return prev;
-      const next = { ...prev };
-      if (message) next[field] = message;
-      else delete next[field];
-      return next;
-    });
-
-  /** Shows the errors, unfolds their sections and puts the cursor in the first one. */
-  const revealErrors = (next: CustomerFieldErrors) => {
-    setErrors(next);
+  /** Unfolds the sections that hold a message (they are inert while folded), before the cursor goes there. */
+  const unfold = (found: FieldErrors<CustomerField>) =>
     setOpenSections((prev) => {
       const opened = { ...prev };
-      for (const id of SECTION_ORDER) if (CUSTOMER_SECTIONS[id].some((f) => next[f])) opened[id] = true;
+      for (const id of SECTION_ORDER) if (CUSTOMER_SECTIONS[id].some((f) => found[f])) opened[id] = true;
       return opened;
     });
-    const first = firstErrorField(next);
-    // After the sections have unfolded (they are inert while folded).
-    if (first) window.setTimeout(() => document.getElementById(fieldId(first))?.focus(), 0);
-  };
 
-  const textProps = (field: CustomerTextField) => ({
-    id: fieldId(field),
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => {
-      const value = maskCustomerField(field, event.target.value);
-      setValues((prev) => ({ ...prev, [field]: value }));
-      // Once a field has spoken, it re-checks while typing, so the message goes as soon as it is right.
-      if (errors[field] && field !== 'phone') setError(field, validateCustomerField(field, value));
-    },
-    // Leaving a field checks it, once it has been changed (tabbing through an empty form says nothing).
-    onBlur: () => {
-      if (values[field] !== initial[field] || errors[field])
-        setError(field, validateCustomerField(field, values[field]));
-    },
-    // Spec §5: the phone message is cleared on focus.
-    onFocus: field === 'phone' ? () => setError('phone', undefined) : undefined,
-  });
+  const textProps = (field: CustomerTextField) => form.inputProps(field);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     setFormError(null);
-    const checked = validateCustomer(values);
+    const checked = form.validate();
     if (!checked.ok) {
-      revealErrors(checked.errors);
+      unfold(checked.errors);
       return;
     }
     const options = {
@@ -150,8 +114,7 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
       },
       onError: (err: unknown) => {
         const info = readApiError(err);
-        const fieldErrors = fieldErrorsFromDetails(info.details);
-        if (Object.keys(fieldErrors).length > 0) revealErrors(fieldErrors);
+        if (form.serverErrors(info.details)) unfold(info.details);
         setFormError(info.serverMessage ?? SAVE_ERROR_FALLBACK);
       },
     };
@@ -185,13 +148,13 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Annuleren
           </Button>
-          <Button type="submit" form={formId} busy={saving} disabled={hasBlockingError(errors)}>
+          <Button type="submit" form={form.id} busy={saving} disabled={hasBlockingError(errors)}>
             {editing ? 'Opslaan' : 'Klant toevoegen'}
           </Button>
         </>
       }
     >
-      <form id={formId} className="customer-form" onSubmit={submit} noValidate>
+      <form id={form.id} className="customer-form" onSubmit={submit} noValidate>
         {formError ? (
           <Notice tone="error" className="customer-form__notice">
             {formError}
@@ -254,18 +217,14 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
             />
             <TextField {...textProps('city')} label="Plaats" autoComplete="address-level2" />
             <Select
-              id={fieldId('country')}
+              id={form.fieldId('country')}
               name="country"
               label="Land"
               value={values.country}
               error={errors.country}
               placeholder={values.country ? undefined : 'Kies een land'}
               options={countryOptions(values.country)}
-              onChange={(event) => {
-                const value = event.target.value;
-                setValues((prev) => ({ ...prev, country: value }));
-                setError('country', undefined);
-              }}
+              onChange={(event) => form.setValue('country', event.target.value)}
               fieldClassName="customer-form__wide"
             />
           </div>
@@ -294,14 +253,11 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
         </Section>
 
         <Checkbox
-          id={fieldId('active')}
+          id={form.fieldId('active')}
           label="Actieve klant"
           hint="Alleen actieve klanten kunt u kiezen bij een nieuwe order."
           checked={values.active}
-          onChange={(event) => {
-            const checked = event.target.checked;
-            setValues((prev) => ({ ...prev, active: checked }));
-          }}
+          onChange={(event) => form.setValue('active', event.target.checked)}
           fieldClassName="customer-form__active"
         />
       </form>

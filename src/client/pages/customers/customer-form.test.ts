@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { pickFieldErrors } from '../../../shared/field-errors';
+import { afterBlur, afterChange, afterFocus, firstError, initialFormState } from '../../lib/form-state';
 import {
+  CUSTOMER_FIELDS,
+  type CustomerField,
+  type CustomerFormValues,
+  customerFormRules,
   emptyCustomerValues,
   errorCountBySection,
-  fieldErrorsFromDetails,
-  firstErrorField,
   hasBlockingError,
   maskCustomerField,
   validateCustomer,
@@ -81,20 +85,54 @@ describe('validateCustomer', () => {
       phone: 'Voer een geldig Nederlands telefoonnummer in',
       kvkNumber: 'KVK nummer moet 8 cijfers bevatten',
     });
-    expect(firstErrorField(result.errors)).toBe('name');
+    expect(firstError(customerFormRules, valid, result.errors)).toBe('name');
     expect(errorCountBySection(result.errors)).toEqual({ general: 2, contact: 2, address: 0, business: 1 });
   });
 });
 
 describe('server details and blocking errors', () => {
-  it('maps known fields and drops the rest', () => {
-    expect(fieldErrorsFromDetails({ email: 'Bezet', _: 'x', 'items.0': 'y' })).toEqual({ email: 'Bezet' });
+  it('knows every field of the form, in screen order', () => {
+    expect([...CUSTOMER_FIELDS].sort()).toEqual(Object.keys(emptyCustomerValues()).sort());
+    expect(pickFieldErrors({ email: 'Bezet', _: 'x', 'items.0': 'y' }, CUSTOMER_FIELDS)).toEqual({
+      email: 'Bezet',
+    });
   });
 
   it('blocks submit only on a KVK or BTW error', () => {
     expect(hasBlockingError({ name: 'Naam is verplicht' })).toBe(false);
     expect(hasBlockingError({ kvkNumber: 'x' })).toBe(true);
     expect(hasBlockingError({ btwNumber: 'x' })).toBe(true);
-    expect(firstErrorField({ btwNumber: 'x', city: 'y' })).toBe('city');
+    expect(firstError(customerFormRules, valid, { btwNumber: 'x', city: 'y' })).toBe('city');
+  });
+});
+
+describe('when a field speaks', () => {
+  const start = initialFormState<CustomerFormValues, CustomerField>(emptyCustomerValues());
+  const typed = (state: typeof start, field: CustomerField, value: string) =>
+    afterChange(state, customerFormRules, { ...state.values, [field]: value }, [field]);
+
+  it('says nothing while typing or when an untouched field is left; speaks when a changed field is left', () => {
+    expect(afterBlur(start, customerFormRules, 'name').errors).toEqual({});
+    const wrong = typed(start, 'kvkNumber', '123');
+    expect(wrong.errors).toEqual({});
+    const left = afterBlur(wrong, customerFormRules, 'kvkNumber');
+    expect(left.errors).toEqual({ kvkNumber: 'KVK nummer moet 8 cijfers bevatten' });
+    // Once it has spoken it follows the typing, so the message goes as soon as the number is right.
+    expect(typed(left, 'kvkNumber', '1234567').errors).toEqual({
+      kvkNumber: 'KVK nummer moet 8 cijfers bevatten',
+    });
+    expect(typed(left, 'kvkNumber', '12345678').errors).toEqual({});
+  });
+
+  it('the phone speaks only when left, and its message goes on focus (spec §5)', () => {
+    const left = afterBlur(typed(start, 'phone', '06-123'), customerFormRules, 'phone');
+    expect(left.errors).toEqual({ phone: 'Voer een geldig Nederlands telefoonnummer in' });
+    expect(typed(left, 'phone', '06-1234').errors).toEqual(left.errors);
+    expect(afterFocus(left, customerFormRules, 'phone').errors).toEqual({});
+  });
+
+  it('choosing a country takes its message away', () => {
+    const refused = { ...start, errors: { country: 'Onbekend land' } };
+    expect(typed(refused, 'country', 'België').errors).toEqual({});
   });
 });

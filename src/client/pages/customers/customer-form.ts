@@ -1,5 +1,4 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
-import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import { formatPhone, maskBtw, maskKvk, maskPostcode, phoneErrorFor } from '../../../shared/rules';
 import { formatPostcode } from '../../../shared/rules/postcode';
 import {
@@ -8,6 +7,7 @@ import {
   customerFieldsShape,
   customerInput,
 } from '../../../shared/schemas/customer';
+import { type FieldErrors, type FormRules, schemaCheck } from '../../lib/form-state';
 
 /** The form's state: every field as the user typed it (spec §3 Customer). */
 export type CustomerFormValues = {
@@ -25,8 +25,8 @@ export type CustomerFormValues = {
   active: boolean;
 };
 
-export type CustomerTextField = Exclude<keyof CustomerFormValues, 'active'>;
-export type CustomerFieldErrors = Partial<Record<keyof CustomerFormValues, string>>;
+export type CustomerField = keyof CustomerFormValues;
+export type CustomerTextField = Exclude<CustomerField, 'active'>;
 
 export const SAVE_ERROR_FALLBACK = 'Er is een fout opgetreden bij het opslaan van de klant.';
 
@@ -65,7 +65,7 @@ export function valuesFromCustomer(customer: Customer): CustomerFormValues {
 }
 
 /** The spec §5 input masks, applied on every keystroke. */
-export function maskCustomerField(field: CustomerTextField, raw: string): string {
+export function maskCustomerField(field: CustomerField, raw: string): string {
   switch (field) {
     case 'kvkNumber':
       return maskKvk(raw);
@@ -82,32 +82,10 @@ export function maskCustomerField(field: CustomerTextField, raw: string): string
  * One field's message with the shared rule (customer-fields.ts), or undefined when it is fine. The
  * phone field speaks only once more than 3 characters are typed (spec §5); the submit check is strict.
  */
-export function validateCustomerField(field: keyof CustomerFormValues, value: string | boolean) {
+export function validateCustomerField(field: CustomerField, value: string | boolean) {
   if (field === 'phone' && typeof value === 'string') return phoneErrorFor(value) || undefined;
   const result = customerFieldsShape[field].safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
-}
-
-export type CustomerValidation =
-  | { ok: true; data: CustomerInputData }
-  | { ok: false; errors: CustomerFieldErrors };
-
-/** The whole form against the very schema the server uses; `data` is normalised ('1234 AB', '+316…'). */
-export function validateCustomer(values: CustomerFormValues): CustomerValidation {
-  const result = customerInput.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: fieldErrorsFromDetails(fieldErrors(result.error)) };
-}
-
-const FIELD_NAMES = Object.keys(emptyCustomerValues()) as (keyof CustomerFormValues)[];
-
-export function isCustomerField(key: string): key is keyof CustomerFormValues {
-  return (FIELD_NAMES as string[]).includes(key);
-}
-
-/** A refused save's `details` ({field: message}) → the form's errors; keys the form does not know are left out. */
-export function fieldErrorsFromDetails(details: Record<string, string>): CustomerFieldErrors {
-  return pickFieldErrors(details, FIELD_NAMES);
 }
 
 /** The modal's collapsible sections and the fields each holds, in screen order. */
@@ -122,8 +100,37 @@ export type CustomerSectionId = keyof typeof CUSTOMER_SECTIONS;
 
 export const SECTION_ORDER = Object.keys(CUSTOMER_SECTIONS) as CustomerSectionId[];
 
+/** Every field in screen order: section by section, then 'Actieve klant'. */
+export const CUSTOMER_FIELDS: readonly CustomerField[] = [
+  ...SECTION_ORDER.flatMap((id) => CUSTOMER_SECTIONS[id]),
+  'active',
+];
+
+/** The whole form against the very schema the server uses; `data` is normalised ('1234 AB', '+316…'). */
+export const validateCustomer = schemaCheck<typeof customerInput, CustomerFormValues, CustomerField>(
+  customerInput,
+  { fields: CUSTOMER_FIELDS },
+);
+
+/**
+ * When a field speaks (spec §5 Customer form): when it is left after a change, and once it has
+ * spoken again while typing, so the message goes as soon as it is right. The phone speaks only when
+ * left and loses its message on focus; the country is a choice that clears its message.
+ */
+export const customerFormRules: FormRules<CustomerFormValues, CustomerField, CustomerInputData> = {
+  fields: CUSTOMER_FIELDS,
+  check: validateCustomer,
+  checkField: (field, values) => validateCustomerField(field, values[field]),
+  rule: { change: 'recheck', blur: 'changed' },
+  rules: {
+    phone: { change: 'keep', blur: 'changed', focus: 'clear' },
+    country: { change: 'clear' },
+    active: { change: 'keep' },
+  },
+};
+
 /** How many errors each section holds (shown on a folded section's header). */
-export function errorCountBySection(errors: CustomerFieldErrors): Record<CustomerSectionId, number> {
+export function errorCountBySection(errors: FieldErrors<CustomerField>): Record<CustomerSectionId, number> {
   const counts = { general: 0, contact: 0, address: 0, business: 0 };
   for (const id of SECTION_ORDER) {
     counts[id] = CUSTOMER_SECTIONS[id].filter((field) => Boolean(errors[field])).length;
@@ -131,16 +138,7 @@ export function errorCountBySection(errors: CustomerFieldErrors): Record<Custome
   return counts;
 }
 
-/** The first field with an error, in screen order (to focus after a refused submit). */
-export function firstErrorField(errors: CustomerFieldErrors): keyof CustomerFormValues | undefined {
-  for (const id of SECTION_ORDER) {
-    const field = CUSTOMER_SECTIONS[id].find((f) => Boolean(errors[f]));
-    if (field) return field;
-  }
-  return errors.active ? 'active' : undefined;
-}
-
 /** The spec: submit stays disabled while a KVK or BTW error exists. */
-export function hasBlockingError(errors: CustomerFieldErrors): boolean {
+export function hasBlockingError(errors: FieldErrors<CustomerField>): boolean {
   return Boolean(errors.kvkNumber || errors.btwNumber);
 }

@@ -1,5 +1,5 @@
 import { Eye, Pencil, Send, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   EMAIL_TEMPLATE_CATEGORIES,
   EMAIL_TEMPLATE_CATEGORY_LABELS,
@@ -28,20 +28,17 @@ import {
 import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
+import { schemaCheck, useForm } from '../../lib/use-form';
 import {
   emptyTemplateValues,
-  fieldErrorsFromDetails,
-  firstTemplateErrorField,
   insertAtCursor,
   previewData,
   previewDocument,
   TEMPLATE_NOTICE_MS,
-  type TemplateField,
-  type TemplateFieldErrors,
   type TemplateFormValues,
+  templateFormRules,
   templateMessages,
   validateTemplate,
-  validateTemplateField,
   valuesFromTemplate,
 } from './template-form';
 
@@ -68,17 +65,14 @@ const CATEGORY_OPTIONS = EMAIL_TEMPLATE_CATEGORIES.map((c) => ({
 function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEditorModalProps, 'open'>) {
   const editing = template !== null;
   const toast = useToast();
-  const formId = useId();
   const { user } = useAuth();
   const [initial] = useState<TemplateFormValues>(() =>
     template ? valuesFromTemplate(template) : emptyTemplateValues(),
   );
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<TemplateFieldErrors>({});
+  const form = useForm({ ...templateFormRules, initial });
+  const { values, errors, setValue } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('edit');
-  /** After a failed save: the field to put the cursor in once the edit view has rendered. */
-  const [focusRequest, setFocusRequest] = useState<{ field: TemplateField } | null>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   // Where a clicked variable goes: the field that last had the cursor (the content by default).
@@ -87,29 +81,6 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
   const create = trpc.emailTemplates.create.useMutation();
   const update = trpc.emailTemplates.update.useMutation();
   const saving = create.isPending || update.isPending;
-
-  const setValue = <K extends keyof TemplateFormValues>(field: K, value: TemplateFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    // Live validation (spec issue 10): every keystroke re-checks the field with the shared rule.
-    if (field !== 'isDefault') {
-      const message = validateTemplateField(field as TemplateField, value as string);
-      setErrors((prev) => ({ ...prev, [field]: message }));
-    }
-  };
-
-  useEffect(() => {
-    if (!focusRequest) return;
-    document.getElementById(`${formId}-${focusRequest.field}`)?.focus();
-    setFocusRequest(null);
-  }, [focusRequest, formId]);
-
-  /** Shows the messages in the edit view and puts the cursor in the first wrong field on screen. */
-  const revealErrors = (found: TemplateFieldErrors) => {
-    setErrors(found);
-    setMode('edit');
-    const first = firstTemplateErrorField(found);
-    if (first) setFocusRequest({ field: first });
-  };
 
   const insertVariable = (token: string) => {
     const field = target.current;
@@ -131,9 +102,10 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
     event.preventDefault();
     if (saving) return;
     setFormError(null);
-    const checked = validateTemplate(values);
+    const checked = form.validate();
     if (!checked.ok) {
-      revealErrors(checked.errors);
+      // The messages are shown in the edit view, where the cursor goes to the first wrong field.
+      setMode('edit');
       return;
     }
     const options = {
@@ -146,8 +118,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
       },
       onError: (err: unknown) => {
         const info = readApiError(err);
-        const fieldErrors = fieldErrorsFromDetails(info.details);
-        if (Object.keys(fieldErrors).length > 0) revealErrors(fieldErrors);
+        if (form.serverErrors(info.details)) setMode('edit');
         setFormError(info.serverMessage ?? templateMessages.saveError);
       },
     };
@@ -177,17 +148,17 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Annuleren
           </Button>
-          <Button type="submit" form={formId} busy={saving}>
+          <Button type="submit" form={form.id} busy={saving}>
             {editing ? 'Opslaan' : 'Template aanmaken'}
           </Button>
         </>
       }
     >
-      <form id={formId} className="template-form" onSubmit={submit} noValidate>
+      <form id={form.id} className="template-form" onSubmit={submit} noValidate>
         {formError ? <Notice tone="error">{formError}</Notice> : null}
         <div className="template-form__grid">
           <TextField
-            id={`${formId}-name`}
+            id={form.fieldId('name')}
             label="Naam"
             required
             value={values.name}
@@ -198,7 +169,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
             placeholder="Bijv. Inkooporder versturen"
           />
           <Select
-            id={`${formId}-category`}
+            id={form.fieldId('category')}
             label="Categorie"
             required
             value={values.category}
@@ -208,7 +179,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
           />
           <TextField
             ref={subjectRef}
-            id={`${formId}-subject`}
+            id={form.fieldId('subject')}
             label="Onderwerp"
             required
             value={values.subject}
@@ -248,7 +219,7 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
             <div className="template-form__content-column">
               <Textarea
                 ref={contentRef}
-                id={`${formId}-content`}
+                id={form.fieldId('content')}
                 label="Inhoud (HTML)"
                 required
                 rows={10}
@@ -332,10 +303,17 @@ type TestState =
  * Spec §4: a test mail from the preview. A saved, unchanged template is sent as it is; otherwise a
  * temporary template (isTemporary) is made of what is on screen, sent, and deleted again.
  */
+const TEST_MAIL_FIELDS = ['email'] as const;
+const testMailCheck = schemaCheck(testMailInput.pick({ email: true }), { fields: TEST_MAIL_FIELDS });
+
 function TestMailBox({ templateId, values }: { templateId: string | null; values: TemplateFormValues }) {
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const address = useForm({
+    initial: { email: '' },
+    fields: TEST_MAIL_FIELDS,
+    check: testMailCheck,
+    rule: { change: 'clear' },
+  });
   const [state, setState] = useState<TestState>({ kind: 'idle' });
   const utils = trpc.useUtils();
   const closeTimer = useRef<number | undefined>(undefined);
@@ -346,12 +324,8 @@ function TestMailBox({ templateId, values }: { templateId: string | null; values
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const send = async () => {
-    const parsed = testMailInput.shape.email.safeParse(email);
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setEmailError(undefined);
+    const parsed = address.validate();
+    if (!parsed.ok) return;
     let id = templateId;
     let temporary: string | null = null;
     if (!id) {
@@ -371,7 +345,7 @@ function TestMailBox({ templateId, values }: { templateId: string | null; values
     }
     setState({ kind: 'sending' });
     try {
-      const result = await utils.client.emailTemplates.test.mutate({ id, email: parsed.data });
+      const result = await utils.client.emailTemplates.test.mutate({ id, email: parsed.data.email });
       setState({ kind: 'sent', message: result.message });
       // Spec §9: the box closes 3 s after a successful test.
       window.clearTimeout(closeTimer.current);
@@ -404,16 +378,14 @@ function TestMailBox({ templateId, values }: { templateId: string | null; values
     <section className="template-test template-test--open" aria-label="Test e-mail versturen">
       <div className="template-test__row">
         <TextField
+          id={address.fieldId('email')}
           label="Test e-mail versturen naar"
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={email}
-          error={emailError}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (emailError) setEmailError(undefined);
-          }}
+          value={address.values.email}
+          error={address.errors.email}
+          onChange={(e) => address.setValue('email', e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();

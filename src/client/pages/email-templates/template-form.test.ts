@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailTemplate } from '../../../shared/schemas/email-template';
 import { SAMPLE_TEMPLATE_DATA } from '../../../shared/template-variables';
+import { afterChange, firstError, initialFormState } from '../../lib/form-state';
 import {
   copyName,
   duplicateInput,
   emptyTemplateValues,
   filterTemplates,
-  firstTemplateErrorField,
   insertAtCursor,
   previewData,
   previewDocument,
+  type TemplateField,
+  type TemplateFormValues,
+  templateFormRules,
   truncateSubject,
   validateTemplate,
   validateTemplateField,
@@ -128,11 +131,29 @@ describe('preview', () => {
   });
 });
 
-describe('firstTemplateErrorField', () => {
-  it('picks the first wrong field in screen order: Naam, Categorie, Onderwerp, Inhoud', () => {
-    expect(firstTemplateErrorField({ content: 'x', subject: 'y' })).toBe('subject');
-    expect(firstTemplateErrorField({ content: 'x', category: 'y' })).toBe('category');
-    expect(firstTemplateErrorField({ content: 'x', name: 'y' })).toBe('name');
-    expect(firstTemplateErrorField({})).toBeUndefined();
+describe('the editor form', () => {
+  const values = emptyTemplateValues();
+  const first = (errors: Partial<Record<TemplateField, string>>) =>
+    firstError(templateFormRules, values, errors);
+
+  it('puts the cursor in the first wrong field in screen order: Naam, Categorie, Onderwerp, Inhoud', () => {
+    expect(first({ content: 'x', subject: 'y' })).toBe('subject');
+    expect(first({ content: 'x', category: 'y' })).toBe('category');
+    expect(first({ content: 'x', name: 'y' })).toBe('name');
+    expect(first({})).toBeUndefined();
+  });
+
+  it('checks a field on every keystroke, and the default toggle not at all', () => {
+    const start = initialFormState<TemplateFormValues, TemplateField>(values);
+    const typed = afterChange(start, templateFormRules, { ...values, name: 'A' }, ['name']);
+    expect(typed.errors).toEqual({ name: validateTemplateField('name', 'A') });
+    expect(typed.errors.name).toBeTruthy();
+    expect(
+      afterChange(typed, templateFormRules, { ...typed.values, name: 'Order' }, ['name']).errors,
+    ).toEqual({});
+    const toggled = afterChange(start, templateFormRules, { ...values, isDefault: true }, [
+      'isDefault' as TemplateField,
+    ]);
+    expect(toggled.errors).toEqual({});
   });
 });

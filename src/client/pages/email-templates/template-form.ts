@@ -1,4 +1,3 @@
-import { fieldErrors, pickFieldErrors } from '../../../shared/field-errors';
 import {
   DEFAULT_EMAIL_TEMPLATE_CATEGORY,
   type EmailTemplate,
@@ -9,6 +8,7 @@ import {
   TEMPLATE_LIMITS,
 } from '../../../shared/schemas/email-template';
 import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../../shared/template-variables';
+import { type FormCheck, type FormRules, schemaCheck } from '../../lib/form-state';
 
 /**
  * The pure part of /email-templates: the editor's values and checks (the shared schema, so the form
@@ -44,15 +44,9 @@ export type TemplateFormValues = {
   isDefault: boolean;
 };
 export type TemplateField = 'name' | 'subject' | 'content' | 'category';
-export type TemplateFieldErrors = Partial<Record<TemplateField, string>>;
-const FIELDS: readonly TemplateField[] = ['name', 'subject', 'content', 'category'];
 
-/** The fields in screen order: Naam, Categorie, Onderwerp, Inhoud. */
+/** The fields in screen order (Naam, Categorie, Onderwerp, Inhoud): after a failed save the cursor goes to the first wrong one. */
 export const TEMPLATE_FIELDS_ON_SCREEN: readonly TemplateField[] = ['name', 'category', 'subject', 'content'];
-
-/** The first wrong field as the eye reads the form: after a failed save the cursor goes there. */
-export const firstTemplateErrorField = (errors: TemplateFieldErrors): TemplateField | undefined =>
-  TEMPLATE_FIELDS_ON_SCREEN.find((f) => errors[f]);
 
 export function emptyTemplateValues(): TemplateFormValues {
   return { name: '', subject: '', content: '', category: DEFAULT_EMAIL_TEMPLATE_CATEGORY, isDefault: false };
@@ -74,19 +68,23 @@ export function validateTemplateField(field: TemplateField, value: string): stri
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-export type TemplateCheck =
-  | { ok: true; data: EmailTemplateInputData }
-  | { ok: false; errors: TemplateFieldErrors };
-
-export function validateTemplate(values: TemplateFormValues, isTemporary = false): TemplateCheck {
-  const result = emailTemplateInput.safeParse({ ...values, isTemporary });
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: pickFieldErrors(fieldErrors(result.error), FIELDS) };
+export function validateTemplate(
+  values: TemplateFormValues,
+  isTemporary = false,
+): FormCheck<TemplateField, EmailTemplateInputData> {
+  return schemaCheck(emailTemplateInput, {
+    fields: TEMPLATE_FIELDS_ON_SCREEN,
+    input: (v: TemplateFormValues) => ({ ...v, isTemporary }),
+  })(values);
 }
 
-/** The server's `details` as the form's field errors (fields the form does not have are dropped). */
-export const fieldErrorsFromDetails = (details: Record<string, string>): TemplateFieldErrors =>
-  pickFieldErrors(details, FIELDS);
+/** Live validation: every keystroke checks the field with the shared rule. */
+export const templateFormRules: FormRules<TemplateFormValues, TemplateField, EmailTemplateInputData> = {
+  fields: TEMPLATE_FIELDS_ON_SCREEN,
+  check: (values) => validateTemplate(values),
+  checkField: (field, values) => validateTemplateField(field, values[field]),
+  rule: { change: 'check' },
+};
 
 export const SUBJECT_LIST_LENGTH = 40;
 

@@ -101,6 +101,9 @@ export function draftSignature(draft: OrderDraft): string {
   });
 }
 
+/** The same order as far as saving goes (the leave guard asks only when something would be lost). */
+export const sameDraft = (a: OrderDraft, b: OrderDraft): boolean => draftSignature(a) === draftSignature(b);
+
 /* ---------------------------------------------------------------- quantity */
 
 export { QUANTITY_MAX, QUANTITY_MIN };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLine } from './order-draft';
+import { firstError } from '../../lib/form-state';
+import { emptyLine, newDraft } from './order-draft';
 import {
   fieldElementId,
-  firstErrorPath,
+  hasPlacedError,
   lineFieldId,
+  orderFieldsOf,
   unplacedErrors,
   withoutLineErrors,
 } from './order-form-fields';
@@ -19,10 +21,22 @@ describe('error paths on screen', () => {
     expect(fieldElementId('_', items)).toBeUndefined();
   });
 
-  it('picks the first refused field in screen order', () => {
-    expect(firstErrorPath({ 'items.0.price': 'x', customer: 'y' }, items)).toBe('customer');
-    expect(firstErrorPath({ 'items.1.description': 'x', 'items.0.price': 'y' }, items)).toBe('items.0.price');
-    expect(firstErrorPath({}, items)).toBeUndefined();
+  it('picks the first refused field in screen order: the header, line by line, then the lines as a whole', () => {
+    const rules = { fields: orderFieldsOf, check: () => ({ ok: true as const, data: null }) };
+    const draft = { ...newDraft(), items };
+    expect(firstError(rules, draft, { 'items.0.price': 'x', customer: 'y' })).toBe('customer');
+    expect(firstError(rules, draft, { 'items.1.description': 'x', 'items.0.price': 'y' })).toBe(
+      'items.0.price',
+    );
+    expect(firstError(rules, draft, { items: 'x', 'items.1.vat': 'y' })).toBe('items.1.vat');
+    expect(firstError(rules, draft, { items: 'x', _: 'y' })).toBe('items');
+    expect(firstError(rules, draft, {})).toBeUndefined();
+  });
+
+  it('tells whether a refusal names an input on screen', () => {
+    expect(hasPlacedError({ items: 'x', _: 'y', 'items.5.price': 'z' }, items)).toBe(false);
+    expect(hasPlacedError({ items: 'x', 'items.1.price': 'z' }, items)).toBe(true);
+    expect(hasPlacedError({ date: 'x' }, items)).toBe(true);
   });
 
   it('drops line errors when the lines shift, and lists errors no field shows', () => {

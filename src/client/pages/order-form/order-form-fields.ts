@@ -2,8 +2,8 @@
  * Where the form's fields live on screen: element ids for error paths (so the first refused field can
  * be focused) and their on-screen order. Pure, no React.
  */
-import type { LineDraft } from './order-draft';
-import type { FieldErrors } from './order-submit';
+import type { FieldErrors } from '../../lib/form-state';
+import type { LineDraft, OrderDraft } from './order-draft';
 
 /** The header fields in the order they appear; each input's id is `order-<field>`. */
 export const HEADER_FIELDS = ['customer', 'date', 'project', 'reference', 'paymentTerm', 'status'] as const;
@@ -24,16 +24,24 @@ export function fieldElementId(path: string, items: readonly LineDraft[]): strin
   return (HEADER_FIELDS as readonly string[]).includes(path) ? `order-${path}` : undefined;
 }
 
-/** The first refused field in screen order (header first, then line by line). */
-export function firstErrorPath(errors: FieldErrors, items: readonly LineDraft[]): string | undefined {
-  const ordered = [...HEADER_FIELDS, ...items.flatMap((_, i) => LINE_FIELDS.map((f) => `items.${i}.${f}`))];
-  return ordered.find((path) => errors[path]);
-}
+/** Every path that shows a message, in screen order: the header, line by line, then the lines as a whole. */
+export const orderFieldsOf = (draft: Pick<OrderDraft, 'items'>): string[] => [
+  ...HEADER_FIELDS,
+  ...draft.items.flatMap((_, i) => LINE_FIELDS.map((f) => `items.${i}.${f}`)),
+  'items',
+];
+
+/** Whether a message belongs to an input on screen (rather than only to the list by the save button). */
+export const hasPlacedError = (errors: FieldErrors, items: readonly LineDraft[]): boolean =>
+  Object.entries(errors).some(([path, message]) => message && fieldElementId(path, items));
 
 /** After a line is removed the indices shift, so its errors no longer point at the right lines. */
 export const withoutLineErrors = (errors: FieldErrors): FieldErrors =>
   Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith('items')));
 
 /** Errors that no field shows (e.g. 'date' format, '_'), for a notice near the save button. */
-export const unplacedErrors = (errors: FieldErrors, items: readonly LineDraft[]) =>
-  Object.entries(errors).filter(([path]) => path !== 'items' && !fieldElementId(path, items));
+export const unplacedErrors = (errors: FieldErrors, items: readonly LineDraft[]): [string, string][] =>
+  Object.entries(errors).filter(
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined && entry[0] !== 'items' && !fieldElementId(entry[0], items),
+  );

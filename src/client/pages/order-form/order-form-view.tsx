@@ -5,10 +5,10 @@ import type { Order } from '../../../shared/schemas/order';
 import type { OrderEmail } from '../../../shared/schemas/order-email';
 import { Button, Card, ConfirmDialog } from '../../components';
 import { trpc } from '../../lib/trpc';
+import { useForm } from '../../lib/use-form';
 import { useOrderPdf } from '../../lib/use-order-pdf';
 import {
   draftFromOrder,
-  draftSignature,
   draftTotals,
   emptyLine,
   type LineDraft,
@@ -16,13 +16,14 @@ import {
   normalizePrice,
   normalizeQuantity,
   type OrderDraft,
+  sameDraft,
   showIncompleteWarning,
 } from './order-draft';
 import { OrderEmailHistory } from './order-email-history';
 import { OrderFormFeedback } from './order-form-feedback';
 import {
   fieldElementId,
-  firstErrorPath,
+  hasPlacedError,
   lineFieldId,
   unplacedErrors,
   withoutLineErrors,
@@ -31,7 +32,7 @@ import { OrderHeaderFields } from './order-header-fields';
 import { OrderLines } from './order-lines';
 import { OrderPdfButton } from './order-pdf-button';
 import { OrderSaveBar } from './order-save-bar';
-import { checkDraft, type FieldErrors, type SaveError, savedMessage, saveErrorOf } from './order-submit';
+import { orderFormRules, type SaveError, savedMessage, saveErrorOf } from './order-submit';
 import { OrderTotalsPanel } from './order-totals';
 import { SendNowDialog } from './send-now-dialog';
 import { useLeaveGuard } from './use-leave-guard';
@@ -48,14 +49,25 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   const isNew = !order;
   const utils = trpc.useUtils();
   const [initial] = useState<OrderDraft>(() => (order ? draftFromOrder(order) : newDraft()));
-  const [draft, setDraft] = useState<OrderDraft>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const warningRef = useRef<HTMLDivElement>(null);
+  const form = useForm({
+    ...orderFormRules(initial.date),
+    initial,
+    fieldId: (path, values) => fieldElementId(path, values.items),
+    // The first wrong field is brought to the middle of the screen; a refusal no field shows
+    // (no complete line) goes to the incomplete-lines warning.
+    focus: (element) => {
+      const target = element ?? warningRef.current;
+      target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      target?.focus({ preventScroll: true });
+    },
+    same: sameDraft,
+  });
+  const { values: draft, errors } = form;
   const [saveError, setSaveError] = useState<SaveError | null>(null);
   const [saved, setSaved] = useState<Order | null>(null);
   const [savedNotice, setSavedNotice] = useState(false);
   const [askSend, setAskSend] = useState(false);
-  const warningRef = useRef<HTMLDivElement>(null);
   /** Set at once on submit (state would only follow on the next render): no double submit. */
   const inFlight = useRef(false);
   const feedbackRef = useRef<HTMLDivElement>(null);
@@ -67,11 +79,10 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   const saving = create.isPending || update.isPending;
   const pdf = useOrderPdf();
 
-  const baseline = useMemo(() => draftSignature(initial), [initial]);
-  const dirty = draftSignature(draft) !== baseline;
+  const { dirty } = form;
   const guard = useLeaveGuard(dirty && !saved);
   const totals = useMemo(() => draftTotals(draft), [draft]);
-  const warn = showIncompleteWarning(draft.items, submitAttempted);
+  const warn = showIncompleteWarning(draft.items, form.submitted);
 
   // 'Opslaan en downloaden': the send question waits until the PDF is in the user's hands.
   const pdfBusy = pdf.anyBusy;
@@ -81,45 +92,32 @@ export function OrderFormView({ order }: OrderFormViewProps) {
     return () => window.clearTimeout(timer);
   }, [saved, pdfBusy]);
 
-  const set = <K extends keyof OrderDraft>(key: K, value: OrderDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  };
+  const set = form.setValue;
 
   const changeLine = (index: number, patch: Partial<Omit<LineDraft, 'key'>>) => {
-    setDraft((d) => ({ ...d, items: d.items.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
-    const stale = Object.keys(patch).map((f) => `items.${index}.${f}`);
-    if (stale.some((p) => errors[p]) || errors.items) {
-      setErrors((e) =>
-        Object.fromEntries(Object.entries(e).filter(([p]) => !stale.includes(p) && p !== 'items')),
-      );
-    }
+    form.update(
+      (d) => ({ ...d, items: d.items.map((l, i) => (i === index ? { ...l, ...patch } : l)) }),
+      [...Object.keys(patch).map((f) => `items.${index}.${f}`), 'items'],
+    );
   };
 
   const addLine = () => {
     const line = emptyLine();
-    setDraft((d) => ({ ...d, items: [...d.items, line] }));
+    form.update((d) => ({ ...d, items: [...d.items, line] }), []);
     window.requestAnimationFrame(() => document.getElementById(lineFieldId(line, 'description'))?.focus());
   };
 
   const removeLine = (index: number) => {
     if (draft.items.length <= 1) return;
     const next = draft.items[index + 1] ?? draft.items[index - 1];
-    setDraft((d) => (d.items.length <= 1 ? d : { ...d, items: d.items.filter((_, i) => i !== index) }));
+    form.update(
+      (d) => (d.items.length <= 1 ? d : { ...d, items: d.items.filter((_, i) => i !== index) }),
+      [],
+    );
     // Indices shift: the line errors no longer point at the right lines.
-    setErrors(withoutLineErrors);
+    form.setErrors(withoutLineErrors);
     if (next)
       window.requestAnimationFrame(() => document.getElementById(lineFieldId(next, 'description'))?.focus());
-  };
-
-  const focusFirstError = (found: FieldErrors, items: LineDraft[]) => {
-    const path = firstErrorPath(found, items);
-    const id = path ? fieldElementId(path, items) : undefined;
-    window.requestAnimationFrame(() => {
-      const el = id ? document.getElementById(id) : warningRef.current;
-      el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      el?.focus({ preventScroll: true });
-    });
   };
 
   const onSaved = (result: Order) => {
@@ -133,13 +131,10 @@ export function OrderFormView({ order }: OrderFormViewProps) {
     inFlight.current = false;
     const failure = saveErrorOf(err);
     setSaveError(failure);
-    if (Object.keys(failure.fields).length > 0) setErrors(failure.fields);
     // A refusal by the server: the cursor goes to the first wrong field, as after the form's own check.
-    const path = firstErrorPath(failure.fields, draft.items);
-    if (path && fieldElementId(path, draft.items)) {
-      focusFirstError(failure.fields, draft.items);
-      return;
-    }
+    const placed = hasPlacedError(failure.fields, draft.items);
+    if (Object.keys(failure.fields).length > 0) form.showErrors(failure.fields, { focus: placed });
+    if (placed) return;
     window.requestAnimationFrame(() =>
       feedbackRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
     );
@@ -148,7 +143,6 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   /** Checks and saves the form; `then` runs after a successful save (e.g. the PDF of the saved order). */
   const save = (then?: (result: Order) => void) => {
     if (inFlight.current || saving || saved) return;
-    setSubmitAttempted(true);
     setSaveError(null);
     // Empty quantities become 1, prices get their two decimals, before the check.
     const items = draft.items.map((l) => ({
@@ -156,22 +150,15 @@ export function OrderFormView({ order }: OrderFormViewProps) {
       quantity: normalizeQuantity(l.quantity),
       price: normalizePrice(l.price),
     }));
-    const ready = { ...draft, items };
-    setDraft(ready);
-    const check = checkDraft(ready, initial.date);
-    if (!check.ok) {
-      setErrors(check.errors);
-      focusFirstError(check.errors, items);
-      return;
-    }
-    setErrors({});
+    const check = form.validate({ ...draft, items });
+    if (!check.ok) return;
     inFlight.current = true;
     const onSuccess = (result: Order) => {
       onSaved(result);
       then?.(result);
     };
-    if (order) update.mutate({ ...check.input, id: order._id }, { onSuccess, onError: onFailed });
-    else create.mutate(check.input, { onSuccess, onError: onFailed });
+    if (order) update.mutate({ ...check.data, id: order._id }, { onSuccess, onError: onFailed });
+    else create.mutate(check.data, { onSuccess, onError: onFailed });
   };
 
   const submit = (event: FormEvent) => {

@@ -11,9 +11,9 @@ import { orderMessages } from '../../../shared/schemas/order';
 import { Card, Select, TextField, Toggle } from '../../components';
 import { CustomerPicker, deletedCustomerLabel } from '../../components/customer-picker';
 import { DateField } from '../../components/date-field';
+import type { FieldErrors } from '../../lib/form-state';
 import type { OrderDraft } from './order-draft';
 import { OrderNumberField } from './order-number-field';
-import type { FieldErrors } from './order-submit';
 
 /** The date field's message for a text that is not a day: the schema's, with the format to use. */
 export const DATE_MESSAGE = `${orderMessages.date} als dd-mm-jjjj`;

@@ -4,9 +4,9 @@ import { UNIT_LABELS, UNITS, type Unit, VAT_RATES, type VatRate } from '../../..
 import { formatEuro } from '../../../shared/format';
 import { orderMessages } from '../../../shared/schemas/order';
 import { Button, IconButton, Notice, Select, TextField } from '../../components';
+import type { FieldErrors } from '../../lib/form-state';
 import { isShowableAmount, type LineDraft, normalizePrice, priceFieldError } from './order-draft';
 import { lineFieldId } from './order-form-fields';
-import type { FieldErrors } from './order-submit';
 import { QuantityField } from './quantity-field';
 
 /** '21 %' with a no-break space, so the sign never wraps away from the number. */

@@ -2,15 +2,14 @@
  * From the draft to the call: the payload, the client-side check with the very schema the server
  * uses (shared/schemas/order.ts), and the texts of a refused save (spec §8 Order form).
  */
-import { type FieldErrors, fieldErrors } from '../../../shared/field-errors';
 import { type OrderInput, orderInput } from '../../../shared/schemas/order';
 import { readApiError } from '../../lib/api-errors';
+import { type FieldErrors, type FormCheck, type FormRules, schemaCheck } from '../../lib/form-state';
 import type { LineDraft, OrderDraft } from './order-draft';
+import { orderFieldsOf } from './order-form-fields';
 
 export const SAVE_FALLBACK_ERROR = 'Er is een fout opgetreden bij het opslaan van de order.';
 export const VALIDATION_HEADING = 'Validatiefout:';
-
-export type { FieldErrors };
 
 const lineInput = (line: LineDraft) => ({
   description: line.description,
@@ -39,15 +38,24 @@ export function draftToInput(draft: OrderDraft, initialDate: string): OrderInput
   };
 }
 
-export type DraftCheck = { ok: true; input: OrderInput } | { ok: false; errors: FieldErrors };
+const checkOrderInput = schemaCheck(orderInput);
 
-/** The client-side check: the shared order schema, first message per field. */
-export function checkDraft(draft: OrderDraft, initialDate: string): DraftCheck {
+/**
+ * The client-side check: the shared order schema, first message per field (every path: what no
+ * field shows is listed by the save button). `data` is the payload as built, for the server to read.
+ */
+export function checkDraft(draft: OrderDraft, initialDate: string): FormCheck<string, OrderInput> {
   const input = draftToInput(draft, initialDate);
-  const parsed = orderInput.safeParse(input);
-  if (parsed.success) return { ok: true, input };
-  return { ok: false, errors: fieldErrors(parsed.error) };
+  const result = checkOrderInput(input);
+  return result.ok ? { ok: true, data: input } : result;
 }
+
+/** Checked on save; changing a field takes its message away (and a line's, the lines' message). */
+export const orderFormRules = (initialDate: string): FormRules<OrderDraft, string, OrderInput> => ({
+  fields: orderFieldsOf,
+  check: (draft) => checkDraft(draft, initialDate),
+  rule: { change: 'clear' },
+});
 
 const FIELD_LABELS: Record<string, string> = {
   customer: 'Klant',

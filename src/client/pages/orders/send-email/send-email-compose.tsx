@@ -69,10 +69,10 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
           inputMode="email"
           autoComplete="off"
           placeholder="Optioneel"
-          value={draft.cc}
+          value={draft.ccEmail}
           error={errors.ccEmail}
           disabled={disabled}
-          onChange={(event) => form.set('cc', event.target.value)}
+          onChange={(event) => form.set('ccEmail', event.target.value)}
         />
       </div>
 

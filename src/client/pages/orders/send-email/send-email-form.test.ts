@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import { sendEmailMessages } from '../../../../shared/schemas/email-template';
 import type { OrderSummary } from '../../../../shared/schemas/order';
+import { afterChange, initialFormState } from '../../../lib/form-state';
 import {
   applyTemplate,
   ccError,
@@ -10,8 +11,11 @@ import {
   FALLBACK_MESSAGE,
   FALLBACK_SUBJECT,
   initialDraft,
-  pickSendErrors,
+  initialSendErrors,
   recipientError,
+  type SendDraft,
+  type SendField,
+  sendFormRules,
   usableTemplates,
   withOrderStatus,
 } from './send-email-form';
@@ -44,7 +48,7 @@ describe('the starting draft', () => {
     expect(initialDraft('klant@x.nl', defaultOrderTemplate(templates))).toEqual({
       templateId: orderDefault._id,
       recipient: 'klant@x.nl',
-      cc: '',
+      ccEmail: '',
       subject: 'Inkooporder {{order.orderNumber}}',
       message: orderDefault.content,
       includePdf: true,
@@ -100,13 +104,13 @@ describe('live checks (spec §5 Send e-mail)', () => {
 });
 
 describe('checkSendDraft', () => {
-  const draft = { ...initialDraft('Klant@X.nl', undefined), cc: '' };
+  const draft = { ...initialDraft('Klant@X.nl', undefined), ccEmail: '' };
 
   it('gives the payload the server expects', () => {
     const check = checkSendDraft({ ...draft, templateId: 'abc' });
     expect(check).toEqual({
       ok: true,
-      input: {
+      data: {
         recipient: 'klant@x.nl',
         ccEmail: '',
         subject: FALLBACK_SUBJECT,
@@ -118,7 +122,7 @@ describe('checkSendDraft', () => {
   });
 
   it('names every field that is wrong, with the server’s own messages', () => {
-    const check = checkSendDraft({ ...draft, recipient: '', cc: 'nee', subject: ' ', message: '' });
+    const check = checkSendDraft({ ...draft, recipient: '', ccEmail: 'nee', subject: ' ', message: '' });
     expect(check).toEqual({
       ok: false,
       errors: {
@@ -135,12 +139,33 @@ describe('checkSendDraft', () => {
     expect(check.ok).toBe(false);
     expect(check.ok ? undefined : check.errors.subject).toBeTruthy();
   });
+});
 
-  it('reads only the dialog’s fields out of a details object', () => {
-    expect(pickSendErrors({ recipient: 'r', templateId: 't', _: 'x', message: 'm' })).toEqual({
-      recipient: 'r',
-      message: 'm',
-    });
+describe('the dialog form', () => {
+  const draft = initialDraft('klant@x.nl', undefined);
+  const typed = (errors: Partial<Record<SendField, string>>, field: SendField, value: string) =>
+    afterChange(
+      { ...initialFormState<SendDraft, SendField>(draft), errors },
+      sendFormRules,
+      { ...draft, [field]: value },
+      [field],
+    ).errors;
+
+  it('checks the recipient and CC while typing, from the first keystroke', () => {
+    expect(typed({}, 'recipient', 'klant@')).toEqual({ recipient: sendEmailMessages.recipientInvalid });
+    expect(typed({ recipient: 'x' }, 'recipient', 'klant@x.nl')).toEqual({});
+    expect(typed({}, 'ccEmail', 'kopie')).toEqual({ ccEmail: sendEmailMessages.ccInvalid });
+  });
+
+  it('takes the message of an edited subject or text away until the next send', () => {
+    expect(typed({ subject: sendEmailMessages.subjectRequired }, 'subject', ' ')).toEqual({});
+    expect(typed({ message: sendEmailMessages.messageRequired }, 'message', '')).toEqual({});
+  });
+
+  it('shows a wrong prefilled address at once, and nothing for a good or missing one', () => {
+    expect(initialSendErrors('klant@')).toEqual({ recipient: sendEmailMessages.recipientInvalid });
+    expect(initialSendErrors('klant@x.nl')).toEqual({});
+    expect(initialSendErrors(null)).toEqual({});
   });
 });
 

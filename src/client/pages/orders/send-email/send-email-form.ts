@@ -1,4 +1,3 @@
-import { type FieldErrors, fieldErrors } from '../../../../shared/field-errors';
 import { normaliseEmail } from '../../../../shared/rules/email';
 import {
   type EmailTemplate,
@@ -7,6 +6,7 @@ import {
   sendEmailInput,
   sendEmailMessages,
 } from '../../../../shared/schemas/email-template';
+import { type FieldErrors, type FormCheck, type FormRules, schemaCheck } from '../../../lib/form-state';
 
 /**
  * The send-email dialog's form (spec §2 Send-email dialog, §3 Send-email payload, §5 Send e-mail) as
@@ -22,7 +22,7 @@ export type SendDraft = {
   /** The template the subject and message came from; '' for none. */
   templateId: string;
   recipient: string;
-  cc: string;
+  ccEmail: string;
   subject: string;
   /** HTML with {{variables}}, as a template holds it. */
   message: string;
@@ -30,7 +30,9 @@ export type SendDraft = {
 };
 
 export type SendField = 'recipient' | 'ccEmail' | 'subject' | 'message';
-export type SendErrors = Partial<Record<SendField, string>>;
+
+/** The fields that show a message, in screen order. */
+export const SEND_FIELDS: readonly SendField[] = ['recipient', 'ccEmail', 'subject', 'message'];
 
 /** Used when the user has no default order template yet, so the dialog never starts empty. */
 export const FALLBACK_SUBJECT = 'Inkooporder {{order.orderNumber}}';
@@ -58,7 +60,7 @@ export function initialDraft(
   return {
     templateId: template?._id ?? '',
     recipient: customerEmail ?? '',
-    cc: '',
+    ccEmail: '',
     subject: template?.subject ?? FALLBACK_SUBJECT,
     message: template?.content ?? FALLBACK_MESSAGE,
     includePdf: true,
@@ -85,32 +87,47 @@ export function ccError(value: string): string | undefined {
   return isSingleAddress(address) ? undefined : sendEmailMessages.ccInvalid;
 }
 
-export type SendCheck = { ok: true; input: SendEmailInputData } | { ok: false; errors: SendErrors };
-
-const FIELDS: readonly SendField[] = ['recipient', 'ccEmail', 'subject', 'message'];
-
 /** The payload for POST /orders/{id}/send-email, or the first message per field. */
-export function checkSendDraft(draft: SendDraft): SendCheck {
-  const parsed = sendEmailInput.safeParse({
-    recipient: draft.recipient,
-    ccEmail: draft.cc,
-    subject: draft.subject,
-    message: draft.message,
-    includePdf: draft.includePdf,
-    templateId: draft.templateId || undefined,
-  });
-  if (parsed.success) return { ok: true, input: parsed.data };
-  return { ok: false, errors: pickSendErrors(fieldErrors(parsed.error)) };
-}
+export const checkSendDraft: (draft: SendDraft) => FormCheck<SendField, SendEmailInputData> = schemaCheck(
+  sendEmailInput,
+  {
+    fields: SEND_FIELDS,
+    input: (draft: SendDraft) => ({
+      recipient: draft.recipient,
+      ccEmail: draft.ccEmail,
+      subject: draft.subject,
+      message: draft.message,
+      includePdf: draft.includePdf,
+      templateId: draft.templateId || undefined,
+    }),
+  },
+);
 
-/** The fields the dialog shows out of a `details` object (the client's own check or the server's). */
-export function pickSendErrors(details: FieldErrors): SendErrors {
-  const errors: SendErrors = {};
-  for (const field of FIELDS) {
-    const message = details[field];
-    if (message) errors[field] = message;
-  }
-  return errors;
+/**
+ * Spec §5: the recipient and CC are checked while typing; subject and message lose their message
+ * when edited (they are checked again on send).
+ */
+export const sendFormRules: FormRules<SendDraft, SendField, SendEmailInputData> = {
+  fields: SEND_FIELDS,
+  check: checkSendDraft,
+  checkField: (field, draft) => {
+    if (field === 'recipient') return recipientError(draft.recipient);
+    if (field === 'ccEmail') return ccError(draft.ccEmail);
+    const check = checkSendDraft(draft);
+    return check.ok ? undefined : check.errors[field];
+  },
+  rules: {
+    recipient: { change: 'check' },
+    ccEmail: { change: 'check' },
+    subject: { change: 'clear' },
+    message: { change: 'clear' },
+  },
+};
+
+/** The prefilled recipient is checked at once: a customer without a valid address shows it straight away. */
+export function initialSendErrors(customerEmail: string | null | undefined): FieldErrors<SendField> {
+  const recipient = customerEmail ? recipientError(customerEmail) : undefined;
+  return recipient ? { recipient } : {};
 }
 
 // Where it lives now; the list's update after a send needs none of this form's schemas.

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/schemas/company-profile';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import type { Order } from '../../../../shared/schemas/order';
@@ -6,19 +6,18 @@ import { SEND_EMAIL_SUCCESS_MESSAGE } from '../../../../shared/schemas/order-ema
 import type { PdfSettings } from '../../../../shared/schemas/pdf-settings';
 import { errorMessage, readApiError } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
+import { useForm } from '../../../lib/use-form';
 import { orderTemplateData } from './send-email-data';
 import type { SendEmailResult } from './send-email-dialog';
 import {
   applyTemplate,
-  ccError,
-  checkSendDraft,
   defaultOrderTemplate,
   initialDraft,
-  pickSendErrors,
-  recipientError,
+  initialSendErrors,
   SEND_EMAIL_ERROR,
   type SendDraft,
-  type SendErrors,
+  type SendField,
+  sendFormRules,
   usableTemplates,
 } from './send-email-form';
 
@@ -42,20 +41,14 @@ export function useSendEmailForm({
   templatesFailed,
   onSent,
 }: UseSendEmailFormInput) {
-  const formId = `send-email-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const utils = trpc.useUtils();
   const mutation = trpc.orders.sendEmail.useMutation();
   const usable = useMemo(() => usableTemplates(templates), [templates]);
-  const [draft, setDraft] = useState<SendDraft>(() =>
+  const [initial] = useState<SendDraft>(() =>
     initialDraft(order.customerSnapshot?.email, defaultOrderTemplate(templates)),
   );
-  // The prefilled recipient is checked at once: a customer without a valid address shows it straight away.
-  const [errors, setErrors] = useState<SendErrors>(() => {
-    const recipient = order.customerSnapshot?.email
-      ? recipientError(order.customerSnapshot.email)
-      : undefined;
-    return recipient ? { recipient } : {};
-  });
+  const form = useForm({ ...sendFormRules, initial, errors: initialSendErrors(initial.recipient) });
+  const { id: formId, values: draft } = form;
   const [sendError, setSendError] = useState<string | null>(null);
   const [phase, setPhase] = useState<SendPhase>('form');
   const [sentTo, setSentTo] = useState('');
@@ -65,39 +58,26 @@ export function useSendEmailForm({
   const errorRef = useRef<HTMLDivElement>(null);
   const values = useMemo(() => orderTemplateData(order, profile), [order, profile]);
 
-  const set = <K extends keyof SendDraft>(key: K, value: SendDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    // Spec §5: the recipient is re-checked while typing; CC likewise; the others lose their error.
-    if (key === 'recipient') setErrors((e) => ({ ...e, recipient: recipientError(String(value)) }));
-    else if (key === 'cc') setErrors((e) => ({ ...e, ccEmail: ccError(String(value)) }));
-    else if (key === 'subject' || key === 'message') setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
   const chooseTemplate = (id: string) => {
     const template = usable.find((t) => t._id === id);
-    setDraft((d) => applyTemplate(d, template));
-    if (template) setErrors((e) => ({ ...e, subject: undefined, message: undefined }));
+    // A template replaces the subject and the message, and with them their messages.
+    form.update((d) => applyTemplate(d, template), template ? ['subject', 'message'] : []);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current || phase !== 'form') return;
     setSendError(null);
-    const check = checkSendDraft(draft);
-    if (!check.ok) {
-      setErrors(check.errors);
-      const first = (['recipient', 'ccEmail', 'subject', 'message'] as const).find((f) => check.errors[f]);
-      if (first) window.requestAnimationFrame(() => document.getElementById(`${formId}-${first}`)?.focus());
-      return;
-    }
+    const check = form.validate();
+    if (!check.ok) return;
     inFlight.current = true;
     setPhase('sending');
     mutation.mutate(
-      { id: order._id, ...check.input },
+      { id: order._id, ...check.data },
       {
         onSuccess: (result) => {
           inFlight.current = false;
-          setSentTo(check.input.recipient);
+          setSentTo(check.data.recipient);
           setSentWarning(result.message === SEND_EMAIL_SUCCESS_MESSAGE ? null : result.message);
           setPhase('sent');
           // The edit screen's history and every list show the new state when they are next seen.
@@ -112,8 +92,8 @@ export function useSendEmailForm({
           window.requestAnimationFrame(() =>
             errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
           );
-          const fields = pickSendErrors(readApiError(err).details);
-          if (Object.keys(fields).length > 0) setErrors((e) => ({ ...e, ...fields }));
+          // Marked at their fields; the cursor stays, the message above says what happened.
+          form.serverErrors(readApiError(err).details, { focus: false });
         },
       },
     );
@@ -121,10 +101,10 @@ export function useSendEmailForm({
 
   return {
     formId,
-    fieldId: (field: keyof SendErrors | 'template' | 'includePdf') => `${formId}-${field}`,
+    fieldId: (field: SendField | 'template' | 'includePdf') => `${formId}-${field}`,
     order,
     draft,
-    errors,
+    errors: form.errors,
     values,
     templates: usable,
     templatesFailed,
@@ -134,7 +114,7 @@ export function useSendEmailForm({
     sendError,
     errorRef,
     clearSendError: () => setSendError(null),
-    set,
+    set: form.setValue,
     chooseTemplate,
     submit,
   };
