@@ -1,11 +1,12 @@
 import { CircleCheck, CircleExclamationPoint, Info, TriangleExclamationPoint, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { NOTICE_MS } from '../../shared/constants';
 import { cx } from './cx';
 
 export type NoticeTone = 'success' | 'error' | 'warning' | 'info';
 
 /** Success notices with a close handler close themselves after this long (spec §9). */
-export const SUCCESS_AUTO_CLOSE_MS = 5000;
+export const SUCCESS_AUTO_CLOSE_MS = NOTICE_MS;
 
 export type NoticeProps = {
   tone: NoticeTone;

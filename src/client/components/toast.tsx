@@ -1,9 +1,10 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { NOTICE_MS } from '../../shared/constants';
 import { Notice, type NoticeTone } from './notice';
 
 /** Toasts close themselves after 5 s unless told otherwise (spec §9). */
-export const TOAST_DURATION_MS = 5000;
+export const TOAST_DURATION_MS = NOTICE_MS;
 const MAX_TOASTS = 4;
 
 export type ToastOptions = {

@@ -17,7 +17,7 @@ import { type FormCheck, type FormRules, schemaCheck } from '../../lib/form-stat
  */
 
 /** Spec §8 and §9: every template notice stays 3 seconds. */
-export const TEMPLATE_NOTICE_MS = 3000;
+export { TEMPLATE_NOTICE_MS } from '../../../shared/constants';
 
 export const templateMessages = {
   loadError: 'Er is een fout opgetreden bij het ophalen van de templates.',
