@@ -1,11 +1,11 @@
 # syntax=docker/dockerfile:1
 # Inkooporders as one image: the client and the server built at image build time, so `npm start`
-# finds both up to date and only starts the server. Node 22 LTS (Node 20 left maintenance in
-# April 2026; the code runs on 20, 22 and 24). Not built on the development machine (it has no
-# Docker): kept simple enough to check by reading — see the README's deploy section.
+# finds both up to date and only starts the server. Node 24 LTS (package.json's engines: 22.12+, 24
+# and 26; .ci/run tests 24 and 26). Not built on the development machine (it has no Docker): kept
+# simple enough to check by reading — see the README's deploy section.
 
 # ---- build: all dependencies, both builds, then only what runs ----
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -15,7 +15,7 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- run: Node, Debian's Chromium for the PDFs, fonts, no compilers, not root ----
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-dejavu-core fonts-liberation ca-certificates \
  && rm -rf /var/lib/apt/lists/*
