@@ -25,8 +25,10 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
-# COPY --from keeps the build stage's modification times: dist/ stays newer than its sources, so
-# the start-up's staleness check (scripts/build/staleness.mjs) builds nothing.
+# COPY --from keeps the build stage's modification times: dist/ stays newer than its sources, and
+# the packages recorded beside each build (dist/*.inputs.json) are still the installed ones (npm prune
+# took only dev packages, which the check passes over once they are gone), so the start-up's
+# staleness check (scripts/build/staleness.mjs) builds nothing.
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node

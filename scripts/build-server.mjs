@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { replaceDir, tempDirBeside } from './build/atomic-dir.mjs';
 import { fastObjectSpread } from './build/fast-object-spread.mjs';
+import { dependencyInputs, writeBuildInputs } from './build/staleness.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -89,8 +90,11 @@ const externalPackages = {
   },
 };
 
-/** Builds into a fresh folder beside `outDir` and renames it into place. */
-export async function buildServer(outDir = serverDistDir()) {
+/**
+ * Builds into a fresh folder beside `outDir` and renames it into place. `inputs`: the installed
+ * packages the build is made from (staleness.mjs), recorded beside it.
+ */
+export async function buildServer(outDir = serverDistDir(), inputs = dependencyInputs(root)) {
   // Imported here, not at the top: `npm start` imports this file for serverSources on every start,
   // and loading esbuild would cost that start ~70 ms when nothing is to be built.
   const { build } = await import('esbuild');
@@ -122,6 +126,7 @@ export async function buildServer(outDir = serverDistDir()) {
     });
     fs.writeFileSync(serverEntry(tmp), ENTRY);
     replaceDir(tmp, outDir);
+    writeBuildInputs(outDir, inputs);
   } catch (err) {
     fs.rmSync(tmp, { recursive: true, force: true });
     throw err;
