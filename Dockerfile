@@ -1,11 +1,11 @@
 # syntax=docker/dockerfile:1
 # Inkooporders as one image: the client and the server built at image build time, so `npm start`
-# finds both up to date and only starts the server. Node 22 LTS (Node 20 left maintenance in
-# April 2026; the code runs on 20, 22 and 24). Not built on the development machine (it has no
-# Docker): kept simple enough to check by reading — see the README's deploy section.
+# finds both up to date and only starts the server. Node 24 LTS (package.json's engines: 22.12+, 24
+# and 26; .ci/run tests 24 and 26). Not built on the development machine (it has no Docker): kept
+# simple enough to check by reading — see the README's deploy section.
 
 # ---- build: all dependencies, both builds, then only what runs ----
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -15,7 +15,7 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- run: Node, Debian's Chromium for the PDFs, fonts, no compilers, not root ----
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-dejavu-core fonts-liberation ca-certificates \
  && rm -rf /var/lib/apt/lists/*
@@ -25,8 +25,10 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
-# COPY --from keeps the build stage's modification times: dist/ stays newer than its sources, so
-# the start-up's staleness check (scripts/build/staleness.mjs) builds nothing.
+# COPY --from keeps the build stage's modification times: dist/ stays newer than its sources, and
+# the packages recorded beside each build (dist/*.inputs.json) are still the installed ones (npm prune
+# took only dev packages, which the check passes over once they are gone), so the start-up's
+# staleness check (scripts/build/staleness.mjs) builds nothing.
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -20,6 +20,22 @@ const boxOf = async (locator: Locator): Promise<Box> => {
   return box as Box;
 };
 
+/** Until the element has its place: its box the same at two looks in a row (no longer opening or moving). */
+async function placed(locator: Locator) {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await locator.boundingBox());
+        const same = box === last;
+        last = box;
+        return same;
+      },
+      { message: 'the element keeps its place', intervals: [50, 100, 250] },
+    )
+    .toBe(true);
+}
+
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -206,7 +222,7 @@ test.describe('phone, 375 px', () => {
       await page.getByRole('combobox', { name: 'Klant', exact: true }).click();
       const listbox = page.getByRole('listbox');
       await expect(listbox.getByRole('option')).toHaveCount(12);
-      await page.waitForTimeout(300);
+      await placed(page.locator('.customer-picker__panel'));
       const panel = await boxOf(page.locator('.customer-picker__panel'));
       const nav = await boxOf(bottomBar(page));
       const barBox = await boxOf(page.getByRole('region', { name: 'Totaal en opslaan' }));

@@ -16,7 +16,7 @@ import {
 } from './support/order-screens';
 import { attachmentOf, linkFromOutbox, mailsTo } from './support/outbox';
 import { guardPage } from './support/page-guard';
-import { DESKTOP, deviceOptions, PHONE, SHOTS, shoot, type Theme, type Viewport } from './support/screens';
+import { DESKTOP, deviceOptions, SHOTS, shoot, type Theme, type Viewport } from './support/screens';
 import {
   FINANCIAL_SAVED,
   NUMBERING_SAVED,
@@ -30,12 +30,13 @@ import {
 import { logout, openScreen } from './support/shell';
 
 /**
- * A new user's whole first day, in a real browser, through the screens only (issue 14): from `/` to
- * registering, the verification mail, logging in, the company profile and financial data, order
- * numbering and the PDF style, two customers, an order, 'Ja, verstuur e-mail', sending it with the PDF
- * and a CC, downloading the PDF, marking it Betaald, the CSV export, logging out. At 1280×800 and
- * 375×812, in the light and the dark theme (the system's, as the app follows it until the user picks
- * one), each with a user of its own.
+ * A new user's whole first day, in a real browser, through the screens only: from `/` to registering,
+ * the verification mail, logging in, the company profile and financial data, order numbering and the
+ * PDF style, two customers, an order, 'Ja, verstuur e-mail', sending it with the PDF and a CC,
+ * downloading the PDF, marking it Betaald, the CSV export, logging out. Once, at 1280×800 in the light
+ * theme (the system's, as the app follows it until the user picks one): the same screens in the dark
+ * theme and at 375×812 are new-user-screens.spec.ts, which reaches them with the data set up over the
+ * API instead of typed.
  *
  * The page guard fails the journey on any console error, uncaught page error, failed request or answer
  * of 400 and up that a step does not name as expected. Screenshots of every step go to
@@ -44,12 +45,7 @@ import { logout, openScreen } from './support/shell';
 
 type Variant = { name: string; viewport: Viewport; theme: Theme };
 
-const VARIANTS: Variant[] = [
-  { name: 'desktop-light', viewport: DESKTOP, theme: 'light' },
-  { name: 'desktop-dark', viewport: DESKTOP, theme: 'dark' },
-  { name: 'phone-light', viewport: PHONE, theme: 'light' },
-  { name: 'phone-dark', viewport: PHONE, theme: 'dark' },
-];
+const VARIANTS: Variant[] = [{ name: 'desktop-light', viewport: DESKTOP, theme: 'light' }];
 
 /** The company the new user keeps, and what the profile and the PDF show of it. */
 const COMPANY = {

@@ -519,9 +519,14 @@ test('loading placeholders, load errors and the connection flag', async ({ page,
   await signUpAndLogin(page, request);
   const ordersCall = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('orders.');
 
-  // Slow answers: the placeholders show (and are photographed at both sizes, before they go).
+  // Answers held back until the shots are taken: the placeholders show (and are photographed at both
+  // sizes, before they go).
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(ordersCall, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await answered;
     await route.continue().catch(() => undefined);
   });
   for (const [size, viewport] of [
@@ -536,6 +541,7 @@ test('loading placeholders, load errors and the connection flag', async ({ page,
     await expect(page.locator('.stat-card__skeleton').first()).toBeVisible();
     await shoot(page, `dashboard-loading-${size}-light`, { settle: false });
   }
+  release();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.setViewportSize(DESKTOP);
 

@@ -1,4 +1,4 @@
-import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Download, expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { loginOverHttp, signUpAndLogin, type TestUser } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
 import { amsterdamYear } from './support/dates';
@@ -176,6 +176,8 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
     // Only a saved order has a PDF.
     await expect(formPdfButton(page)).toHaveCount(0);
 
+    // The page's clock runs as usual, but can be moved on: past the send question's moment below.
+    await page.clock.install();
     await page.goto(`/inkooporders/${kozijnen._id}/edit`);
     const button = formPdfButton(page);
     await expect(button).toHaveText('PDF downloaden');
@@ -223,17 +225,26 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
         .getByRole('listitem', { name: 'Regel 1', exact: true })
         .getByRole('textbox', { name: 'Omschrijving', exact: true });
       await description.fill('');
+      // What would come before a file: the save, the print call, the download itself.
+      const calls: string[] = [];
+      const call = (request: Request) => {
+        const url = decodeURIComponent(request.url());
+        if (/orders\.update|pdf\.order|\/api\/pdf\//.test(url)) calls.push(url);
+      };
       let downloads = 0;
       const count = () => downloads++;
+      page.on('request', call);
       page.on('download', count);
       await button.click();
       await dialog.getByRole('button', { name: 'Opslaan en downloaden' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText('Omschrijving is verplicht').first()).toBeVisible();
       await expect(description).toBeFocused();
-      await page.waitForTimeout(500);
-      expect(downloads).toBe(0);
+      // The form refused before saving: the button is usable again and nothing was asked of the server.
       await expectIdle(button);
+      expect(calls).toEqual([]);
+      expect(downloads).toBe(0);
+      page.off('request', call);
       page.off('download', count);
       const stored = await page.request.get(`/api/orders/${kozijnen._id}`);
       expect(((await stored.json()) as { project: string }).project).toBe('Kozijnen Zuidzijde');
@@ -247,8 +258,11 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
       await dialog.getByRole('button', { name: 'Opslaan en downloaden' }).click();
       await expect(page.getByText(`Order ${kozijnen.orderNumber} is succesvol bijgewerkt!`)).toBeVisible();
       await expectBusy(button);
-      // The send question (800 ms after a save) waits until the PDF is there.
-      await page.waitForTimeout(1200);
+      // The send question (800 ms after a save) waits until the PDF is there: the page's clock moved
+      // well past that moment, still no question.
+      await page.clock.fastForward(2_000);
+      // A frame later anything the moment set off is on screen.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
       await expect(sendNowDialog(page)).toHaveCount(0);
       release();
       const text = await expectPdfOf(await download, kozijnen);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { replaceDir, tempDirBeside } from './build/atomic-dir.mjs';
+import { dependencyInputs, writeBuildInputs } from './build/staleness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -24,7 +25,8 @@ export const clientSources = [
 /** The file whose mtime is the build's (written last by Vite). */
 export const clientIndex = (outDir) => path.join(outDir, 'index.html');
 
-export function buildClient(outDir = clientDistDir()) {
+/** `inputs`: the installed packages the build is made from (staleness.mjs), recorded beside it. */
+export function buildClient(outDir = clientDistDir(), inputs = dependencyInputs(root)) {
   const tmp = tempDirBeside(outDir);
   const r = spawnSync(
     process.execPath,
@@ -45,6 +47,7 @@ export function buildClient(outDir = clientDistDir()) {
     throw new Error(`vite build mislukt (exit ${r.status})`);
   }
   replaceDir(tmp, outDir);
+  writeBuildInputs(outDir, inputs);
   return outDir;
 }
 

@@ -1,8 +1,9 @@
-// `npm start`: builds the client and the server when their build is missing or older than its
-// sources, then runs the built server. One command on a fresh clone, no separate build step to remember.
+// `npm start`: builds the client and the server when their build is missing, older than its sources
+// or made from other installed packages, then runs the built server. One command on a fresh clone, no
+// separate build step to remember.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { needsBuild } from './build/staleness.mjs';
+import { buildIsStale, dependencyInputs } from './build/staleness.mjs';
 import { buildClient, clientDistDir, clientIndex, clientSources } from './build-client.mjs';
 import { buildServer, serverDistDir, serverEntry, serverSources } from './build-server.mjs';
 
@@ -10,13 +11,16 @@ const root = path.resolve(import.meta.dirname, '..');
 const clientDir = clientDistDir();
 const serverDir = serverDistDir();
 
-if (needsBuild(clientIndex(clientDir), clientSources)) {
+// package-lock.json and the installed packages are inputs of both builds: after an `npm ci` with new
+// versions the bundled ones must not stay old.
+const inputs = dependencyInputs(root);
+if (buildIsStale({ builtFile: clientIndex(clientDir), sources: clientSources, outDir: clientDir, inputs })) {
   console.log('De client wordt gebouwd…');
-  await buildClient(clientDir);
+  await buildClient(clientDir, inputs);
 }
-if (needsBuild(serverEntry(serverDir), serverSources)) {
+if (buildIsStale({ builtFile: serverEntry(serverDir), sources: serverSources, outDir: serverDir, inputs })) {
   console.log('De server wordt gebouwd…');
-  await buildServer(serverDir);
+  await buildServer(serverDir, inputs);
 }
 
 // The built server runs in this process, as `node dist/server/main.js` would (its signal handlers,

@@ -31,16 +31,24 @@ export function horizontalOverflow(page: Page): Promise<number> {
 export type ShotOptions = {
   /** The whole page from the top instead of what the viewport shows. */
   fullPage?: boolean;
-  /** Wait for toasts, dialogs and fades to settle first (not for a placeholder that is about to go). */
+  /**
+   * Toasts, dialogs and fades at their end state: Playwright finishes finite CSS animations and
+   * transitions for the shot (and stops endless ones), after the web fonts have loaded. False for a
+   * placeholder that is about to go, whose shimmer is the point.
+   */
   settle?: boolean;
 };
 
 /** `SHOTS/<name>.png`. A page wider than its viewport fails the test: on a phone that is a bug. */
 export async function shoot(page: Page, name: string, { fullPage = false, settle = true }: ShotOptions = {}) {
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  if (settle) await page.waitForTimeout(400);
+  if (settle) await page.evaluate(() => document.fonts.ready.then(() => undefined));
   expect(await horizontalOverflow(page), `${name}: wider than the viewport`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+  await page.screenshot({
+    path: `${SHOTS}/${name}.png`,
+    fullPage,
+    animations: settle ? 'disabled' : 'allow',
+  });
 }
 
 /** `shoot` with the spec's prefix before every name ('customers' → customers-<name>.png). */

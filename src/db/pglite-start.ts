@@ -11,7 +11,11 @@ export const pgliteFolder = (dataDir: string | undefined): string | undefined =>
  * wait for that (`waitReady`). Imports nothing else, so main.ts can start it before the rest of the
  * server loads.
  */
-export async function startPglite(dataDir: string | undefined): Promise<PGlite> {
+export async function startPglite(
+  dataDir: string | undefined,
+  /** A data folder as PGlite's dumpDataDir() wrote it, to start from instead of an empty database (tests). */
+  loadDataDir?: Blob,
+): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -19,5 +23,9 @@ export async function startPglite(dataDir: string | undefined): Promise<PGlite> 
   const dir = pgliteFolder(dataDir);
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs the order and customer search indexes (migration 0008); PGlite ships it as a contrib module.
-  return new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  return new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
 }

@@ -1,50 +1,68 @@
-import postgres from 'postgres';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
+import { startPglite } from '../db/pglite-start';
 import { JOB_QUEUE_ROWS } from '../server/jobs/queues';
+import { databaseUrlOn, pgliteTemplate, postgresTemplate, withAdmin } from './template-databases';
 
 export type TestDatabase = Database & { name: string };
+
+/** The run's shared folder (vitest-global-setup.ts); undefined outside a vitest run with that setup. */
+function testRunDir(): string | undefined {
+  try {
+    return inject('testRunDir');
+  } catch {
+    return undefined;
+  }
+}
+
+let pgliteTemplateOfProcess: Promise<Blob> | undefined;
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or — when `serverUrl` is given or
  * TEST_DATABASE_URL is set — a new uniquely named database on that Postgres server, dropped again on close.
+ *
+ * It is a copy of the run's template (template-databases.ts), which openDatabase migrated once; with
+ * `migrationsFolder` (a migration test starting from an earlier state) it is migrated from scratch.
  */
 export async function openTestDatabase({
   serverUrl = process.env.TEST_DATABASE_URL,
-  ...opts
+  migrationsFolder,
 }: {
   migrationsFolder?: string;
   serverUrl?: string;
 } = {}): Promise<TestDatabase> {
+  const runDir = migrationsFolder ? undefined : testRunDir();
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://', jobQueues: JOB_QUEUE_ROWS, ...opts });
+    let pglite: ReturnType<typeof startPglite> | undefined;
+    if (runDir) {
+      pgliteTemplateOfProcess ??= pgliteTemplate(runDir);
+      pglite = startPglite(undefined, await pgliteTemplateOfProcess);
+    }
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      jobQueues: JOB_QUEUE_ROWS,
+      ...(pglite ? { pglite } : {}),
+      ...(migrationsFolder ? { migrationsFolder } : {}),
+    });
     return { ...database, name: 'memory://' };
   }
   const name = `inkoop_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const template = runDir ? await postgresTemplate(runDir, serverUrl) : undefined;
+  await withAdmin(serverUrl, (admin) =>
+    admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`),
+  );
   const database = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrlOn(serverUrl, name),
     maxConnections: 5,
     jobQueues: JOB_QUEUE_ROWS,
-    ...opts,
+    ...(migrationsFolder ? { migrationsFolder } : {}),
   });
   return {
     ...database,
     name,
     close: async () => {
       await database.close();
-      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end({ timeout: 5 });
-      }
+      await withAdmin(serverUrl, (admin) => admin.unsafe(`drop database if exists "${name}" with (force)`));
     },
   };
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { buildInputsFile } from '../../scripts/build/staleness.mjs';
 import { buildServer, root, serverEntry } from '../../scripts/build-server.mjs';
 
 /**
@@ -34,6 +35,7 @@ export async function buildServerForTest(name: string): Promise<ServerBuild> {
     entry: serverEntry(dir),
     remove: () => {
       fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(buildInputsFile(dir), { force: true });
       try {
         fs.rmdirSync(path.dirname(dir)); // once empty; another run may still be using it
       } catch {}

@@ -14,6 +14,7 @@ import { parseMail } from '../../test/mime';
 import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { createSignedInUser } from '../../test/users';
+import { waitFor } from '../../test/webhook-receiver';
 import { htmlProblems, XSS_CORPUS } from '../../test/xss-corpus';
 import { AppError } from '../errors';
 import { createLogger } from '../log';
@@ -62,13 +63,18 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
   let target: Mailer;
   /** When set, a send waits for it before going to SMTP (to look at the order meanwhile). */
   let gate: Promise<void> | null = null;
+  /** Sends that have reached the gate. */
+  let atGate = 0;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     smtp = await startSmtpSink();
     const mailer: Mailer = {
       async send(message: MailMessage) {
-        if (gate) await gate;
+        if (gate) {
+          atGate++;
+          await gate;
+        }
         return target.send(message);
       },
       async close() {},
@@ -90,6 +96,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     smtp.stall = null;
     smtp.replyDelayMs = 0;
     gate = null;
+    atGate = 0;
   });
 
   const newUser = async (): Promise<Auth> => {
@@ -276,7 +283,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     });
     const pending = send(auth, order._id, plain);
     // The request is waiting on SMTP: nothing about the order has changed yet.
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor('the send to reach the mail server', () => atGate === 1);
     const during = await orderOf(auth, order._id);
     expect(during.status).toBe('concept');
     expect(during.emails).toEqual([]);

@@ -7,6 +7,7 @@ import { type Browser, chromium, type LaunchOptions, type Page } from 'playwrigh
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../../../test/helpers';
 import { pdfFonts, pdfImageCount, pdfInfo, pdfText } from '../../../test/pdf-text';
+import { waitFor } from '../../../test/webhook-receiver';
 import { AppError } from '../../errors';
 import { pdfMessages } from './messages';
 import { createPrinter, type Printer } from './printer';
@@ -20,7 +21,26 @@ const executablePath = findChromium(process.env.CHROMIUM_PATH).path;
 if (!executablePath) throw new Error('printer.test.ts needs Chromium (see .ci/run)');
 
 const silent = pino({ level: 'silent' });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The requests a page (or the printer's pages) tried, and how many have not ended yet: a blocked load
+ * still shows as a request that failed. The checks that nothing got out wait until the document's
+ * loads were tried and ended, so that an empty canary means they were stopped, not that they were late.
+ */
+type Tried = { urls: string[]; inFlight: number };
+const watchRequests = (page: Page, tried: Tried) => {
+  page.on('request', (request) => {
+    tried.urls.push(request.url());
+    tried.inFlight++;
+  });
+  page.on('requestfinished', () => tried.inFlight--);
+  page.on('requestfailed', () => tried.inFlight--);
+};
+const hasTried = (tried: Tried, ...paths: string[]) =>
+  paths.every((p) => tried.urls.some((url) => url.startsWith(canaryUrl) && new URL(url).pathname === p));
+/** Until `tried` holds a request to each canary path and none is still under way. */
+const settled = (what: string, tried: Tried, ...paths: string[]) =>
+  waitFor(what, () => hasTried(tried, ...paths) && tried.inFlight === 0);
 
 /** A server on loopback that must never hear from the renderer. */
 let canary: http.Server;
@@ -28,7 +48,12 @@ let canaryUrl: string;
 const canaryHits: string[] = [];
 
 /** What the printer's browsers do, seen from the test: documents in Chromium right now, and at most. */
-const watch = { browsers: [] as Browser[], inChromium: 0, maxInChromium: 0 };
+const watch = {
+  browsers: [] as Browser[],
+  inChromium: 0,
+  maxInChromium: 0,
+  requests: { urls: [], inFlight: 0 } as Tried,
+};
 
 /** The real launch, with every page's setContent…pdf counted as one document in Chromium. */
 async function watchedLaunch(options: LaunchOptions): Promise<Browser> {
@@ -45,6 +70,7 @@ async function watchedLaunch(options: LaunchOptions): Promise<Browser> {
 }
 
 function watchPage(page: Page): Page {
+  watchRequests(page, watch.requests);
   const setContent = page.setContent.bind(page);
   const pdf = page.pdf.bind(page);
   let busy = false;
@@ -204,7 +230,8 @@ describe('the printer', () => {
       const refreshed = await pdfText(await printer.print({ html: refreshDocument(target) }));
       expect(refreshed).not.toContain('root:');
     }
-    await sleep(500); // late loads (refresh, lazy images) would arrive by now
+    // The refresh to the canary was tried (and went nowhere) and no load of the printer's pages is under way.
+    await settled('the refresh to be tried', watch.requests, '/refresh');
     expect(text).not.toContain('root:');
     expect(text).not.toContain('SCRIPT RAN');
     expect(canaryHits).toEqual([]);
@@ -291,8 +318,7 @@ describe('the printer', () => {
       () => 'printed',
       (err: unknown) => err,
     );
-    while (watch.inChromium === 0) await sleep(5);
-    await sleep(50);
+    await waitFor('the document to be in Chromium', () => watch.inChromium > 0, 30_000);
     process.kill(pid, 'SIGKILL');
     const err = await outcome;
     expect(err).toBeInstanceOf(AppError);
@@ -363,16 +389,20 @@ describe('the walls around the renderer, one at a time', () => {
   it('the canary hears an unprotected page (so the checks below can fail)', async () => {
     const page = await plain.newPage();
     await page.setContent(hostile(), { waitUntil: 'load' });
-    await sleep(300);
+    await waitFor('the canary to hear the page', () => canaryHits.length > 5);
     await page.close();
-    expect(canaryHits.length).toBeGreaterThan(5);
+    expect(canaryHits).toEqual(expect.arrayContaining(['/link.css', '/img.png', '/fetch']));
   });
 
   it('the CSP meta alone blocks every load, and leaves the document in standards mode', async () => {
     const page = await plain.newPage();
+    const tried: Tried = { urls: [], inFlight: 0 };
+    watchRequests(page, tried);
     await page.setContent(lockDownHtml(hostile(), 'Titel'), { waitUntil: 'load' });
-    await page.evaluate(`fetch('${canaryUrl}/evaluate').catch(() => {})`);
-    await sleep(300);
+    expect(
+      await page.evaluate(`fetch('${canaryUrl}/evaluate').then(() => 'geladen', () => 'geblokkeerd')`),
+    ).toBe('geblokkeerd');
+    await settled("the document's loads to be tried", tried, '/link.css', '/img.png');
     const shape = await page.evaluate(() => ({
       mode: document.compatMode,
       first: document.head.firstElementChild?.getAttribute('http-equiv'),
@@ -387,9 +417,12 @@ describe('the walls around the renderer, one at a time', () => {
 
   it('the locked page alone (no CSP) runs no script and loads nothing', async () => {
     const page = await openLockedPage(plain);
+    const tried: Tried = { urls: [], inFlight: 0 };
+    watchRequests(page, tried);
     await page.setContent(hostile(), { waitUntil: 'load' });
+    await settled("the document's loads to be tried", tried, '/link.css', '/img.png');
     await page.setContent(refreshDocument(`${canaryUrl}/refresh`), { waitUntil: 'load' });
-    await sleep(300);
+    await settled('the refresh to be tried', tried, '/refresh');
     // The refresh went nowhere: the document is still there, on about:blank.
     const where = { url: page.url(), text: await page.textContent('body') };
     await page.context().close();
@@ -401,8 +434,11 @@ describe('the walls around the renderer, one at a time', () => {
     const proxied = await chromium.launch(printerLaunchOptions(executablePath));
     try {
       await expect((await proxied.newPage()).goto(`${canaryUrl}/goto`)).rejects.toThrow();
-      await (await proxied.newPage()).setContent(hostile(), { waitUntil: 'load' });
-      await sleep(300);
+      const page = await proxied.newPage();
+      const tried: Tried = { urls: [], inFlight: 0 };
+      watchRequests(page, tried);
+      await page.setContent(hostile(), { waitUntil: 'load' });
+      await settled("the document's loads to be tried", tried, '/link.css', '/img.png', '/fetch');
     } finally {
       await proxied.close();
     }
