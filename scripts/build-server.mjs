@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { replaceDir, tempDirBeside } from './build/atomic-dir.mjs';
-import { fastObjectSpread } from './build/fast-object-spread.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -119,7 +118,7 @@ export async function buildServer(outDir = serverDistDir()) {
       sourcesContent: false,
       logLevel: 'warning',
       tsconfig: path.join(root, 'tsconfig.json'),
-      plugins: [onlyUsedTrpcToOpenapi, externalPackages, fastObjectSpread],
+      plugins: [onlyUsedTrpcToOpenapi, externalPackages],
     });
     fs.writeFileSync(serverEntry(tmp), ENTRY);
     replaceDir(tmp, outDir);

@@ -59,9 +59,6 @@ describe('the built server', () => {
     // Bundled packages (scripts/build-server.mjs) are no import: their code must not be in a start-up chunk.
     expect(startUpCode(build.dir)).toContain('// node_modules/drizzle-orm/');
     expect(startUpCode(build.dir)).not.toContain('// node_modules/zod-openapi/');
-    // tRPC's object-spread helper is V8's own spread in the bundle (scripts/build/fast-object-spread.mjs).
-    expect(startUpCode(build.dir)).toContain('e = r % 2 ? { ...e, ...t }');
-    expect(startUpCode(build.dir)).not.toContain('_defineProperty(e, r, t[r])');
     for (const lazy of [
       'playwright-core',
       '@react-email/components',
