@@ -19,9 +19,9 @@ import { jsonBodyProblem } from './http/json-body';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { registerPdfDownload } from './http/pdf-download';
-import { registerRestRoute } from './http/rest-route';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerTrpcRoute } from './http/trpc-route';
+import { registerRest, registerTrpc } from './http/transport/adapters';
+import { registerRestRoute } from './http/transport/rest-route';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
 
@@ -39,6 +39,8 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger | false;
   /** The streamed GET /api/orders (tests set a small batch size). */
   ordersStream?: OrdersStreamOptions;
+  /** Which transport serves /trpc and /api (the bench compares them side by side). */
+  transport?: { rest?: 'stock' | 'custom' };
 };
 
 /** The largest client error report body: its capped fields (22.5 K characters) as JSON, with room. */
@@ -77,6 +79,7 @@ export async function buildApp({
   clientDir = clientDistDir,
   logger = false,
   ordersStream,
+  transport = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // TRUST_PROXY decides whose X-Forwarded-For sets req.ip, the key of the per-IP rate limits.
   const { trustProxy } = deps.config;
@@ -154,29 +157,23 @@ export async function buildApp({
     else done();
   });
 
-  await registerTrpcRoute<AppRouter>(app, {
-    prefix: '/trpc',
-    router: appRouter,
-    createContext,
-    responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
-    onError: ({ error, path: p }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
-    },
-  });
+  await registerTrpc(app, { router: appRouter, createContext, log: deps.log });
 
   await registerApiDocs(app, deps.config.appUrl);
 
-  await registerRestRoute<AppRouter>(app, {
-    prefix: '/api',
-    router: appRouter,
-    createContext,
-    responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
-    onError: ({ error, path: p }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
-    },
-  });
+  if (transport.rest === 'stock')
+    await registerRest(app, { router: appRouter, createContext, log: deps.log });
+  else
+    await registerRestRoute<AppRouter>(app, {
+      prefix: '/api',
+      router: appRouter,
+      createContext,
+      responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
+      onError: ({ error, path: p }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
+      },
+    });
 
   registerOrdersStream(app, deps, ordersStream);
   registerCustomersList(app, deps);

@@ -1,9 +1,10 @@
 import type { AnyRouter, TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { fastifyTRPCOpenApiPlugin, type OpenApiRouter } from 'trpc-to-openapi';
-import { errorBody, errorHeaders } from './error-body';
+import type { OpenApiRouter } from 'trpc-to-openapi';
+import { errorBody, errorHeaders } from '../error-body';
 
 /**
  * tRPC (/trpc) and the REST API (/api) through the adapters their libraries ship: @trpc/server's
@@ -21,12 +22,16 @@ import { errorBody, errorHeaders } from './error-body';
  * The JSON-only, cross-site and body-size checks before either adapter are app.ts's.
  */
 
+/** The app's context from Fastify's request and reply: one factory for tRPC and REST. */
+export type FastifyContextFactory<TRouter extends AnyRouter> = (opts: {
+  req: FastifyRequest;
+  res: FastifyReply;
+  info: TRPCRequestInfo;
+}) => Promise<TRouter['_def']['_config']['$types']['ctx']>;
+
 export type AdapterOptions<TRouter extends AnyRouter> = {
   router: TRouter;
-  createContext: (opts: {
-    req: FastifyRequest;
-    res: FastifyReply;
-  }) => Promise<TRouter['_def']['_config']['$types']['ctx']>;
+  createContext: FastifyContextFactory<TRouter>;
   log: Pick<Logger, 'error'>;
 };
 
@@ -82,6 +87,9 @@ export async function registerRest<TRouter extends AnyRouter>(
       errors.delete(req);
       done(null, JSON.stringify(errorBody(error)));
     });
+    // Loaded here, not at the top: the plugin brings the OpenAPI generator (and validates the router
+    // with it outside production), which a start-up that does not serve REST through it need not load.
+    const { fastifyTRPCOpenApiPlugin } = await import('trpc-to-openapi');
     await api.register(fastifyTRPCOpenApiPlugin<OpenApiRouter>, {
       basePath: '/api',
       router: router as unknown as OpenApiRouter,
