@@ -1,13 +1,13 @@
 /**
- * The app with a chosen transport for /trpc and /api, for the bench's transport comparison
+ * The app with a chosen transport for /api, for the bench's transport comparison
  * (api-overhead.ts benchTransport): the same buildApp, database, hooks and procedures as the server,
  * only the adapter in front differs. Both variants of one comparison run from this file the same way
  * (tsx, the packages as installed), so nothing but the transport tells them apart.
  *
- *   DATABASE_URL=postgres://… PORT=4402 BENCH_TRANSPORT=trpc:stock,rest:stock \
+ *   DATABASE_URL=postgres://… PORT=4402 BENCH_TRANSPORT=rest:stock \
  *     node --import tsx scripts/bench/transport-server.ts
  *
- * BENCH_TRANSPORT: `trpc:<variant>,rest:<variant>`, the variants BuildAppOptions.transport names.
+ * BENCH_TRANSPORT: `rest:<variant>`, the variants BuildAppOptions.transport names.
  * Prints `listening <url>` once it listens; closes on SIGTERM.
  */
 import { openDatabase } from '../../src/db/client';
@@ -22,7 +22,7 @@ export function parseTransport(text: string): NonNullable<BuildAppOptions['trans
   const transport: Record<string, string> = {};
   for (const part of text.split(',').filter(Boolean)) {
     const [side, variant] = part.split(':');
-    if ((side !== 'trpc' && side !== 'rest') || !variant) throw new Error(`BENCH_TRANSPORT: ${part}?`);
+    if (side !== 'rest' || !variant) throw new Error(`BENCH_TRANSPORT: ${part}?`);
     transport[side] = variant;
   }
   return transport as NonNullable<BuildAppOptions['transport']>;

@@ -39,7 +39,10 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger | false;
   /** The streamed GET /api/orders (tests set a small batch size). */
   ordersStream?: OrdersStreamOptions;
-  /** Which transport serves /trpc and /api (the bench compares them side by side). */
+  /**
+   * What serves /api: the app's own REST route (default), or trpc-to-openapi's stock plugin, which the
+   * bench and the route's comparison test measure it against (docs/decisions/transport.md).
+   */
   transport?: { rest?: 'stock' | 'custom' };
 };
 
@@ -161,6 +164,7 @@ export async function buildApp({
 
   await registerApiDocs(app, deps.config.appUrl);
 
+  // The REST route stays while it buys 1.3 × over the stock plugin (http/transport/README.md).
   if (transport.rest === 'stock')
     await registerRest(app, { router: appRouter, createContext, log: deps.log });
   else

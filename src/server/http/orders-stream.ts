@@ -18,7 +18,7 @@ import { createRequestAuth } from './request-auth';
  * serialised per batch, the next batch read only once the client (or the compressor) has taken the
  * last. Memory stays at about one batch, and the event loop is free between batches.
  *
- * A static route, so it wins over the REST route's `/api/*` (rest-route.ts) for exactly `GET /api/orders`; every
+ * A static route, so it wins over the REST route's `/api/*` (transport/rest-route.ts) for exactly `GET /api/orders`; every
  * other /api/orders… call, and HEAD, still reaches the procedures.
  *
  * An integrator's parameters (issue 13, shared/schemas/api-list.ts) filter the same stream; with
