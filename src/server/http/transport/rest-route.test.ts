@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import { errorHeaders } from '../error-body';
 import { registerErrorHandler } from '../error-responses';
-import { registerRest } from './adapters';
 import { registerRestRoute } from './rest-route';
+import { registerRest } from './stock-rest';
 
 /**
  * The REST route answers every call exactly as trpc-to-openapi's Fastify plugin answers it, set up as
