@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { replaceDir, tempDirBeside } from './build/atomic-dir.mjs';
-import { fastObjectSpread } from './build/fast-object-spread.mjs';
 import { dependencyInputs, writeBuildInputs } from './build/staleness.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -47,7 +46,7 @@ const trpcToOpenapiDir = path.join(root, 'node_modules/trpc-to-openapi/dist/esm'
  * trpc-to-openapi's index re-exports an adapter for every server framework (h3, Koa with co-body, Next,
  * Nuxt, Express…), and importing it loaded them all: ~250 ms of a cold start (--cpu-prof). Bundling
  * it, marked free of side effects, leaves only what the app imports: the REST route's helpers
- * (http/rest-route.ts) and the generator, which http/openapi-document.ts loads on first use.
+ * (http/transport/rest-route.ts) and the generator, which http/openapi-document.ts loads on first use.
  */
 const onlyUsedTrpcToOpenapi = {
   name: 'only-used-trpc-to-openapi',
@@ -122,7 +121,7 @@ export async function buildServer(outDir = serverDistDir(), inputs = dependencyI
       sourcesContent: false,
       logLevel: 'warning',
       tsconfig: path.join(root, 'tsconfig.json'),
-      plugins: [onlyUsedTrpcToOpenapi, externalPackages, fastObjectSpread],
+      plugins: [onlyUsedTrpcToOpenapi, externalPackages],
     });
     fs.writeFileSync(serverEntry(tmp), ENTRY);
     replaceDir(tmp, outDir);

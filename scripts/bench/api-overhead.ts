@@ -15,6 +15,7 @@
  * only the targets whose name matches, e.g. to run the app under `node --cpu-prof` for one of them).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LoadResult, runLoad } from './load';
@@ -74,11 +75,32 @@ export async function benchApiOverhead(opts: BenchApiOverheadOptions): Promise<R
     targets.splice(0, targets.length, ...targets.filter((t) => only.test(t.name)));
   }
 
-  // One short round per target first: JIT, prepared statements and pool connections are warm for all.
-  for (const t of targets) await runLoad({ url: t.url, connections, seconds: 1, headers });
+  const measured = await measureTargets(targets, { connections, seconds, rounds: opts.rounds, headers });
+  return targets.map((t) => {
+    const own = measured.get(t.name)!;
+    const floor = t.floor ? measured.get(t.floor)?.reqPerSec : undefined;
+    return {
+      name: t.name,
+      ...own,
+      ratioToFloor: floor ? own.reqPerSec / floor : t.floor ? Number.NaN : 1,
+    };
+  });
+}
 
-  // The time per target is split over `rounds` rounds through all targets: on a shared machine the load
-  // of other processes changes within seconds, and interleaving spreads it over every target alike.
+export type Measured = { reqPerSec: number; p50: number; p99: number };
+
+/**
+ * Every target under the same load, interleaved: one short warm-up round per target (JIT, prepared
+ * statements and pool connections warm for all), then `rounds` rounds through all targets, each
+ * taking seconds / rounds per target — on a shared machine the load of other processes changes
+ * within seconds, and interleaving spreads it over every target alike. The means over the rounds.
+ */
+async function measureTargets(
+  targets: { name: string; url: string }[],
+  opts: { connections: number; seconds: number; rounds?: number; headers: Record<string, string> },
+): Promise<Map<string, Measured>> {
+  const { connections, seconds, headers } = opts;
+  for (const t of targets) await runLoad({ url: t.url, connections, seconds: 1, headers });
   const rounds = Math.max(1, Math.min(opts.rounds ?? 3, seconds));
   const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
   for (let round = 0; round < rounds; round++) {
@@ -89,19 +111,165 @@ export async function benchApiOverhead(opts: BenchApiOverheadOptions): Promise<R
       results.get(t.name)!.push(r);
     }
   }
-
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const reqPerSec = new Map(targets.map((t) => [t.name, mean(results.get(t.name)!.map((r) => r.reqPerSec))]));
-  return targets.map((t) => {
-    const rs = results.get(t.name)!;
-    const own = reqPerSec.get(t.name)!;
-    const floor = t.floor ? reqPerSec.get(t.floor) : undefined;
+  return new Map(
+    targets.map((t) => {
+      const rs = results.get(t.name)!;
+      return [
+        t.name,
+        {
+          reqPerSec: mean(rs.map((r) => r.reqPerSec)),
+          p50: mean(rs.map((r) => r.p50)),
+          p99: mean(rs.map((r) => r.p99)),
+        },
+      ];
+    }),
+  );
+}
+
+/* ------------------------------------------------------------------ transport: custom vs stock */
+
+/** One real call, measured on every app variant; `floor` the bare route doing the same work, if any. */
+export type TransportRow = {
+  call: string;
+  /** Per variant name (e.g. 'custom', 'stock'): the median over the rounds. */
+  variants: Record<string, Measured>;
+  floor?: Measured;
+  /** Per round, req/s by variant (and 'floor'): the ratios are taken within a round. */
+  rounds: Record<string, number>[];
+  /** Per round, the serving process's CPU milliseconds per request, by variant (and 'floor'). */
+  cpuRounds: Record<string, number>[];
+};
+
+/** A server the bench started: its address and its process, whose CPU time is read from /proc. */
+export type BenchServer = { url: string; pid: number };
+
+/** utime + stime of a process in milliseconds (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export type BenchTransportOptions = {
+  /** The same app with another transport each (scripts/bench/transport-server.ts), by name. */
+  variants: Record<string, BenchServer>;
+  floor: BenchServer;
+  token: string;
+  orderId: string;
+  /** Seconds of one measurement; default 2. */
+  sampleSeconds?: number;
+  /** Rounds through every call; default 6. */
+  rounds?: number;
+  /** Default 10: few enough that a sample of a slow call still holds many requests on two cores. */
+  connections?: number;
+};
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * The app's real calls over tRPC and REST on every variant, side by side in one run, with the bare
+ * route as the floor: the calls as the bench's overhead section sends them (a single tRPC GET) and as
+ * the app's own client sends them (httpBatchLink: `?batch=1`), the order by id, and the orders list
+ * (the screen's page over tRPC, an integrator's page over REST).
+ *
+ * On a shared machine the load of other processes changes by the second, so the variants of one call
+ * are measured right after each other (the floor with them), in an order that turns round every
+ * round, and a ratio is the median of the rounds' ratios: a burst of load elsewhere spoils one round,
+ * not the result. Beside req/s each sample records the serving process's own CPU time per request,
+ * which the other processes on the machine change far less than they change req/s.
+ */
+export async function benchTransport(opts: BenchTransportOptions): Promise<TransportRow[]> {
+  const orderId = opts.orderId;
+  const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+  const ordersPage = { period: 'all', page: 1, pageSize: 20 };
+  const calls: { call: string; path: string; floor?: string }[] = [
+    { call: 'tRPC auth.profile (GET)', path: '/trpc/auth.profile', floor: '/bare/profile' },
+    {
+      call: 'tRPC auth.profile (batch)',
+      path: `/trpc/auth.profile?batch=1&input=${q({})}`,
+      floor: '/bare/profile',
+    },
+    {
+      call: 'tRPC orders.get (GET)',
+      path: `/trpc/orders.get?input=${q({ id: orderId })}`,
+      floor: `/bare/orders/${orderId}`,
+    },
+    {
+      call: 'tRPC orders.get (batch)',
+      path: `/trpc/orders.get?batch=1&input=${q({ 0: { id: orderId } })}`,
+      floor: `/bare/orders/${orderId}`,
+    },
+    { call: 'tRPC orders.page (batch)', path: `/trpc/orders.page?batch=1&input=${q({ 0: ordersPage })}` },
+    { call: 'REST GET /api/auth/profile', path: '/api/auth/profile', floor: '/bare/profile' },
+    { call: 'REST GET /api/orders/{id}', path: `/api/orders/${orderId}`, floor: `/bare/orders/${orderId}` },
+    { call: 'REST GET /api/orders?limit=20', path: '/api/orders?limit=20' },
+  ];
+  const connections = opts.connections ?? 10;
+  const seconds = opts.sampleSeconds ?? 2;
+  const headers = { authorization: `Bearer ${opts.token}` };
+  const urlsOf = (c: (typeof calls)[number]) => {
+    const urls: [string, string, number][] = Object.entries(opts.variants).map(([v, server]) => [
+      v,
+      `${server.url}${c.path}`,
+      server.pid,
+    ]);
+    if (c.floor) urls.push(['floor', `${opts.floor.url}${c.floor}`, opts.floor.pid]);
+    return urls;
+  };
+  const sample = async (url: string, what: string) => {
+    const r = await runLoad({ url, connections, seconds, headers });
+    if (r.non2xx || r.errors) throw new Error(`${what}: ${r.non2xx} non-2xx, ${r.errors} errors or timeouts`);
+    return r;
+  };
+  for (const c of calls)
+    for (const [, url] of urlsOf(c)) await runLoad({ url, connections, seconds: 1, headers });
+
+  const results = new Map<
+    string,
+    {
+      rounds: Record<string, number>[];
+      cpuRounds: Record<string, number>[];
+      loads: Map<string, LoadResult[]>;
+    }
+  >(calls.map((c) => [c.call, { rounds: [], cpuRounds: [], loads: new Map() }]));
+  const rounds = Math.max(1, opts.rounds ?? 6);
+  for (let round = 0; round < rounds; round++) {
+    for (const c of calls) {
+      const urls = urlsOf(c);
+      if (round % 2) urls.reverse();
+      const row: Record<string, number> = {};
+      const cpuRow: Record<string, number> = {};
+      const entry = results.get(c.call)!;
+      for (const [v, url, pid] of urls) {
+        const cpuBefore = cpuMs(pid);
+        const r = await sample(url, `${v} ${c.call}`);
+        cpuRow[v] = (cpuMs(pid) - cpuBefore) / r.total;
+        row[v] = r.reqPerSec;
+        entry.loads.set(v, [...(entry.loads.get(v) ?? []), r]);
+      }
+      entry.rounds.push(row);
+      entry.cpuRounds.push(cpuRow);
+    }
+  }
+  const summary = (loads: LoadResult[]): Measured => ({
+    reqPerSec: median(loads.map((r) => r.reqPerSec)),
+    p50: median(loads.map((r) => r.p50)),
+    p99: median(loads.map((r) => r.p99)),
+  });
+  return calls.map((c) => {
+    const { rounds: perRound, cpuRounds, loads } = results.get(c.call)!;
     return {
-      name: t.name,
-      reqPerSec: own,
-      p50: mean(rs.map((r) => r.p50)),
-      p99: mean(rs.map((r) => r.p99)),
-      ratioToFloor: floor ? own / floor : t.floor ? Number.NaN : 1,
+      call: c.call,
+      variants: Object.fromEntries(Object.keys(opts.variants).map((v) => [v, summary(loads.get(v)!)])),
+      ...(c.floor ? { floor: summary(loads.get('floor')!) } : {}),
+      rounds: perRound,
+      cpuRounds,
     };
   });
 }

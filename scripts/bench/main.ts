@@ -43,10 +43,12 @@ import {
   buildSeedSection,
   buildStartupSection,
   buildStreamSection,
+  buildTransportSection,
   type OverheadRow,
   type StartupRun,
+  type TransportResult,
 } from './sections';
-import { type RunningServer, root, serverPid, startServer } from './server-process';
+import { type RunningServer, root, serverEnvironment, serverPid, startServer } from './server-process';
 import { round } from './stats';
 import { benchStream, type StreamResult } from './stream';
 
@@ -56,12 +58,13 @@ const TITLES: Record<Part, string> = {
   screens: '3. Schermaanroepen na elkaar (HTTP, tRPC)',
   concurrency: '4. 50 verbindingen op de orderlijst',
   overhead: '5. API-overhead: kale Fastify-route vs tRPC vs REST',
-  stream: '6. Volledige lijst GET /api/orders (stream)',
-  login: '7. Inlogvloed',
-  firstload: '8. JavaScript bij eerste laden',
-  lighthouse: '9. Lighthouse',
-  pdf: '10. PDF',
-  auth: '11. Aanmelden gelijkmatig (bestaand vs onbekend adres)',
+  transport: '6. Transport: eigen routes vs de standaard-adapters',
+  stream: '7. Volledige lijst GET /api/orders (stream)',
+  login: '8. Inlogvloed',
+  firstload: '9. JavaScript bij eerste laden',
+  lighthouse: '10. Lighthouse',
+  pdf: '11. PDF',
+  auth: '12. Aanmelden gelijkmatig (bestaand vs onbekend adres)',
 };
 
 let options: ReturnType<typeof parseOptions>;
@@ -114,6 +117,7 @@ const screens: { kind: DbKind; size: number; timings: ScreenTiming[] }[] = [];
 const startups: StartupRun[] = [];
 const loads: ({ kind: DbKind; size: number } & LoadResult)[] = [];
 let overhead: { size: number; rows: OverheadRow[] } | undefined;
+let transport: TransportResult | undefined;
 let stream: ({ size: number } & StreamResult) | undefined;
 let flood: ({ size: number } & FloodResult) | undefined;
 let firstLoad: Awaited<ReturnType<typeof measureFirstLoadJs>> | undefined;
@@ -134,15 +138,25 @@ type BenchApiOverhead = (opts: {
   connections?: number;
 }) => Promise<OverheadRow[]>;
 
-async function startFloorServer(databaseUrl: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', floorServer], {
+const startFloorServer = (databaseUrl: string, port: number) =>
+  startScriptServer(floorServer, {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  });
+
+/** A bench server script run with tsx, ready once it prints `listening <url>`. */
+async function startScriptServer(file: string, env: NodeJS.ProcessEnv) {
+  const name = path.basename(file, '.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`floor-server niet klaar binnen 60 s: ${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${name} niet klaar binnen 60 s: ${out}`)), 60_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening (\S+)/.exec(out);
@@ -155,11 +169,12 @@ async function startFloorServer(databaseUrl: string, port: number) {
     child.stderr.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`floor-server stopte (${code}): ${out.slice(-2000)}`));
+      reject(new Error(`${name} stopte (${code}): ${out.slice(-2000)}`));
     });
   });
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -201,6 +216,59 @@ async function measureOverhead(server: RunningServer, target: BenchDatabase, ses
   } finally {
     await floor.stop();
   }
+}
+
+/** The transport variants the transport section compares (BuildAppOptions.transport). */
+const TRANSPORT_VARIANTS: Record<string, string> = {
+  custom: 'rest:custom',
+  stock: 'rest:stock',
+};
+
+async function measureTransport(
+  server: RunningServer,
+  target: BenchDatabase,
+  session: Session,
+): Promise<TransportResult['rows']> {
+  const databaseUrl = target.server.databaseUrl;
+  if (!databaseUrl) throw new Error('de kale route draait alleen op Postgres');
+  const orderId = await firstOrderId(server, session);
+  const { benchTransport } = await import('./api-overhead');
+  const started: { url: string; pid: number; stop: () => Promise<void> }[] = [];
+  try {
+    const floor = await startFloorServer(databaseUrl, takePort());
+    started.push(floor);
+    const variants: Record<string, { url: string; pid: number }> = {};
+    for (const [name, transport] of Object.entries(TRANSPORT_VARIANTS)) {
+      const port = takePort();
+      const app = await startScriptServer(path.join(root, 'scripts/bench/transport-server.ts'), {
+        ...serverEnvironment(port, target.server),
+        BENCH_TRANSPORT: transport,
+      });
+      started.push(app);
+      variants[name] = { url: app.url, pid: app.pid };
+    }
+    return await benchTransport({
+      variants,
+      floor: { url: floor.url, pid: floor.pid },
+      token: session.token,
+      orderId,
+      rounds: 8,
+    });
+  } finally {
+    for (const s of started) await s.stop();
+  }
+}
+
+async function firstOrderId(server: RunningServer, session: Session): Promise<string> {
+  const page = await request(
+    server.url,
+    trpcQueryPath('orders.page', { period: 'all', page: 1, pageSize: 1 }),
+    { headers: { cookie: session.cookie } },
+  );
+  const orderId = (JSON.parse(page.body) as [{ result: { data: { items: { _id: string }[] } } }])[0].result
+    .data.items[0]?._id;
+  if (!orderId) throw new Error('geen order gevonden om op te vragen');
+  return orderId;
 }
 
 /* ---------------------------------------------------------------- one database at one size */
@@ -254,6 +322,13 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
             measureOverhead(server, target, session),
           );
           if (rows) overhead = { size, rows };
+        }
+        if (wants('transport')) {
+          await settled();
+          const rows = await attempt('transport', target.label, () =>
+            measureTransport(server, target, session),
+          );
+          if (rows) transport = { size, variants: TRANSPORT_VARIANTS, rows };
         }
         if (wants('stream')) {
           await settled();
@@ -315,6 +390,7 @@ if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
   bodies.set('screens', buildScreensSection(screens, sizes));
   bodies.set('concurrency', buildConcurrencySection(loads));
   bodies.set('overhead', buildApiOverheadSection(overhead));
+  bodies.set('transport', buildTransportSection(transport));
   bodies.set('stream', buildStreamSection(stream));
   bodies.set('login', buildLoginSection(flood));
   bodies.set('firstload', buildFirstLoadSection(firstLoad));

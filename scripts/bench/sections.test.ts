@@ -7,6 +7,7 @@ import {
   buildScreensSection,
   buildStartupSection,
   buildStreamSection,
+  buildTransportSection,
   worstP95,
 } from './sections';
 import type { Summary } from './stats';
@@ -94,6 +95,46 @@ describe('API overhead', () => {
       ['tRPC profile / kale route met dezelfde sessie en query', true],
       ['REST orders.get / kale route met dezelfde sessie en query', false],
     ]);
+  });
+});
+
+describe('transport', () => {
+  it('takes the gain over stock as the median of the rounds’ own ratios, CPU per request first', () => {
+    const m = { reqPerSec: 1, p50: 1, p99: 1 };
+    const body = buildTransportSection({
+      size: 10_000,
+      variants: { custom: 'trpc:custom', stock: 'trpc:stock' },
+      rows: [
+        {
+          call: 'tRPC auth.profile',
+          variants: { custom: m, stock: m },
+          // One round spoilt by load elsewhere (stock 10 × slower) does not move the median.
+          rounds: [
+            { custom: 100, stock: 90 },
+            { custom: 100, stock: 10 },
+            { custom: 100, stock: 95 },
+          ],
+          cpuRounds: [
+            { custom: 1, stock: 1.4 },
+            { custom: 1, stock: 1.35 },
+            { custom: 1, stock: 9 },
+          ],
+        },
+        {
+          call: 'REST GET /api/orders',
+          variants: { custom: m, stock: m },
+          rounds: [{ custom: 100, stock: 100 }],
+          cpuRounds: [{ custom: 1, stock: 1.29 }],
+        },
+      ],
+    });
+    const [cpu, reqs] = body.tables;
+    expect(cpu?.rows.map((r) => [r[0], r[4], r.at(-1)])).toEqual([
+      ['tRPC auth.profile', 1.4, 'custom'],
+      ['REST GET /api/orders', 1.29, '–'],
+    ]);
+    expect(reqs?.rows[0]?.[4]).toBeCloseTo(100 / 90);
+    expect(body.targets).toEqual([]);
   });
 });
 

@@ -228,6 +228,100 @@ export function buildApiOverheadSection(
   };
 }
 
+/** The rule for a transport of our own (docs/decisions/transport.md): it must buy this much over the stock adapter. */
+export const CUSTOM_TRANSPORT_MIN_GAIN = 1.3;
+
+export type TransportResult = {
+  size: number;
+  /** What each variant is, e.g. {custom: 'trpc:custom,rest:custom', stock: 'trpc:stock,rest:stock'}. */
+  variants: Record<string, string>;
+  rows: {
+    call: string;
+    /** The medians over the rounds. */
+    variants: Record<string, { reqPerSec: number; p50: number; p99: number }>;
+    floor?: { reqPerSec: number; p50: number; p99: number };
+    /** Per round, req/s by variant and 'floor', measured right after each other. */
+    rounds: Record<string, number>[];
+    /** Per round, the serving process's CPU ms per request by variant and 'floor'. */
+    cpuRounds: Record<string, number>[];
+  }[];
+};
+
+/** The median over the rounds of a ÷ b, each pair measured right after each other. */
+const pairedRatio = (rounds: Record<string, number>[], a: string, b: string) =>
+  median(rounds.map((r) => r[a]! / r[b]!));
+
+/**
+ * The app's real calls on our own transport variants and on the stock adapters, side by side: req/s
+ * of each, each ÷ stock and ÷ the bare route. No ✓/✗: the ratio decides whether a custom route may
+ * stay (≥ CUSTOM_TRANSPORT_MIN_GAIN), which the decision note records; the overhead section keeps
+ * the targets.
+ */
+export function buildTransportSection(result: TransportResult | undefined): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  const names = Object.keys(result.variants);
+  const ours = names.filter((v) => v !== 'stock');
+  const range = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+  // What our variant buys over stock: req/s ours ÷ stock, CPU per request stock ÷ ours.
+  const gains = (r: TransportResult['rows'][number], v: string) => ({
+    reqs: r.rounds.map((x) => x[v]! / x.stock!),
+    cpu: r.cpuRounds.map((x) => x.stock! / x[v]!),
+  });
+  const throughput = result.rows.map((r) => [
+    r.call,
+    r.floor?.reqPerSec ?? null,
+    ...names.map((v) => r.variants[v]!.reqPerSec),
+    ...ours.map((v) => pairedRatio(r.rounds, v, 'stock')),
+    ...ours.map((v) => range(gains(r, v).reqs)),
+  ]);
+  const cpu = result.rows.map((r) => {
+    const perVariant = ours.map((v) => median(gains(r, v).cpu));
+    return [
+      r.call,
+      r.floor ? median(r.cpuRounds.map((x) => x.floor!)) : null,
+      ...names.map((v) => median(r.cpuRounds.map((x) => x[v]!))),
+      ...perVariant,
+      ...ours.map((v) => range(gains(r, v).cpu)),
+      perVariant
+        .map((g, i) => (g >= CUSTOM_TRANSPORT_MIN_GAIN ? ours[i] : null))
+        .filter(Boolean)
+        .join(', ') || '–',
+    ];
+  });
+  return {
+    data: result,
+    tables: [
+      {
+        title: 'CPU-tijd van het serverproces per verzoek (ms)',
+        columns: [
+          'aanroep',
+          'kale route',
+          ...names,
+          ...ours.map((v) => `stock / ${v}`),
+          ...ours.map((v) => `stock / ${v} per ronde`),
+          `≥ ${CUSTOM_TRANSPORT_MIN_GAIN} × stock`,
+        ],
+        rows: cpu,
+      },
+      {
+        title: 'Verzoeken per seconde',
+        columns: [
+          'aanroep',
+          'kale route',
+          ...names,
+          ...ours.map((v) => `${v} / stock`),
+          ...ours.map((v) => `${v} / stock per ronde`),
+        ],
+        rows: throughput,
+      },
+    ],
+    targets: [],
+    notes: [
+      `Postgres, ${n(result.size)} orders; elke variant is dezelfde app (scripts/bench/transport-server.ts) met een ander transport: ${names.map((v) => `${v} = ${result.variants[v]}`).join(', ')}. Per ronde (${result.rows[0]?.rounds.length ?? 0}) de varianten en de kale route van één aanroep direct na elkaar, in wisselende volgorde; elke waarde is de mediaan over de rondes, een verhouding de mediaan van de verhoudingen per ronde. De CPU-tijd per verzoek (utime + stime uit /proc) hangt veel minder af van wat er verder op de machine draait dan req/s. Een eigen route blijft alleen waar hij ≥ ${CUSTOM_TRANSPORT_MIN_GAIN} × de standaard-adapter haalt (docs/decisions/transport.md).`,
+    ],
+  };
+}
+
 export function buildStreamSection(result: ({ size: number } & StreamResult) | undefined): SectionBody {
   if (!result) return empty('Niet gemeten.');
   const targets: TargetCheck[] = [];

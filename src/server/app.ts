@@ -24,9 +24,9 @@ import { jsonBodyProblem } from './http/json-body';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { registerPdfDownload } from './http/pdf-download';
-import { registerRestRoute } from './http/rest-route';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerTrpcRoute } from './http/trpc-route';
+import { registerTrpc } from './http/transport/adapters';
+import { registerRestRoute } from './http/transport/rest-route';
 import { type AppRouter, appRouter } from './routers';
 import { createContextFactory } from './trpc';
 
@@ -44,6 +44,11 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger | false;
   /** The streamed GET /api/orders (tests set a small batch size). */
   ordersStream?: OrdersStreamOptions;
+  /**
+   * What serves /api: the app's own REST route (default), or trpc-to-openapi's stock plugin, which the
+   * bench and the route's comparison test measure it against (docs/decisions/transport.md).
+   */
+  transport?: { rest?: 'stock' | 'custom' };
 };
 
 /** The largest client error report body: its capped fields (22.5 K characters) as JSON, with room. */
@@ -82,6 +87,7 @@ export async function buildApp({
   clientDir = clientDistDir,
   logger = false,
   ordersStream,
+  transport = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // TRUST_PROXY decides whose X-Forwarded-For sets req.ip, the key of the per-IP rate limits.
   const { trustProxy } = deps.config;
@@ -160,29 +166,25 @@ export async function buildApp({
     else done();
   });
 
-  await registerTrpcRoute<AppRouter>(app, {
-    prefix: '/trpc',
-    router: appRouter,
-    createContext,
-    responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
-    onError: ({ error, path: p }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC error');
-    },
-  });
+  await registerTrpc(app, { router: appRouter, createContext, log: deps.log });
 
   await registerApiDocs(app, deps.config.appUrl);
 
-  await registerRestRoute<AppRouter>(app, {
-    prefix: '/api',
-    router: appRouter,
-    createContext,
-    responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
-    onError: ({ error, path: p }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
-    },
-  });
+  // The REST route stays while it buys 1.3 × over the stock plugin (http/transport/README.md).
+  if (transport.rest === 'stock') {
+    const { registerRest } = await import('./http/transport/stock-rest');
+    await registerRest(app, { router: appRouter, createContext, log: deps.log });
+  } else
+    await registerRestRoute<AppRouter>(app, {
+      prefix: '/api',
+      router: appRouter,
+      createContext,
+      responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
+      onError: ({ error, path: p }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.log.error({ err: error.cause ?? error, path: p }, 'REST error');
+      },
+    });
 
   registerOrdersStream(app, deps, ordersStream);
   registerCustomersList(app, deps);

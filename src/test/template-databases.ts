@@ -4,8 +4,8 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import postgres from 'postgres';
 import { openDatabase } from '../db/client';
-import { JOB_QUEUE_ROWS } from '../server/jobs/queues';
 import { startPglite } from '../db/pglite-start';
+import { JOB_QUEUE_ROWS } from '../server/jobs/queues';
 
 /**
  * The migrated database every test file starts from, made once per test run and copied per file:

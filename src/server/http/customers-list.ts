@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { customerApiListQuery } from '../../shared/schemas/api-list';
 import type { AppDeps } from '../deps';
 import { listCustomersForApi } from '../services/customers/customers-api-list';
+import { CUSTOMERS_LIST } from './list-operations';
 import { parseListQuery, setPageHeaders } from './list-paging';
 import { createRequestAuth } from './request-auth';
 
@@ -9,7 +9,7 @@ import { createRequestAuth } from './request-auth';
  * GET /api/customers: the spec's plain array, and with an integrator's parameters (issue 13) a
  * filtered list or, with `limit`, one page with X-Total-Count and Link. A plain route for the same
  * reason as GET /api/orders (orders-stream.ts): the headers belong to the HTTP answer, which a
- * procedure does not set. `customers.list` stays its OpenAPI description and the tRPC call.
+ * procedure does not set. Described by list-operations.ts; `customers.list` is the tRPC call.
  */
 export const CUSTOMERS_LIST_URL = '/api/customers';
 
@@ -17,7 +17,7 @@ export function registerCustomersList(app: FastifyInstance, deps: AppDeps): void
   const auth = createRequestAuth(deps);
   app.get(CUSTOMERS_LIST_URL, { exposeHeadRoute: false }, async (req, reply) => {
     const { user } = await auth.requireUser(req, reply);
-    const query = parseListQuery(customerApiListQuery, req.query);
+    const query = parseListQuery(CUSTOMERS_LIST.query, req.query);
     const { customers, total } = await listCustomersForApi(deps.db, user.id, query);
     if (query.limit !== undefined && total !== null) {
       setPageHeaders(reply, {

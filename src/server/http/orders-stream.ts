@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { OrderRecord } from '../../shared/order-record';
-import { orderApiListQuery } from '../../shared/schemas/api-list';
 import type { AppDeps } from '../deps';
 import { orderToWire } from '../services/orders/order-wire';
 import { listOrdersPageForApi, orderApiFilter, orderApiSort } from '../services/orders/orders-api-list';
 import { ORDER_STREAM_BATCH_SIZE, orderBatches } from '../services/orders/orders-stream';
+import { ORDERS_LIST } from './list-operations';
 import { parseListQuery, setPageHeaders } from './list-paging';
 import { createRequestAuth } from './request-auth';
 
@@ -13,12 +13,12 @@ import { createRequestAuth } from './request-auth';
  * GET /api/orders, streamed. The REST call used to go through trpc-to-openapi to `orders.list`, which
  * builds the whole array first: 85 MB in 6.5 s at 100 000 orders, 1.9 GB at peak, and every other
  * request waited meanwhile (issue 12). This route sends the very same array (orderToWire of every
- * order, newest first; `orders.list` stays the route's OpenAPI description and the tRPC call) as it
+ * order, newest first, as the tRPC call `orders.list` answers it; described by list-operations.ts) as it
  * reads it: one keyset batch of orders with their lines at a time (services/orders/orders-stream.ts),
  * serialised per batch, the next batch read only once the client (or the compressor) has taken the
  * last. Memory stays at about one batch, and the event loop is free between batches.
  *
- * A static route, so it wins over the REST route's `/api/*` (rest-route.ts) for exactly `GET /api/orders`; every
+ * A static route, so it wins over the REST route's `/api/*` (transport/rest-route.ts) for exactly `GET /api/orders`; every
  * other /api/orders… call, and HEAD, still reaches the procedures.
  *
  * An integrator's parameters (issue 13, shared/schemas/api-list.ts) filter the same stream; with
@@ -86,7 +86,7 @@ export function registerOrdersStream(
   // HEAD keeps going to the procedures (which answer it without reading anything), not the whole list.
   app.get(ORDERS_LIST_URL, { exposeHeadRoute: false }, async (req, reply) => {
     const { user } = await auth.requireUser(req, reply);
-    const query = parseListQuery(orderApiListQuery, req.query);
+    const query = parseListQuery(ORDERS_LIST.query, req.query);
     if (query.limit !== undefined) {
       const { limit, offset = 0 } = query;
       const page = await listOrdersPageForApi(deps.db, user.id, { ...query, limit });

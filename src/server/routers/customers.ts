@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerApiListQuery, pageHeaders } from '../../shared/schemas/api-list';
+import { customerApiListQuery } from '../../shared/schemas/api-list';
 import { idInput, successOutput } from '../../shared/schemas/common';
 import {
   customerInput,
@@ -26,19 +26,11 @@ const tags = ['customers'];
 const notFoundCustomer = 'Een onbekende klant, of die van een ander account, geeft 404.';
 
 export const customersRouter = router({
-  /** Over REST the description of GET /api/customers, which a plain route serves (http/customers-list.ts). */
+  /**
+   * The list over tRPC. Over REST, GET /api/customers is a plain route (http/customers-list.ts),
+   * described in the OpenAPI document by http/list-operations.ts.
+   */
   list: authedProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/customers',
-        tags,
-        summary: 'Alle klanten',
-        description:
-          'Zonder parameters: alle klanten als één array, op bedrijfsnaam en naam. Met parameters alleen de klanten die passen; met `updatedSince` de minst recent gewijzigde eerst. Met `limit` één pagina, met `X-Total-Count` en `Link` (next/prev).',
-        responseHeaders: pageHeaders,
-      },
-    })
     .input(customerApiListQuery.optional())
     .output(z.array(customerOutput))
     .query(async ({ ctx, input }) =>

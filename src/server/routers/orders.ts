@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderApiListQuery, pageHeaders } from '../../shared/schemas/api-list';
+import { orderApiListQuery } from '../../shared/schemas/api-list';
 import { idInput, successOutput } from '../../shared/schemas/common';
 import { sendEmailInput } from '../../shared/schemas/email-template';
 import { idempotencyHeaders } from '../../shared/schemas/idempotency';
@@ -40,21 +40,10 @@ const notFoundOrder = 'Een onbekende order, of die van een ander account, geeft 
 
 export const ordersRouter = router({
   /**
-   * Over REST this is the description of GET /api/orders, which a plain route serves as a stream
-   * (http/orders-stream.ts); the tRPC call answers the same list.
+   * The list over tRPC. Over REST, GET /api/orders is a plain route that streams it
+   * (http/orders-stream.ts), described in the OpenAPI document by http/list-operations.ts.
    */
   list: authedProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/orders',
-        tags,
-        summary: 'Alle orders, nieuwste eerst',
-        description:
-          'Zonder parameters: alle orders als één array, nieuwste eerst (gestreamd). Met parameters alleen de orders die passen; met `updatedSince` de minst recent gewijzigde eerst. Met `limit` één pagina, met `X-Total-Count` en `Link` (next/prev).',
-        responseHeaders: pageHeaders,
-      },
-    })
     .input(orderApiListQuery.optional())
     .output(z.array(orderOutput))
     .query(async ({ ctx, input }) => {

@@ -1,18 +1,19 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { fastifyTRPCOpenApiPlugin, type OpenApiMeta } from 'trpc-to-openapi';
+import type { OpenApiMeta } from 'trpc-to-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../errors';
-import { errorBody, errorHeaders } from './error-body';
-import { registerErrorHandler } from './error-responses';
+import { AppError } from '../../errors';
+import { errorHeaders } from '../error-body';
+import { registerErrorHandler } from '../error-responses';
 import { registerRestRoute } from './rest-route';
+import { registerRest } from './stock-rest';
 
 /**
- * The REST adapter answers every call exactly as trpc-to-openapi's Fastify plugin did (with the body
- * app.ts used to put in place of its error body): the same requests go to both, and status, headers and
- * body must match byte for byte. The router covers what the app's procedures do with a call: path
+ * The REST route answers every call exactly as trpc-to-openapi's Fastify plugin answers it, set up as
+ * the app would set it up (adapters.ts, with the app's error body): the same requests go to both, and
+ * status, headers and body must match byte for byte. The router covers what the app's procedures do with a call: path
  * parameters, query input with coercion and arrays, JSON bodies, void inputs, errors with headers.
  */
 
@@ -91,43 +92,11 @@ const createContext = async ({ req }: { req: { headers: Record<string, unknown> 
 const responseMeta = ({ errors }: { errors: TRPCError[] }) => ({ headers: errorHeaders(errors) });
 const log = pino({ level: 'silent' });
 
-/** REST as app.ts served it through trpc-to-openapi until this adapter replaced it. */
+/** REST through trpc-to-openapi's own Fastify plugin, set up as the app sets it up (adapters.ts). */
 async function viaTrpcToOpenApi(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app, log);
-  await app.register(async (api) => {
-    api.addHook('preHandler', (req, _reply, done) => {
-      if (
-        req.method !== 'GET' &&
-        req.method !== 'HEAD' &&
-        !req.headers['content-type'] &&
-        req.body === undefined
-      )
-        req.headers['content-type'] = 'application/json';
-      done();
-    });
-    api.addHook('onRoute', (route) => {
-      const handler = route.handler;
-      route.handler = async function (this: FastifyInstance, req, reply) {
-        await handler.call(this, req, reply);
-        return reply;
-      };
-    });
-    const errors = new WeakMap<object, TRPCError>();
-    api.addHook('onSend', (req, _reply, payload, done) => {
-      const error = errors.get(req);
-      done(null, error ? JSON.stringify(errorBody(error)) : payload);
-    });
-    await api.register(fastifyTRPCOpenApiPlugin<typeof router>, {
-      basePath: '/api',
-      router,
-      createContext: createContext as never,
-      responseMeta,
-      onError: ({ error, req }) => {
-        errors.set(req, error);
-      },
-    });
-  });
+  await registerRest(app, { router, createContext: createContext as never, log });
   return app;
 }
 
@@ -229,7 +198,7 @@ describe('the REST adapter', () => {
     await after.close();
   });
 
-  it.each(calls)('answers $method $url as trpc-to-openapi did', async (call) => {
+  it.each(calls)('answers $method $url as trpc-to-openapi does', async (call) => {
     const now = shape(await after.inject(call));
     const then = shape(await before.inject(call));
     expect(now).toEqual(then);

@@ -18,8 +18,8 @@ import {
   zodSupportsCoerce,
 } from 'trpc-to-openapi';
 import { ZodArray } from 'zod/v4';
-import { errorBody } from './error-body';
-import type { FastifyContextFactory } from './trpc-route';
+import { errorBody } from '../error-body';
+import type { FastifyContextFactory } from './adapters';
 
 /**
  * The REST API: the procedures that carry `meta.openapi`, served at their method and path, as

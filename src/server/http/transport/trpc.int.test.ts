@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testDeps } from '../../test/context';
-import { openTestDatabase, type TestDatabase } from '../../test/db';
-import { createCapturingMailer } from '../../test/mailer';
-import { insertCustomer, parsedOrder } from '../../test/orders-fixtures';
-import { createSignedInUser } from '../../test/users';
-import { createOrder } from '../services/orders/orders';
+import { buildTestApp, testDeps } from '../../../test/context';
+import { openTestDatabase, type TestDatabase } from '../../../test/db';
+import { createCapturingMailer } from '../../../test/mailer';
+import { insertCustomer, parsedOrder } from '../../../test/orders-fixtures';
+import { createSignedInUser } from '../../../test/users';
+import { createOrder } from '../../services/orders/orders';
 
 /**
- * /trpc served by registerTrpcRoute (trpc-route.ts) instead of @trpc/server's fastify adapter: the same
- * protocol (single calls, batches, errors, mutations), a JSON answer sent whole.
+ * /trpc as the app serves it, through @trpc/server's Fastify adapter (adapters.ts): single calls,
+ * batches, errors, mutations, and a JSON answer sent whole (compression.ts hands tRPC's Response on
+ * as the bytes it holds).
  */
 let database: TestDatabase;
 let app: FastifyInstance;
