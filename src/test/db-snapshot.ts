@@ -10,7 +10,8 @@ import { webhookDeliveryQueue } from '../server/jobs/queues';
  * row of every table of src/db/schema, and the webhook jobs waiting in the queue.
  *
  * With `ownedBy`, only what belongs to that account: rows with its `user_id` (its own `users` row),
- * the lines of its orders, the deliveries of its webhooks, and its queued webhook jobs. Another
+ * the lines of its orders, the deliveries of its webhooks, the download links of its PDFs, and its
+ * queued webhook jobs. Another
  * account's calls may then touch their own rows (a session's or key's "last used") without
  * counting as a change.
  */
@@ -38,6 +39,11 @@ function ownerFilter(table: PgTable, userId: string): SQL | 'whole' | 'skip' {
     return inArray(
       columns.subscriptionId,
       sql`(select ${schema.webhookSubscriptions.id} from ${schema.webhookSubscriptions} where ${schema.webhookSubscriptions.userId} = ${userId})`,
+    );
+  if (columns.pdfFileId)
+    return inArray(
+      columns.pdfFileId,
+      sql`(select ${schema.pdfFiles.id} from ${schema.pdfFiles} where ${schema.pdfFiles.userId} = ${userId})`,
     );
   const shared = SHARED_TABLES.get(table);
   // A new table must say whose rows it holds, or the snapshot would silently leave it out.
