@@ -24,67 +24,75 @@ const authed = t.procedure.use(({ ctx, next }) => {
   return next();
 });
 
-const router = t.router({
-  profile: authed
-    .meta({ openapi: { method: 'GET', path: '/auth/profile' } })
-    .input(z.void())
-    .output(z.object({ user: z.string().nullable() }))
-    .query(({ ctx }) => ({ user: ctx.user })),
-  search: t.procedure
-    .meta({ openapi: { method: 'GET', path: '/things/{id}' } })
-    .input(
-      z.object({
-        id: z.string(),
-        count: z.number().int().optional(),
-        flag: z.boolean().optional(),
-        when: z.date().optional(),
-        tags: z.array(z.string()).optional(),
-        text: z.string().optional(),
+// Each adapter gets routers of its own: trpc-to-openapi marks the schemas it serves as coercing.
+const createRouter = () =>
+  t.router({
+    profile: authed
+      .meta({ openapi: { method: 'GET', path: '/auth/profile' } })
+      .input(z.void())
+      .output(z.object({ user: z.string().nullable() }))
+      .query(({ ctx }) => ({ user: ctx.user })),
+    search: t.procedure
+      .meta({ openapi: { method: 'GET', path: '/things/{id}' } })
+      .input(
+        z.object({
+          id: z.string(),
+          count: z.number().int().optional(),
+          flag: z.boolean().optional(),
+          when: z.date().optional(),
+          tags: z.array(z.string()).optional(),
+          text: z.string().optional(),
+        }),
+      )
+      .output(z.unknown())
+      .query(({ input }) => ({ ...input, when: input.when?.toISOString() })),
+    nested: t.procedure
+      .meta({ openapi: { method: 'GET', path: '/things/{id}/parts/{part}' } })
+      .input(z.object({ id: z.string(), part: z.string() }))
+      .output(z.unknown())
+      .query(({ input }) => input),
+    create: t.procedure
+      .meta({ openapi: { method: 'POST', path: '/things' } })
+      .input(z.object({ name: z.string().min(1), size: z.number().optional() }).optional())
+      .output(z.unknown())
+      .mutation(({ input }) => ({ created: input ?? null })),
+    update: t.procedure
+      .meta({ openapi: { method: 'PUT', path: '/things/{id}' } })
+      .input(z.object({ id: z.string(), name: z.string() }))
+      .output(z.unknown())
+      .mutation(({ input }) => input),
+    remove: t.procedure
+      .meta({ openapi: { method: 'DELETE', path: '/things/{id}' } })
+      .input(z.object({ id: z.string(), hard: z.boolean().optional() }))
+      .output(z.unknown())
+      .mutation(({ input }) => ({ removed: input })),
+    limited: t.procedure
+      .meta({ openapi: { method: 'POST', path: '/limited' } })
+      .input(z.void())
+      .output(z.unknown())
+      .mutation(() => {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'Te veel pogingen.',
+          {},
+          { headers: { 'Retry-After': '60' } },
+        );
       }),
-    )
-    .output(z.unknown())
-    .query(({ input }) => ({ ...input, when: input.when?.toISOString() })),
-  nested: t.procedure
-    .meta({ openapi: { method: 'GET', path: '/things/{id}/parts/{part}' } })
-    .input(z.object({ id: z.string(), part: z.string() }))
-    .output(z.unknown())
-    .query(({ input }) => input),
-  create: t.procedure
-    .meta({ openapi: { method: 'POST', path: '/things' } })
-    .input(z.object({ name: z.string().min(1), size: z.number().optional() }).optional())
-    .output(z.unknown())
-    .mutation(({ input }) => ({ created: input ?? null })),
-  update: t.procedure
-    .meta({ openapi: { method: 'PUT', path: '/things/{id}' } })
-    .input(z.object({ id: z.string(), name: z.string() }))
-    .output(z.unknown())
-    .mutation(({ input }) => input),
-  remove: t.procedure
-    .meta({ openapi: { method: 'DELETE', path: '/things/{id}' } })
-    .input(z.object({ id: z.string(), hard: z.boolean().optional() }))
-    .output(z.unknown())
-    .mutation(({ input }) => ({ removed: input })),
-  limited: t.procedure
-    .meta({ openapi: { method: 'POST', path: '/limited' } })
-    .input(z.void())
-    .output(z.unknown())
-    .mutation(() => {
-      throw new AppError('TOO_MANY_REQUESTS', 'Te veel pogingen.', {}, { headers: { 'Retry-After': '60' } });
-    }),
-  broken: t.procedure
-    .meta({ openapi: { method: 'GET', path: '/broken' } })
-    .input(z.void())
-    .output(z.unknown())
-    .query(() => {
-      throw new Error('select * from secrets');
-    }),
-  badOutput: t.procedure
-    .meta({ openapi: { method: 'GET', path: '/bad-output' } })
-    .input(z.void())
-    .output(z.object({ n: z.number() }))
-    .query(() => ({ n: 'x' }) as unknown as { n: number }),
-  hidden: t.procedure.input(z.void()).query(() => 'not over REST'),
-});
+    broken: t.procedure
+      .meta({ openapi: { method: 'GET', path: '/broken' } })
+      .input(z.void())
+      .output(z.unknown())
+      .query(() => {
+        throw new Error('select * from secrets');
+      }),
+    badOutput: t.procedure
+      .meta({ openapi: { method: 'GET', path: '/bad-output' } })
+      .input(z.void())
+      .output(z.object({ n: z.number() }))
+      .query(() => ({ n: 'x' }) as unknown as { n: number }),
+    hidden: t.procedure.input(z.void()).query(() => 'not over REST'),
+  });
+type TestRouter = ReturnType<typeof createRouter>;
 
 const createContext = async ({ req }: { req: { headers: Record<string, unknown> } }) => ({
   user: typeof req.headers.authorization === 'string' ? req.headers.authorization : null,
@@ -96,11 +104,14 @@ const log = pino({ level: 'silent' });
 async function viaTrpcToOpenApi(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app, log);
-  await registerRest(app, { router, createContext: createContext as never, log });
+  await registerRest(app, { router: createRouter(), createContext: createContext as never, log });
   return app;
 }
 
-async function viaRestRoute(onError: (error: TRPCError) => void): Promise<FastifyInstance> {
+async function viaRestRoute(
+  onError: (error: TRPCError) => void,
+  router: TestRouter = createRouter(),
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app, log);
   await registerRestRoute(app, {
@@ -152,7 +163,7 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/things/abc?id=other' },
   { method: 'GET', url: '/api/things/abc?text=%C3%A9%20x&unknown=1' },
   // JSON bodies; the path parameter wins over the body's field.
-  { method: 'POST', url: '/api/things', headers: json, payload: '{"name":"schroef","size":"3"}' },
+  { method: 'POST', url: '/api/things', headers: json, payload: '{"name":"schroef","size":3}' },
   { method: 'POST', url: '/api/things', headers: json, payload: '{"name":""}' },
   { method: 'POST', url: '/api/things' },
   { method: 'POST', url: '/api/things', headers: { 'content-type': '' } },
@@ -188,10 +199,11 @@ describe('the REST adapter', () => {
   let before: FastifyInstance;
   let after: FastifyInstance;
   const errors: TRPCError[] = [];
+  const router = createRouter();
 
   beforeAll(async () => {
     before = await viaTrpcToOpenApi();
-    after = await viaRestRoute((error) => errors.push(error));
+    after = await viaRestRoute((error) => errors.push(error), router);
   });
   afterAll(async () => {
     await before.close();
@@ -208,6 +220,41 @@ describe('the REST adapter', () => {
   it('coerces query values, makes one value an array where the input takes one, and drops empty ones', async () => {
     const res = await after.inject({ method: 'GET', url: '/api/things/abc?count=42&flag=true&tags=a&text=' });
     expect(res.json()).toEqual({ id: 'abc', count: 42, flag: true, tags: ['a'] });
+  });
+
+  // Where it differs from trpc-to-openapi on purpose (query-coercion.ts): a JSON body is not coerced,
+  // and the procedure's schema, shared with tRPC and the forms, stays as written.
+  it('takes a JSON body as sent: text where a number or boolean belongs is refused, not converted', async () => {
+    const res = await after.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: json,
+      payload: '{"name":"schroef","size":"3"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', details: { size: expect.any(String) } });
+    const stock = await before.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: json,
+      payload: '{"name":"schroef","size":"3"}',
+    });
+    expect(stock.json()).toEqual({ created: { name: 'schroef', size: 3 } });
+  });
+
+  it('leaves the procedures’ schemas as written after serving query and body calls', async () => {
+    await after.inject({ method: 'GET', url: '/api/things/abc?count=42&flag=true&when=2026-01-31' });
+    await after.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: json,
+      payload: '{"name":"a","size":1}',
+    });
+    const search = router._def.procedures.search._def.inputs[0] as z.ZodType;
+    const create = router._def.procedures.create._def.inputs[0] as z.ZodType;
+    expect(search.safeParse({ id: 'abc', count: '42' }).success).toBe(false);
+    expect(search.safeParse({ id: 'abc', flag: 'false' }).success).toBe(false);
+    expect(create.safeParse({ name: 'a', size: '3' }).success).toBe(false);
   });
 
   it('passes a path parameter on as sent, percent-escapes included', async () => {

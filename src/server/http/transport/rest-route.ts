@@ -3,7 +3,6 @@ import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   acceptsRequestBody,
-  coerceSchema,
   forEachOpenApiProcedure,
   getInputOutputParsers,
   getPathRegExp,
@@ -15,11 +14,11 @@ import {
   type OpenApiProcedure,
   TRPC_ERROR_CODE_HTTP_STATUS,
   unwrapZodType,
-  zodSupportsCoerce,
 } from 'trpc-to-openapi';
 import { ZodArray } from 'zod/v4';
 import { errorBody } from '../error-body';
 import type { FastifyContextFactory } from './adapters';
+import { coerceQueryInput, type QueryCoercion, queryCoercion } from './query-coercion';
 
 /**
  * The REST API: the procedures that carry `meta.openapi`, served at their method and path, as
@@ -38,8 +37,9 @@ import type { FastifyContextFactory } from './adapters';
  * - a POST/PUT/PATCH must be JSON (a call without body and content type is an empty JSON call);
  * - the input: the JSON body (GET and DELETE: the query, a repeated key as an array and an empty value
  *   left out), with the path parameters over it; none for a void input;
- * - an object input's number, boolean, bigint and date fields coerce from text (trpc-to-openapi marks the
- *   schema itself so, at the procedure's first REST call; the mark stays, also for tRPC);
+ * - an object input's number, boolean, bigint and date fields convert from the text of the query and the
+ *   path as trpc-to-openapi converts them; unlike it, a JSON body is taken as sent and the schemas are
+ *   never marked (query-coercion.ts says why);
  * - the answer is the procedure's output as JSON with status 200, an error the shared error body
  *   (error-body.ts) with its code's status, and both carry the headers `responseMeta` gives.
  */
@@ -67,6 +67,8 @@ type InputPlan = {
   isVoid: boolean;
   /** The object input's fields that take an array: one query value becomes an array of one. */
   arrayKeys: string[];
+  /** How the object input's query and path values convert to their fields' types. */
+  coercion: QueryCoercion;
 };
 
 export type RestResponseMeta = (opts: {
@@ -104,19 +106,19 @@ function inputPlan(procedure: OpenApiProcedure): InputPlan {
   const { inputParser } = getInputOutputParsers(procedure);
   const schema = unwrapZodType(inputParser, true);
   const arrayKeys: string[] = [];
-  const isObject = zodSupportsCoerce && instanceofZodTypeObject(schema);
-  if (isObject) {
-    for (const [key, shape] of Object.entries(
-      (schema as { shape: Record<string, Parameters<typeof instanceofZodTypeOptional>[0]> }).shape,
-    )) {
+  let coercion: QueryCoercion = new Map();
+  if (instanceofZodTypeObject(schema)) {
+    const shape = (schema as { shape: Record<string, Parameters<typeof instanceofZodTypeOptional>[0]> })
+      .shape;
+    for (const [key, field] of Object.entries(shape)) {
       const isArray =
-        shape instanceof ZodArray ||
-        (instanceofZodTypeOptional(shape) && (shape as { unwrap(): unknown }).unwrap() instanceof ZodArray);
+        field instanceof ZodArray ||
+        (instanceofZodTypeOptional(field) && (field as { unwrap(): unknown }).unwrap() instanceof ZodArray);
       if (isArray) arrayKeys.push(key);
     }
-    coerceSchema(schema as Parameters<typeof coerceSchema>[0]);
+    coercion = queryCoercion(shape);
   }
-  return { isVoid: instanceofZodTypeLikeVoid(schema), arrayKeys };
+  return { isVoid: instanceofZodTypeLikeVoid(schema), arrayKeys, coercion };
 }
 
 /** Fastify's parsed query as trpc-to-openapi reads it: one value as itself, an empty one left out. */
@@ -248,7 +250,8 @@ export async function registerRestRoute<TRouter extends AnyRouter>(
           if (!useBody) {
             for (const key of plan.arrayKeys)
               if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
-          }
+            coerceQueryInput(input, Object.keys(input), plan.coercion);
+          } else if (pathInput) coerceQueryInput(input, Object.keys(pathInput), plan.coercion);
         }
         const info = requestInfo(req, reply, match.procedure._def.type);
         const ctx = await opts.createContext({ req, res: reply, info });
