@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Notice } from '../../../components';
 import { trpc } from '../../../lib/trpc';
 import { withOrderStatus } from './order-status';
-import type { SendEmailResult } from './send-email-dialog';
+import type { SendEmailResult } from './send-email-result';
 
 /**
  * The dialog (compose form, template and PDF previews, the mail and order schemas) is a chunk of its
