@@ -27,7 +27,7 @@ export const apiListMessages = {
 const wholeNumber = (min: number, max: number, message: string) =>
   z
     .string({ error: message })
-    .regex(/^\d{1,9}$/, message)
+    .regex(/^[0-9]{1,9}$/, message)
     .transform(Number)
     .pipe(z.number().int().min(min, message).max(max, message));
 
