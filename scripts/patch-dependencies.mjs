@@ -153,5 +153,5 @@ export function applyPatches(nodeModules = path.join(root, 'node_modules')) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const applied = applyPatches();
-  if (applied.length) console.log(`Gepatcht: ${applied.join(', ')} (zie scripts/patch-dependencies.mjs).`);
+  if (applied.length) console.log(`Patched: ${applied.join(', ')} (see scripts/patch-dependencies.mjs).`);
 }

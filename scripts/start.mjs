@@ -15,11 +15,11 @@ const serverDir = serverDistDir();
 // versions the bundled ones must not stay old.
 const inputs = dependencyInputs(root);
 if (buildIsStale({ builtFile: clientIndex(clientDir), sources: clientSources, outDir: clientDir, inputs })) {
-  console.log('De client wordt gebouwd…');
+  console.log('Building the client…');
   await buildClient(clientDir, inputs);
 }
 if (buildIsStale({ builtFile: serverEntry(serverDir), sources: serverSources, outDir: serverDir, inputs })) {
-  console.log('De server wordt gebouwd…');
+  console.log('Building the server…');
   await buildServer(serverDir, inputs);
 }
 

@@ -20,9 +20,9 @@ async function main() {
   process.on('SIGTERM', shutdown);
   await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(
-    `Inkooporders draait op ${config.appUrl} — database: ${server.database.kind}, mail: ${
+    `Inkooporders running at ${config.appUrl} — database: ${server.database.kind}, mail: ${
       config.smtpUrl ? 'SMTP' : `outbox (${config.appUrl}/dev/mail)`
-    }, API-documentatie: ${config.appUrl}/api/docs`,
+    }, API documentation: ${config.appUrl}/api/docs`,
   );
 }
 

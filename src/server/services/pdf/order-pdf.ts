@@ -100,6 +100,6 @@ async function printAndStore(
   // indexed delete each).
   await deleteExpiredPdfs(db)
     .then(() => deleteExpiredPdfLinks(db))
-    .catch((err: unknown) => deps.log.warn({ err }, 'Verlopen PDF-bestanden opruimen mislukt'));
+    .catch((err: unknown) => deps.log.warn({ err }, 'removing expired PDF files failed'));
   return { id: file.id, filename: file.filename, downloadName: file.downloadName };
 }
