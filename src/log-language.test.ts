@@ -75,7 +75,7 @@ const DUTCH_WORDS = new Set([
 ]);
 
 /** The Dutch words of a text; [] when it has none. */
-export function dutchWords(text: string): string[] {
+function dutchWords(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}'’-]+/u)
