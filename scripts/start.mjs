@@ -24,7 +24,7 @@ if (buildIsStale({ builtFile: serverEntry(serverDir), sources: serverSources, ou
 }
 
 // The built server runs in this process, as `node dist/server/main.js` would (its signal handlers,
-// its exit codes): one node start instead of two (issue 12). Its working directory is the project's,
+// its exit codes): one node start instead of two. Its working directory is the project's,
 // wherever this was started from, and it serves the client this start-up just checked (app.ts reads
 // CLIENT_DIST_DIR).
 process.chdir(root);

@@ -7,9 +7,8 @@ async function main() {
   const config = loadConfig();
   const database = databaseOptions(config);
   // The embedded database starts booting before the rest of the server is even loaded: reading its
-  // files and compiling its WebAssembly go on in the background while the modules load (issue 12:
-  // PGlite start to healthy 1987 → 1645 ms median, 12 alternating starts on the shared machine, both
-  // with the wasm tier-up delayed).
+  // files and compiling its WebAssembly go on in the background while the modules load
+  // (docs/decisions/start-up.md).
   const pglite = database.databaseUrl ? undefined : startPglite(database.dataDir);
   // Its failure is reported where the database is opened (createServer), not as an unhandled rejection.
   pglite?.catch(() => {});

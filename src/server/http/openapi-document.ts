@@ -13,7 +13,7 @@ import { describePdfDownload } from './pdf-download';
  * The REST API's OpenAPI document. Its own module, imported only when the document is first asked
  * for (api-docs.ts): generating it, and loading zod-openapi to do so, is no part of start-up.
  */
-/** The top of /api/docs: what the API is, and 'Aan de slag' in three steps (issue 13). */
+/** The top of /api/docs: what the API is, and 'Aan de slag' in three steps. */
 const apiIntroduction = (
   baseUrl: string,
 ) => `REST-toegang tot Inkooporders: klanten, inkooporders, PDF's en e-mail, met dezelfde regels als de app. Download het [OpenAPI-document](/api/openapi.json).

@@ -45,7 +45,7 @@ export async function orderPdf(
   if (!user) throw unauthorized();
 
   const data = orderDocumentData(order, user, settings);
-  // With react-dom's server renderer: loaded by the first PDF, not at start-up (issue 12).
+  // With react-dom's server renderer: loaded by the first PDF, not at start-up.
   const { renderDocumentHtml } = await import('./document-html');
   const html = renderDocumentHtml(data);
   const htmlHash = documentHash(html);

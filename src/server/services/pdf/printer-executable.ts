@@ -20,8 +20,8 @@ const require = createRequire(import.meta.url);
 
 /**
  * Where Playwright would keep its own download of Chromium; it throws when it has no entry for this OS.
- * playwright-core is loaded here, on demand, not at start-up: importing it costs ~300 ms of CPU, about
- * a third of the server's cold start (measured with --cpu-prof), and most starts print no PDF soon.
+ * playwright-core is loaded here, on demand, not at start-up: importing it is about a third of the
+ * server's cold start (docs/decisions/start-up.md), and most starts print no PDF soon.
  */
 export function playwrightChromium(): string | null {
   try {
