@@ -9,9 +9,10 @@ module.exports = {
   forbidden: [
     {
       name: 'no-cycles',
-      comment: 'No module of the server, the shared code or the database reaches itself through its imports.',
+      comment:
+        'No module of the server, the client, the shared code or the database reaches itself through its imports.',
       severity: 'error',
-      from: { path: '^src/(server|shared|db)/' },
+      from: { path: '^src/(server|client|shared|db)/' },
       to: { circular: true },
     },
     {

@@ -31,9 +31,7 @@ export default defineConfig({
   workers: 1,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]]
-    : [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The fault tests (issue 14): the built server as a process of its own, and what it does when
+ * The fault tests: the built server as a process of its own, and what it does when
  * something around it fails — PostgreSQL restarted, Chromium killed, the mail server down or
  * stalling, the process killed or stopped. They take minutes, not seconds, so `npm test` runs them
  * as a step of their own (`npm run test:faults`, scripts/test.mjs), one file at a time: each starts

@@ -5,7 +5,7 @@ import { createCustomer, createOrder } from './support/orders';
 import { DESKTOP, devicePage, PHONE, type Theme, type Viewport } from './support/screens';
 
 /**
- * axe-core on every screen, in both themes, on a desktop and a phone (issue 14): no serious or
+ * axe-core on every screen, in both themes, on a desktop and a phone: no serious or
  * critical violation of WCAG 2.1 A/AA or axe's best practices. Screens with data in them (a customer,
  * an order), since an empty table hides most of what can go wrong.
  */

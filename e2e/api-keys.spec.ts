@@ -4,7 +4,7 @@ import { amsterdamToday, dutchDate } from './support/dates';
 import { DESKTOP, devicePage, PHONE, shotsNamed, type Theme, type Viewport } from './support/screens';
 
 /**
- * API keys (issue 13) as a user and an integrator meet them: create a key in Bedrijfsinstellingen ›
+ * API keys as a user and an integrator meet them: create a key in Bedrijfsinstellingen ›
  * Beveiliging, copy its secret (shown once), call the REST API with it as curl would, revoke it and
  * see the next call refused. Screenshots at 1280 and 375 px, light and dark.
  */

@@ -4,7 +4,7 @@ import { DESKTOP, devicePage, PHONE, shotsNamed } from './support/screens';
 import { settingsField as field, settingsPanel as panel } from './support/settings';
 
 /**
- * /bedrijfsinstellingen (issue 3) and the dashboard's profile banner: fill both tabs as a user, see the
+ * /bedrijfsinstellingen and the dashboard's profile banner: fill both tabs as a user, see the
  * Dutch rules speak and fall silent, save, reload, reach 100 %; the security tab; screenshots of every
  * tab in light and dark, at 1280 px and 375 px.
  */
@@ -119,7 +119,7 @@ test('company profile and financial data: rules, save, reload, completeness, she
     await expect(page.getByRole('button', { name: 'Opgeslagen!' })).toBeVisible();
     await expect(panel(page).getByText('Bedrijfsgegevens zijn succesvol bijgewerkt!')).toBeVisible();
     await expect(panel(page).getByText('Er zijn fouten in het formulier.')).toBeHidden();
-    // Stored as +31612345678; shown as everywhere else (issue 11 item 17: one display format).
+    // Stored as +31612345678; shown as everywhere else (one display format).
     await expect(field(page, 'Telefoonnummer')).toHaveValue('+31 6 12345678');
     await expect(field(page, 'Website')).toHaveValue('https://eva-tester.nl');
     // The shell shows the new company name at once.

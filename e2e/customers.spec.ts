@@ -5,7 +5,7 @@ import { readCsv } from './support/downloads';
 import { DESKTOP, PHONE, shotsNamed } from './support/screens';
 
 /**
- * /klanten through the UI (issue 4): add, edit, search, filter, export (the CSV file itself), delete;
+ * /klanten through the UI: add, edit, search, filter, export (the CSV file itself), delete;
  * screenshots at 1280×800 and 375×812 in light and dark.
  */
 
@@ -217,7 +217,7 @@ test('customers: add, edit, search, filter, export and delete through the UI', a
     await expect(edit).toBeVisible();
     await expect(await fieldIn(edit, 'Bedrijfsnaam')).toHaveValue('Bakkerij de Vries');
     await expect(await fieldIn(edit, 'Postcode')).toHaveValue('1017 GC');
-    // The card's format in the form too (issue 11 item 17); stored as +31201234567.
+    // The card's format in the form too; stored as +31201234567.
     await expect(card(page, 'Bakkerij de Vries')).toContainText('+31 20 1234567');
     await expect(await fieldIn(edit, 'Telefoon')).toHaveValue('+31 20 1234567');
     await (await fieldIn(edit, 'Plaats')).fill('Amersfoort');

@@ -4,7 +4,7 @@ import { mailsTo } from './support/outbox';
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 
 /**
- * /email-templates through the UI (issue 10): empty state, a new template with live checks and
+ * /email-templates through the UI: empty state, a new template with live checks and
  * variables inserted at the cursor, its preview, a test mail found in the outbox, save, duplicate,
  * the standard set, search and filter, edit, delete; screenshots at 1280 and 375 in light and dark.
  */

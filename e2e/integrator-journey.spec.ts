@@ -4,7 +4,7 @@ import { signUpAndLogin } from './support/auth';
 import { verifyWebhook } from './support/webhooks';
 
 /**
- * An integrator's whole journey (issue 14), only over REST with an API key, and only by what the
+ * An integrator's whole journey, only over REST with an API key, and only by what the
  * OpenAPI document says: every call is found by its operationId in /api/openapi.json, its path and
  * method read from there. Create a customer and an order, make and download the PDF, send it, receive
  * the webhook, and read the order back as sent.

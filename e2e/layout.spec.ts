@@ -4,7 +4,7 @@ import { createCustomer, createOrder } from './support/orders';
 import { DESKTOP, devicePage, PHONE, shotsNamed, type Theme } from './support/screens';
 
 /**
- * Layout on a phone (375 px) and a desktop (1280 px), issue 11 item 15: every settings tab reachable
+ * Layout on a phone (375 px) and a desktop (1280 px): every settings tab reachable
  * with a hint that the strip scrolls; the order form's sticky total-and-save bar above the bottom bar;
  * the customer dropdown above the bottom bar with room for rows; an opaque bottom bar; a full-height
  * sidebar; the orders table's Project column; the VAT select with BTW verlegd.

@@ -15,7 +15,7 @@ import { NUMBERING_SAVED, numberingPanel } from './support/settings';
 import { failProcedure } from './support/trpc-faults';
 
 /**
- * The order form (issue 5): a new order with three lines through the UI (one at 9 %), the live totals
+ * The order form: a new order with three lines through the UI (one at 9 %), the live totals
  * to the cent, the comma price, the quantity stepper, the last line that cannot go, save, 'Nee, later';
  * edit to Betaald, 'Ja, verstuur e-mail'; the unsaved-changes guard; the Ordernummering panel and the
  * next preview; validation. Screenshots at 1280×800 and 375×812, light and dark.
@@ -83,7 +83,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     ]);
     // Today in the Netherlands (the day the form opened, or the next if midnight passed meanwhile).
     const dayNow = amsterdamToday();
-    // dd-mm-jjjj, as the Dutch write it (issue 11 item 16).
+    // dd-mm-jjjj, as the Dutch write it.
     await expect(page.getByRole('textbox', { name: 'Datum' })).toHaveValue(
       new RegExp(`^(${dutchDate(dayBefore)}|${dutchDate(dayNow)})$`),
     );
@@ -121,7 +121,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await first.getByRole('button', { name: 'Aantal verhogen, regel 1' }).click();
     await expect(inLine(first, 'Aantal')).toHaveValue('2');
     await inLine(first, 'Prijs').pressSequentially('12,50');
-    // Kept as typed while typing (issue 11 item 13), written with two decimals when leaving the field.
+    // Kept as typed while typing, written with two decimals when leaving the field.
     await expect(inLine(first, 'Prijs')).toHaveValue('12,50');
     await expect(first.locator('output')).toHaveText('€ 25,00');
     await inLine(first, 'Prijs').blur();

@@ -5,7 +5,7 @@ import { type CreatedOrder, createCustomer, createOrder } from './support/orders
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 
 /**
- * Issue 11 items 12, 13, 14 and 16, as a new user meets them: the quantity and the price are refused
+ * The order's input rules as a new user meets them: the quantity and the price are refused
  * at the field rather than rewritten, a Dutch price is read as meant, the date shows dd-mm-jjjj in an
  * English browser, and an order whose customer was deleted still opens, saves and takes another one.
  */
@@ -67,7 +67,7 @@ test('quantity and price: refused at the field, never rewritten; Dutch prices re
   await inLine(first, 'Omschrijving').fill('Pallets');
   const quantity = inLine(first, 'Aantal');
 
-  await test.step('item 12: 2,5 / 2.5 / 1.000 / -3 stay as typed and are refused with the message', async () => {
+  await test.step('quantity: 2,5 / 2.5 / 1.000 / -3 stay as typed and are refused with the message', async () => {
     for (const typed of ['2,5', '2.5', '1.000', '-3']) {
       await quantity.fill(typed);
       await quantity.blur();
@@ -84,7 +84,7 @@ test('quantity and price: refused at the field, never rewritten; Dutch prices re
     await expect(first.getByRole('button', { name: 'Aantal verlagen, regel 1' })).toBeDisabled();
   });
 
-  await test.step('item 13: 12.345 is twelve thousand, 1.234,56 and 12,5 as meant; 1,2,3 and 12,345 refused', async () => {
+  await test.step('price: 12.345 is twelve thousand, 1.234,56 and 12,5 as meant; 1,2,3 and 12,345 refused', async () => {
     const price = inLine(first, 'Prijs');
     await quantity.fill('3');
     await price.pressSequentially('12.345');

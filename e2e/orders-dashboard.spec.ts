@@ -19,7 +19,7 @@ import {
 import { DESKTOP, devicePage, PHONE, shoot, themedPage } from './support/screens';
 
 /**
- * /inkooporders and / through the UI (issue 5): search, filters and paging of the list, the delete
+ * /inkooporders and / through the UI: search, filters and paging of the list, the delete
  * confirmation, a deleted customer's orders keeping its name; the dashboard's cards against numbers computed here from the orders
  * created over REST, their change after a create and a delete, the CSV export, the connection and
  * verification notices; screenshots at 1280×800 and 375×812 in light and dark.

@@ -24,7 +24,7 @@ import {
 import { failProcedure } from './support/trpc-faults';
 
 /**
- * The PDF action in the UI (issue 9, spec §2 and §8): a row of the orders list, a row of the
+ * The PDF action in the UI (spec §2 and §8): a row of the orders list, a row of the
  * dashboard's Recente Orders and 'PDF downloaden' on the edit form make the order's PDF, show progress
  * on that one button meanwhile, and hand the browser a file named after the order; a failure shows
  * the spec's text. Screenshots of the progress and error states at 1280 and 375 px, light and dark.

@@ -14,7 +14,7 @@ import { PDF_SETTINGS_SAVED, pdfPanel } from './support/settings';
 import { failProcedure } from './support/trpc-faults';
 
 /**
- * Bedrijfsinstellingen › Document instellingen › PDF document (issue 9): template, colours and font
+ * Bedrijfsinstellingen › Document instellingen › PDF document: template, colours and font
  * change the live preview at once; save, reload, the values stay; a wrong colour code is refused with
  * the schema's text; screenshots at 1280 px and 375 px in light and dark.
  */

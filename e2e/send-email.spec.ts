@@ -9,7 +9,7 @@ import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
 /**
- * Sending an order by e-mail (issue 10): from a new order 'Ja, verstuur e-mail' opens the send dialog
+ * Sending an order by e-mail: from a new order 'Ja, verstuur e-mail' opens the send dialog
  * on the orders list with the customer's address and the default template; live checks; message
  * preview; the PDF preview tab; send with PDF and CC; 'E-mail verzonden'; the list shows Verzonden and
  * the 3-second notice; the mail with its PDF is in the outbox; the order form shows the history; a

@@ -4,7 +4,7 @@ import { createCustomer } from './support/orders';
 import { failProcedure } from './support/trpc-faults';
 
 /**
- * Issue 11 item 17: a logged-out page load logs no console error; a phone number reads the same in
+ * A logged-out page load logs no console error; a phone number reads the same in
  * settings, the customer form and the cards; after a failed save (the form's own check or the
  * server's refusal) the cursor is in the first wrong field, on every form.
  */

@@ -121,7 +121,7 @@ describe('SIGTERM', () => {
 
     server.child.kill('SIGTERM');
     const exit = exitWithin(server, STOP_LIMIT_MS);
-    await server.waitForOutput('SIGTERM ontvangen');
+    await server.waitForOutput('SIGTERM received');
     request.finish();
     const res = await request.response;
     expect(res.status, res.body).toBe(200);
@@ -130,7 +130,7 @@ describe('SIGTERM', () => {
 
     expect(await exit).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain(
-      'Gestopt: verzoeken afgerond; PDF-browser, webhook-wachtrij en database gesloten.',
+      'Stopped: requests finished; PDF browser, job queues and database closed.',
     );
     // Nothing it started outlives it: the browser, the password-hashing child.
     expect(children.filter((p) => isAlive(p.pid))).toEqual([]);
@@ -153,7 +153,7 @@ describe('SIGTERM', () => {
     server.child.kill('SIGTERM');
     expect(await exitWithin(server, STOP_LIMIT_MS)).toEqual({ code: 1, signal: null });
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(8000);
-    expect(server.output()).toContain('Niet binnen 9 s gestopt: gestopt zonder verder af te wachten.');
+    expect(server.output()).toContain('Not stopped within 9 s: stopped without waiting any longer.');
     await stalled.closed;
 
     const again = await startOn(dataDir);
@@ -181,11 +181,11 @@ describe('SIGTERM', () => {
       // start.mjs runs the built server in its own process: the one serving, under npm.
       expect(tree.some((p) => p.command.includes('scripts/start.mjs'))).toBe(true);
       expect(tree.some((p) => p.command.includes(path.join(builds, 'server', 'main.js')))).toBe(false);
-      expect(server.output()).toContain('Inkooporders draait op');
+      expect(server.output()).toContain('Inkooporders running at');
 
       server.child.kill('SIGTERM');
       expect(await exitWithin(server, STOP_LIMIT_MS)).toEqual({ code: 0, signal: null });
-      expect(server.output()).toContain('Gestopt:');
+      expect(server.output()).toContain('Stopped:');
       expect(tree.filter((p) => isAlive(p.pid))).toEqual([]);
     } finally {
       fs.rmSync(path.join(root, builds), { recursive: true, force: true });

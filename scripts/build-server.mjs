@@ -44,7 +44,7 @@ const trpcToOpenapiDir = path.join(root, 'node_modules/trpc-to-openapi/dist/esm'
 
 /**
  * trpc-to-openapi's index re-exports an adapter for every server framework (h3, Koa with co-body, Next,
- * Nuxt, Express…), and importing it loaded them all: ~250 ms of a cold start (--cpu-prof). Bundling
+ * Nuxt, Express…), and importing it loaded them all (docs/decisions/start-up.md). Bundling
  * it, marked free of side effects, leaves only what the app imports: the REST route's helpers
  * (http/transport/rest-route.ts) and the generator, which http/openapi-document.ts loads on first use.
  */
@@ -65,10 +65,9 @@ const onlyUsedTrpcToOpenapi = {
 
 /**
  * Packages bundled into the server instead of loaded from node_modules: ES modules spread over many
- * files (drizzle-orm 228 at a start-up, zod 103), each resolved, read and linked by node at every start
- * — and on node 22 each drizzle-orm import re-reads its 179 KB package.json exports map (315 ms of a
- * start's main thread, --cpu-prof). Bundled: node 22 start to healthy 2653 → 1753 ms median, main
- * thread 1140 → 740 ms (8–12 alternating starts, shared machine). Only packages no
+ * files (drizzle-orm and zod), each resolved, read and linked by node at every start — and on node 22
+ * each drizzle-orm import re-reads its large package.json exports map. Bundled, a start reaches healthy
+ * markedly sooner (docs/decisions/start-up.md). Only packages no
  * external package imports (zod-openapi and trpc-to-openapi, zod's other users, come along), so none is
  * loaded twice; PGlite (its WebAssembly beside its code), native and lazily loaded packages stay out.
  */
@@ -95,7 +94,7 @@ const externalPackages = {
  */
 export async function buildServer(outDir = serverDistDir(), inputs = dependencyInputs(root)) {
   // Imported here, not at the top: `npm start` imports this file for serverSources on every start,
-  // and loading esbuild would cost that start ~70 ms when nothing is to be built.
+  // and loading esbuild would slow that start down when nothing is to be built.
   const { build } = await import('esbuild');
   const tmp = tempDirBeside(outDir);
   try {

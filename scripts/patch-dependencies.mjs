@@ -17,7 +17,7 @@ export const MARK = 'inkooporders patch';
 
 /**
  * postgres.js 3.4.9 crashes the process when PostgreSQL goes away, or keeps a connection that can
- * never connect again (issue 14; upstream porsager/postgres#1066, #1154, #1208, unreleased pull
+ * never connect again (upstream porsager/postgres#1066, #1154, #1208, unreleased pull
  * requests #1168, #1176, #1209):
  * - a statement sent on a connection whose socket has closed — the ROLLBACK postgres.js itself
  *   sends when a transaction failed because its connection died, a reserved connection used after
@@ -153,5 +153,5 @@ export function applyPatches(nodeModules = path.join(root, 'node_modules')) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const applied = applyPatches();
-  if (applied.length) console.log(`Gepatcht: ${applied.join(', ')} (zie scripts/patch-dependencies.mjs).`);
+  if (applied.length) console.log(`Patched: ${applied.join(', ')} (see scripts/patch-dependencies.mjs).`);
 }

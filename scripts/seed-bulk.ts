@@ -1,6 +1,6 @@
 /**
  * Bulk seeding for benchmarks and the demo account: realistic Dutch customers and orders, fast enough
- * for 100 000 orders (issue 12). Orders and their lines are made in JavaScript — names from the word
+ * for 100 000 orders. Orders and their lines are made in JavaScript — names from the word
  * lists in seed-data.ts, totals by computeOrderTotals (THE rounding rule of shared/money.ts), numbers by
  * formatOrderNumber in date order per Amsterdam year — and sent to the database as one JSON parameter
  * per batch that `json_to_recordset` turns into rows: a few statements instead of one parameter per
@@ -221,9 +221,9 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 
 /**
  * Runs a bulk insert without the trigram (GIN) indexes and builds them again afterwards from their own
- * definitions (as the migrations made them). Built once from sorted entries they cost a few seconds;
- * entry by entry (fastupdate off, see schema/orders.ts) 100 000 orders took 129 s instead of 10 s on
- * Postgres, and through GIN's pending list still 100 s on PGlite.
+ * definitions (as the migrations made them). Built once from sorted entries they are quick; entry by
+ * entry (fastupdate off, see schema/orders.ts) they made the seed many times slower, on PGlite too
+ * (docs/decisions/order-lists.md).
  */
 async function withBulkGinInserts<T>(db: Db, insert: () => Promise<T>): Promise<T> {
   const indexes = await rowsOf<{ name: string; definition: string }>(
@@ -242,9 +242,7 @@ async function withBulkGinInserts<T>(db: Db, insert: () => Promise<T>): Promise<
 /**
  * Replaces the account's customers, orders, counters and order settings (back to the defaults) with
  * `customers` customers and `orders` orders of 1–5 lines, dated over the two years before `now`.
- * Measured on 2 cores shared with a loaded machine (load 12–18): 100 000 orders (~300 000 lines) in
- * 12 s on Postgres 15 and 43 s on an in-memory PGlite; 50 more accounts of 1 000 orders each in 12 s
- * and 21 s.
+ * How long it takes: docs/decisions/order-lists.md.
  */
 export async function seedBulkAccount(db: Db, opts: SeedBulkOptions): Promise<SeedCounts> {
   return withBulkGinInserts(db, () => seedAccount(db, opts));
@@ -301,7 +299,7 @@ export const benchUserEmail = (n: number) => `bench-user-${n}@inkooporders.test`
 
 /**
  * `count` verified accounts bench-user-1 … bench-user-N@inkooporders.test (existing ones are reused),
- * each with 20 customers and `ordersEach` orders: the "50 other accounts" the issue's targets are
+ * each with 20 customers and `ordersEach` orders: the "50 other accounts" the bench's targets are
  * measured beside. Returns their ids in order.
  */
 export async function seedOtherAccounts(

@@ -15,16 +15,16 @@ const serverDir = serverDistDir();
 // versions the bundled ones must not stay old.
 const inputs = dependencyInputs(root);
 if (buildIsStale({ builtFile: clientIndex(clientDir), sources: clientSources, outDir: clientDir, inputs })) {
-  console.log('De client wordt gebouwd…');
+  console.log('Building the client…');
   await buildClient(clientDir, inputs);
 }
 if (buildIsStale({ builtFile: serverEntry(serverDir), sources: serverSources, outDir: serverDir, inputs })) {
-  console.log('De server wordt gebouwd…');
+  console.log('Building the server…');
   await buildServer(serverDir, inputs);
 }
 
 // The built server runs in this process, as `node dist/server/main.js` would (its signal handlers,
-// its exit codes): one node start instead of two (issue 12). Its working directory is the project's,
+// its exit codes): one node start instead of two. Its working directory is the project's,
 // wherever this was started from, and it serves the client this start-up just checked (app.ts reads
 // CLIENT_DIST_DIR).
 process.chdir(root);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * ARCHITECTURE.md's arrows, as the rules of .dependency-cruiser.cjs: no import cycles in the server,
- * the shared code and the database layer; no service (nor the database layer) importing a router,
+ * the client, the shared code and the database layer; no service (nor the database layer) importing a router,
  * an HTTP module or the app wiring; a service reaching the jobs only to enqueue.
  */
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,5 +1,5 @@
 /**
- * What the app's HTTP stack costs on top of the work itself (issue 12): the authenticated queries
+ * What the app's HTTP stack costs on top of the work itself: the authenticated queries
  * auth.profile and orders.get, over tRPC and over REST, side by side with a bare Fastify route that does
  * the same session lookup and reads with postgres.js directly (scripts/bench/floor-server.ts).
  * Target: every app row ≥ 50 % of its floor's req/s.

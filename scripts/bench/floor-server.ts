@@ -1,5 +1,5 @@
 /**
- * The floor of the API benchmark (issue 12): a bare Fastify process that answers what the app's
+ * The floor of the API benchmark: a bare Fastify process that answers what the app's
  * authenticated queries answer, with nothing in between — no tRPC, no ORM, no global hooks, just
  * postgres.js (which prepares every statement once per connection and reuses it).
  *

@@ -1,7 +1,7 @@
 /**
  * A prober (probe.ts's startProbe) in a worker thread of its own (startProbeInWorker): its timings are
  * the server's answers, not the wait for the bench's main event loop, which at the same moment handles
- * the load it generates (20 login answers arriving at once held a probe's answer back by up to ~20 ms).
+ * the load it generates (login answers arriving at once held a probe's answer back).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { startProbe } from './probe';

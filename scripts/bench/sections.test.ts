@@ -108,7 +108,7 @@ describe('transport', () => {
         {
           call: 'tRPC auth.profile',
           variants: { custom: m, stock: m },
-          // One round spoilt by load elsewhere (stock 10 × slower) does not move the median.
+          // One round spoilt by load elsewhere (stock many times slower) does not move the median.
           rounds: [
             { custom: 100, stock: 90 },
             { custom: 100, stock: 10 },

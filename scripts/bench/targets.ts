@@ -1,5 +1,5 @@
 /**
- * The issue's targets as data, and the one check that decides ✓ or ✗. A value that could not be
+ * The bench's targets as data, and the one check that decides ✓ or ✗. A value that could not be
  * measured (null, NaN) never passes: a section that broke must not look like a target held.
  */
 export type Comparison = '<=' | '>=';
@@ -30,7 +30,7 @@ export function check(
   return { section, name, value, op, limit, unit, pass: meets(value, op, limit) };
 }
 
-/** The limits of issue 12, in one place. */
+/** The bench's limits, in one place. */
 export const TARGETS = {
   screenP95PostgresMs: 30,
   screenP95PgliteMs: 60,

@@ -60,7 +60,7 @@ function newestMigration(folder: string): number {
  * (`lastApplied`: the newest `created_at` drizzle recorded; it throws while there is no record yet).
  * drizzle's migrator applies each migration newer than that; with none to apply it would still create
  * its schema and table if missing, read and hash every file and run an empty transaction, which is
- * what a start-up of an up-to-date database skips (~5 % of a PGlite start-up's CPU, issue 12).
+ * what a start-up of an up-to-date database skips (docs/decisions/start-up.md).
  */
 export async function hasAllMigrations(
   lastApplied: () => Promise<string | null | undefined>,
@@ -90,7 +90,7 @@ const LAST_APPLIED = 'select max(created_at)::text as last from drizzle.__drizzl
 export const MIGRATION_LOCK_KEY = 74_601_001;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  // Each driver is loaded only when it is the one used: a start-up loads one of the two (issue 12).
+  // Each driver is loaded only when it is the one used: a start-up loads one of the two.
   if (opts.databaseUrl) {
     const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
       await Promise.all([

@@ -5,7 +5,7 @@
  * queued on it waits too. Its default pause grows with the failures the pool has seen since its last
  * good connection — 0.5–1 × 3ⁿ/100 s, up to 20 s — so a few seconds of downtime under load made
  * requests hang for up to 20 s and kept the app away from a database that was back long before
- * (issue 14, faults/postgres-restart.test.ts). Here the pause doubles from 0.1 s and stops at 1 s:
+ * (faults/postgres-restart.test.ts). Here the pause doubles from 0.1 s and stops at 1 s:
  * while the database is gone a request fails within about a second (503), and once it is back the
  * pool finds it within a second. Knocking at most once a second per pooled connection costs a
  * stopped server nothing.

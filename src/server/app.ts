@@ -170,7 +170,8 @@ export async function buildApp({
 
   await registerApiDocs(app, deps.config.appUrl);
 
-  // The REST route stays while it buys 1.3 × over the stock plugin (http/transport/README.md).
+  // The REST route stays while the bench shows it pays for itself over the stock plugin
+  // (http/transport/README.md, docs/decisions/transport.md).
   if (transport.rest === 'stock') {
     const { registerRest } = await import('./http/transport/stock-rest');
     await registerRest(app, { router: appRouter, createContext, log: deps.log });
@@ -195,7 +196,7 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: clientDir,
       // One wildcard route that looks for the file per request, not a route per file found at start-up:
-      // with ~340 files (maps, .br/.gz copies) registering those cost ~250 ms of the cold start.
+      // with hundreds of files (maps, .br/.gz copies) registering those slowed the cold start.
       // A missing file falls through to the not-found handler below (the SPA page or a 404).
       wildcard: true,
       index: false,

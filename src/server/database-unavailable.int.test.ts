@@ -15,7 +15,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './da
 
 /**
  * A database that is away (PostgreSQL restarting, stopped, unreachable) answers every request with a
- * clear 503 — on tRPC, REST and the plain routes alike — never the 500 of a bug (issue 14; the real
+ * clear 503 — on tRPC, REST and the plain routes alike — never the 500 of a bug (the real
  * restart under load is faults/postgres-restart.test.ts). Here the database is a port nothing listens on.
  */
 

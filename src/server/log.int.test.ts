@@ -9,7 +9,7 @@ import { createSignedInUser } from '../test/users';
 import { buildApp } from './app';
 import { createLogger, REDACTED, redactUrl, scrub } from './log';
 
-/** Issue 11 item 1: tokens in URLs and the values of failed queries never reach the log. */
+/** Tokens in URLs and the values of failed queries never reach the log. */
 const DOWNLOAD = `/api/pdf/download/INK-1-${'a'.repeat(32)}.pdf`;
 
 describe('the log keeps no secrets (integration)', () => {

@@ -7,9 +7,8 @@ async function main() {
   const config = loadConfig();
   const database = databaseOptions(config);
   // The embedded database starts booting before the rest of the server is even loaded: reading its
-  // files and compiling its WebAssembly go on in the background while the modules load (issue 12:
-  // PGlite start to healthy 1987 → 1645 ms median, 12 alternating starts on the shared machine, both
-  // with the wasm tier-up delayed).
+  // files and compiling its WebAssembly go on in the background while the modules load
+  // (docs/decisions/start-up.md).
   const pglite = database.databaseUrl ? undefined : startPglite(database.dataDir);
   // Its failure is reported where the database is opened (createServer), not as an unhandled rejection.
   pglite?.catch(() => {});
@@ -20,9 +19,9 @@ async function main() {
   process.on('SIGTERM', shutdown);
   await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(
-    `Inkooporders draait op ${config.appUrl} — database: ${server.database.kind}, mail: ${
+    `Inkooporders running at ${config.appUrl} — database: ${server.database.kind}, mail: ${
       config.smtpUrl ? 'SMTP' : `outbox (${config.appUrl}/dev/mail)`
-    }, API-documentatie: ${config.appUrl}/api/docs`,
+    }, API documentation: ${config.appUrl}/api/docs`,
   );
 }
 

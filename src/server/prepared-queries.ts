@@ -3,8 +3,8 @@ import type { DbOrTx } from '../db/client';
 /**
  * A query built once per database handle instead of on every call. Drizzle's query builder walks the
  * schema to write the SQL each time a query runs; for the reads every request makes (the session
- * lookup, one order) that was ~17 % of the CPU of an authenticated call (node --cpu-prof under
- * autocannon, issue 12). `build` returns drizzle's `.prepare(name)` with `sql.placeholder`s: on
+ * lookup, one order) that was a large share of an authenticated call's CPU
+ * (docs/decisions/request-cpu.md). `build` returns drizzle's `.prepare(name)` with `sql.placeholder`s: on
  * postgres.js a named statement, parsed and planned once per connection; on PGlite the SQL text is
  * kept. The handle is the key, so a transaction gets its own (short-lived) copy.
  */

@@ -32,7 +32,7 @@ export async function createServer(
 ) {
   const log = opts.logger ?? createLogger(config.logLevel);
   // The database starts (PGlite reads and compiles its WebAssembly, then boots Postgres) while the
-  // HTTP app's modules load: the two overlap instead of one waiting for the other (issue 12).
+  // HTTP app's modules load: the two overlap instead of one waiting for the other.
   const [database, { buildApp }] = await Promise.all([
     openDatabase({ ...databaseOptions(config), jobQueues: JOB_QUEUE_ROWS, pglite: opts.pglite }),
     import('./app'),

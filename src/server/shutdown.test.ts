@@ -29,7 +29,7 @@ describe('shutdownOnSignal', () => {
     expect(exits).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(exits).toEqual([1]);
-    expect(errors).toEqual(['Niet binnen 9 s gestopt: gestopt zonder verder af te wachten.']);
+    expect(errors).toEqual(['Not stopped within 9 s: stopped without waiting any longer.']);
   });
 
   it('a second signal exits 1 at once; closing is not started twice', async () => {
@@ -48,7 +48,7 @@ describe('shutdownOnSignal', () => {
     await onSignal('SIGTERM');
     await vi.advanceTimersByTimeAsync(SHUTDOWN_LIMIT_MS * 2);
     expect(exits).toEqual([1]);
-    expect(errors).toEqual(['Stoppen mislukt.']);
+    expect(errors).toEqual(['Stopping failed.']);
   });
 
   it('a close that ends in time: no cut-off afterwards', async () => {

@@ -24,15 +24,15 @@ export function shutdownOnSignal(opts: ShutdownOptions): (signal: NodeJS.Signals
   let closing = false;
   return async (signal) => {
     if (closing) {
-      opts.log.error(`${signal} opnieuw ontvangen: gestopt zonder af te wachten.`);
+      opts.log.error(`${signal} received again: stopped without waiting.`);
       opts.exit(1);
       return;
     }
     closing = true;
-    opts.log.info(`${signal} ontvangen: lopende verzoeken worden afgerond, nieuwe verbindingen geweigerd.`);
+    opts.log.info(`${signal} received: finishing the requests under way, refusing new connections.`);
     const limit = opts.limitMs ?? SHUTDOWN_LIMIT_MS;
     const cutOff = setTimeout(() => {
-      opts.log.error(`Niet binnen ${limit / 1000} s gestopt: gestopt zonder verder af te wachten.`);
+      opts.log.error(`Not stopped within ${limit / 1000} s: stopped without waiting any longer.`);
       opts.exit(1);
     }, limit);
     // The cut-off is no reason to stay alive once everything else has closed.
@@ -41,12 +41,12 @@ export function shutdownOnSignal(opts: ShutdownOptions): (signal: NodeJS.Signals
       await opts.close();
     } catch (err) {
       clearTimeout(cutOff);
-      opts.log.error({ err }, 'Stoppen mislukt.');
+      opts.log.error({ err }, 'Stopping failed.');
       opts.exit(1);
       return;
     }
     clearTimeout(cutOff);
-    opts.log.info('Gestopt: verzoeken afgerond; PDF-browser, webhook-wachtrij en database gesloten.');
+    opts.log.info('Stopped: requests finished; PDF browser, job queues and database closed.');
     opts.exit(0);
   };
 }

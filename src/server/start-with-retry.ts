@@ -1,7 +1,7 @@
 /**
  * Starts something the server can run without for a while (the webhook worker), and keeps trying
  * while it fails: a database that is away at that moment must not leave it unstarted until the next
- * restart (issue 14: PostgreSQL restarted just as the worker started, and no webhook went out again).
+ * restart (PostgreSQL restarted just as the worker started, and no webhook went out again).
  */
 export type RetryingStart<T> = {
   /** What `start` gave, once a try succeeded; undefined when cancelled before that. */

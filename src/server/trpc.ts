@@ -114,9 +114,9 @@ export const publicProcedure = t.procedure.use(jsonInputOnly);
 /**
  * The JSON-only check and the sign-in check (a session or an API key) in one middleware, in that
  * order (a binary body is a 415 before it is a 401). Every tRPC middleware level copies the call's options and the context with
- * Babel's _objectSpread2 (defineProperty per key): 4.6 % of the CPU on GET /trpc/auth.profile under
- * autocannon (node --cpu-prof, issue 12). One level instead of two, and a `ctx` of only the
- * narrowed field (tRPC merges it over the context itself), halves that. Procedures that need the
+ * Babel's _objectSpread2 (defineProperty per key), a measurable share of a light call's CPU
+ * (docs/decisions/request-cpu.md). One level instead of two, and a `ctx` of only the narrowed field
+ * (tRPC merges it over the context itself), halves that. Procedures that need the
  * session itself use sessionProcedure.
  */
 export const authedProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {

@@ -179,7 +179,7 @@ describe('formatLongDate', () => {
   });
 });
 
-describe('parseDutchDay (issue 11 item 16: day first, whatever the browser)', () => {
+describe('parseDutchDay (day first, whatever the browser)', () => {
   it.each([
     ['23-11-2026', '2026-11-23'],
     ['3-1-2026', '2026-01-03'],

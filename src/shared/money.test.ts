@@ -67,7 +67,7 @@ describe('parseAmount', () => {
   });
 });
 
-describe('parseEuroText: amounts as Dutch users type them (issue 11 item 13)', () => {
+describe('parseEuroText: amounts as Dutch users type them', () => {
   it.each([
     ['12.345', 1234500],
     ['1.000', 100000],

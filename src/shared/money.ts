@@ -67,8 +67,8 @@ const DUTCH_GROUPS = /^[1-9]\d{0,2}(?:\.\d{3})+$/;
 const POINT_DECIMAL = /^\d*\.\d{0,2}$/;
 
 /**
- * A euro amount typed by a person or sent as text by the API, read the way a Dutch user means it
- * (issue 11 item 13). THE RULE, after dropping spaces and a leading '€':
+ * A euro amount typed by a person or sent as text by the API, read the way a Dutch user means it.
+ * THE RULE, after dropping spaces and a leading '€':
  *   - a comma is the decimal comma: at most one, with at most two decimals after it ('12,5', '12,50');
  *     dots before it only as thousands groups of three ('1.234,56');
  *   - without a comma, dots in groups of exactly three digits are thousands ('12.345' = 12345,

@@ -4,7 +4,7 @@ import { z } from './zod-nl';
 
 /**
  * zod's fallback messages, for fields without a message of their own, in words rather than
- * JavaScript's type names. Found by the fuzz test (issue 14): a webhook without `url` answered
+ * JavaScript's type names. Found by the fuzz test: a webhook without `url` answered
  * "Ongeldige invoer: verwacht string, ontving undefined".
  */
 const errorsOf = (schema: z.ZodType, input: unknown) => {

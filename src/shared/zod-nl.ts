@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Zod's own messages (wrong type, too long, …) in Dutch; our rules carry their own spec wording.
 // zod's Dutch locale names JavaScript's types ("verwacht string, ontving undefined"; "Te lang:
 // verwacht dat string <=200 tekens heeft"): what reaches a user or an integrator for a field without
-// a message of its own. The fuzz test found those (issue 14); these say it in words.
+// a message of its own. The fuzz test found those; these say it in words.
 
 const nl = z.locales.nl().localeError!;
 

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 
 /**
- * What must hold of the stored data whatever requests came in (issue 14): no half-stored object, no
+ * What must hold of the stored data whatever requests came in: no half-stored object, no
  * total that disagrees with its lines, no record without what the schema (src/db/schema) and the
  * services require of it. Each check is a query for the rows that break it; the hostile tests run
  * them after every request.

@@ -7,7 +7,7 @@ import { type ObjectKind, pathObjectKind } from './path-objects';
 import { schemaArbitrary } from './schema-arbitrary';
 
 /**
- * One fuzzed request to an operation of the OpenAPI document (issue 14): how it signs in, its path
+ * One fuzzed request to an operation of the OpenAPI document: how it signs in, its path
  * parameters, query, headers and body, generated from the document's schemas and examples with
  * known-bad values mixed in (hostile-values.ts). A request names the account's own objects by
  * position (`{own: 2}`); `injection` turns it into `app.inject` options once those are known.

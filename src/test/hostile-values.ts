@@ -3,7 +3,7 @@ import type { JsonSchema } from './openapi-operations';
 import { schemaArbitrary } from './schema-arbitrary';
 
 /**
- * Known-bad values for the hostile tests (issue 14): what a careless or malicious client sends
+ * Known-bad values for the hostile tests: what a careless or malicious client sends
  * instead of what the document asks for. Mixed into values generated from the document's schemas
  * (schema-arbitrary.ts) at every level, so a bad value turns up in one field of an otherwise valid
  * body as well as in place of the whole body.

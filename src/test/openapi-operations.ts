@@ -1,8 +1,8 @@
 import { buildOpenApiDocument } from '../server/http/openapi-document';
 
 /**
- * The REST operations as the OpenAPI document lists them, for tests generated from the document
- * (issue 14): a new endpoint is covered by those tests without writing a new one.
+ * The REST operations as the OpenAPI document lists them, for tests generated from the document:
+ * a new endpoint is covered by those tests without writing a new one.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

@@ -2,7 +2,7 @@ import type { ApiOperation } from './openapi-operations';
 
 /**
  * Which stored object a path parameter of the OpenAPI document names, for the tests generated from
- * the document (issue 14). A parameter is known by the path segment before it and its name:
+ * the document. A parameter is known by the path segment before it and its name:
  * `orders/{id}` is the same order in /orders/{id}, /orders/{id}/send-email and /pdf/orders/{id}.
  */
 

@@ -55,7 +55,7 @@ const smtpError = ({ code, message }: SmtpRefusal) =>
 /**
  * A real SMTP server on loopback (the `smtp-server` package) that keeps what it is sent: the mailer
  * under test speaks real SMTP to it, so the message checked is the one a mail server would get. It
- * can also refuse, stall and be down (issue 14, the SMTP faults).
+ * can also refuse, stall and be down (the SMTP faults).
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
   /** Answers held back from stalled connections, given (as errors) when the sink closes. */

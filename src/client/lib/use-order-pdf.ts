@@ -35,7 +35,7 @@ function startDownload(url: string) {
   link.remove();
 }
 
-/** The PDF action of the orders list, the dashboard and the order form (spec §2, issue 9). */
+/** The PDF action of the orders list, the dashboard and the order form (spec §2). */
 export function useOrderPdf(): OrderPdf {
   const utils = trpc.useUtils();
   const toast = useToast();

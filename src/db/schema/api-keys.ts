@@ -4,7 +4,7 @@ import { idColumn } from './columns';
 import { users } from './users';
 
 /**
- * API keys for integrators (issue 13). Only the SHA-256 of the secret is stored (hex): the secret
+ * API keys for integrators. Only the SHA-256 of the secret is stored (hex): the secret
  * carries 190 random bits, so a fast hash is as safe as a slow one and lets every request look its
  * key up by index. `prefix` is the secret's first characters, to tell keys apart in the list.
  * Revoking sets `revokedAt` (the row stays, so the list can show it and a lookup answers 401).

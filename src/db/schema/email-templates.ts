@@ -41,7 +41,7 @@ export const emailTemplates = pgTable(
 );
 
 /**
- * What was sent for an order, one row per accepted message (spec issue 10: the order remembers what
+ * What was sent for an order, one row per accepted message (the order remembers what
  * was sent to whom). `templateId` has no foreign key on purpose: the history outlives the template.
  */
 export const orderEmails = pgTable(

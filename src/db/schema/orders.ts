@@ -48,7 +48,7 @@ export const orders = pgTable(
     /**
      * The snapshot's name and company, lowercased, one per line: what the orders list shows and so
      * searches. Scanning one text column costs about what order_number does; reading both fields out
-     * of the jsonb per row made a search on 10 000 orders about 1.7× slower (measured on PGlite).
+     * of the jsonb per row made a search markedly slower (docs/decisions/order-lists.md).
      */
     customerSearch: text('customer_search').generatedAlwaysAs(
       sql`lower(("customer_snapshot" ->> 'name') || chr(10) || ("customer_snapshot" ->> 'company'))`,
@@ -77,7 +77,7 @@ export const orders = pgTable(
     // The search (orders-list.ts): trigram indexes answer `lower(x) like '%…%'` for patterns of three
     // characters or more (pg_trgm, migration 0008); shorter ones scan the user's orders. Without
     // fastupdate: GIN's pending list is read linearly by every search until a VACUUM merges it, and
-    // PGlite never autovacuums; after seeding 150 000 orders an empty trigram lookup took 13 ms.
+    // PGlite never autovacuums, so after a bulk seed even an empty trigram lookup is slow.
     index('orders_number_trgm_idx')
       .using('gin', sql`lower(${t.orderNumber}) gin_trgm_ops`)
       .with({ fastupdate: false }),

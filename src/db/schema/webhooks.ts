@@ -3,7 +3,7 @@ import { idColumn, lifecycleDates } from './columns';
 import { users } from './users';
 
 /**
- * A user's webhook subscriptions (issue 13). `secret` signs every delivery (Standard Webhooks), so it
+ * A user's webhook subscriptions. `secret` signs every delivery (Standard Webhooks), so it
  * is kept as it is, not hashed; the API hands it out once, on create. `failingSince` is set when a
  * delivery gave up after its last retry and cleared by the next delivery that succeeds.
  */

@@ -24,7 +24,7 @@ import { RATE_LIMIT_MESSAGE, RATE_LIMIT_WINDOW_MS } from '../services/auth/rate-
 import { settleBackground } from '../services/background';
 
 /**
- * The HTTP edge under hostile requests (issue 14): a page of another site that posts a form to any
+ * The HTTP edge under hostile requests: a page of another site that posts a form to any
  * change the API offers, by any spelling of its address, over REST or tRPC, with the victim's session
  * cookie; the sign-in and API-key budgets, which refuse with Retry-After and give way again when their
  * window ends (moved by the app's clock, not slept through); bodies over the size limit.

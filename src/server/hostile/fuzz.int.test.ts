@@ -33,7 +33,7 @@ import { hashPassword } from '../services/auth/passwords';
 import { createSession } from '../services/auth/sessions';
 
 /**
- * Issue 14: every operation of the OpenAPI document fuzzed with fast-check. Requests are generated
+ * Every operation of the OpenAPI document fuzzed with fast-check. Requests are generated
  * from the document — path parameters, query parameters, headers and JSON bodies from its schemas
  * (src/test/schema-arbitrary.ts), and the document's own example bodies with one field broken —
  * with known-bad values mixed in everywhere (src/test/hostile-values.ts), signed in (session, API

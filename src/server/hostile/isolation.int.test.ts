@@ -22,7 +22,7 @@ import { issueEmailToken } from '../services/auth/email-tokens';
 import { hashToken } from '../services/auth/session-tokens';
 
 /**
- * Issue 14: no request of one account reaches another account's objects. Generated from the OpenAPI
+ * No request of one account reaches another account's objects. Generated from the OpenAPI
  * document: every operation with a parameter in its path is called by account B — with its session
  * and with a write API key — on account A's object, with every method, and with the document's own
  * example body (its references pointed at B's own customer and template, so that without the

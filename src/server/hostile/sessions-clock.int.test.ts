@@ -15,7 +15,7 @@ import { SESSION_DAYS_DEFAULT, SESSION_DAYS_REMEMBER } from '../services/auth/se
 import { settleBackground } from '../services/background';
 
 /**
- * Sessions and mail links against the app's clock (AppDeps.now), over HTTP (issue 14; ARCHITECTURE
+ * Sessions and mail links against the app's clock (AppDeps.now), over HTTP (ARCHITECTURE
  * "Sessions, the Lucia way"): a session lasts 1 day, or 30 with remember-me, to the millisecond, and
  * is extended to a full lifetime when used in its second half, its cookie with it; a reset link works
  * 30 minutes and a verification link 24 hours, each once; logging out and a password reset end

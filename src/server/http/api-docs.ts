@@ -29,8 +29,8 @@ body { margin: 0; background: #f8fafc; }
 /**
  * GET /api/openapi.json and the interactive reference under /api/docs (with its /json and /yaml).
  *
- * The document is made on the first request that needs it, not at start-up: generating it was ~5 %
- * of a cold start's CPU (node --cpu-prof, issue 12), for a page few visits ask for.
+ * The document is made on the first request that needs it, not at start-up: generating it was a
+ * noticeable part of a cold start (docs/decisions/start-up.md), for a page few visits ask for.
  * @fastify/swagger (static mode) keeps the object it is given and serves that very object, and
  * the YAML it makes of it on first use: it gets an empty object, filled in place by a hook before
  * any of the reference's routes answers.

@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Response compression (issue 12): brotli or gzip, as the client's Accept-Encoding asks, for every
+ * Response compression: brotli or gzip, as the client's Accept-Encoding asks, for every
  * answer of a text type of at least COMPRESSION_THRESHOLD bytes — API JSON (the streamed order list
  * included), tRPC, the OpenAPI document, HTML and the static assets @fastify/static finds no
  * build-time `.br`/`.gz` for. Request bodies are not decompressed: the API takes plain JSON only.
@@ -17,11 +17,9 @@ import type { FastifyInstance } from 'fastify';
 export const COMPRESSION_THRESHOLD = 1024;
 
 /**
- * Brotli quality for bodies made per request. zlib's default, 11, is for build-time assets: one
- * compression of the full list of 10 000 seeded orders (11.2 MB of JSON) took 12.0 s of CPU for 971 KB
- * at quality 11, 0.14 s for 1 279 KB at quality 4 and 0.29 s for 1 206 KB at quality 5; gzip at its
- * default level 6 took 0.13 s for 1 981 KB (node 20, scripts measured on the shared two-core machine).
- * Quality 4 costs what gzip costs and sends a third less.
+ * Brotli quality for bodies made per request. zlib's default, 11, is for build-time assets and costs
+ * far too much CPU per request; quality 4 costs what gzip costs and sends a third less
+ * (docs/decisions/request-cpu.md).
  */
 export const BROTLI_QUALITY = 4;
 

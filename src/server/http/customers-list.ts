@@ -6,7 +6,7 @@ import { parseListQuery, setPageHeaders } from './list-paging';
 import { createRequestAuth } from './request-auth';
 
 /**
- * GET /api/customers: the spec's plain array, and with an integrator's parameters (issue 13) a
+ * GET /api/customers: the spec's plain array, and with an integrator's parameters a
  * filtered list or, with `limit`, one page with X-Total-Count and Link. A plain route for the same
  * reason as GET /api/orders (orders-stream.ts): the headers belong to the HTTP answer, which a
  * procedure does not set. Described by list-operations.ts; `customers.list` is the tRPC call.

@@ -18,7 +18,7 @@ import { HEADERS_TOO_LARGE_MESSAGE } from './error-responses';
 import { createRequestAuth, SESSION_COOKIE } from './request-auth';
 
 /**
- * One error body over every transport (issue 8): REST and plain routes send `{message, code,
+ * One error body over every transport: REST and plain routes send `{message, code,
  * details?}`, tRPC the same inside its envelope; nothing internal; a 429 says when to come back; a
  * plain route authenticates as tRPC does.
  */
@@ -146,7 +146,7 @@ describe('an unknown route (404)', () => {
     expect(res.json()).toEqual({ message: 'Niet gevonden.', code: 'NOT_FOUND' });
   });
 
-  // Found by the fuzz test (issue 14, hostile/fuzz.int.test.ts): Fastify refused these before
+  // Found by the fuzz test (hostile/fuzz.int.test.ts): Fastify refused these before
   // routing with its own English body, code FST_ERR_BAD_URL, that repeated the URL back.
   it.each([
     '/api/customers/%ED%A0%80',

@@ -11,8 +11,8 @@ import { waitFor } from '../../test/webhook-receiver';
 
 /**
  * Closing the app (what SIGTERM does, main.ts) lets a request under way finish and be stored, and
- * then ends its keep-alive connection, so closing does not wait for the client to hang up (issue 14;
- * the whole process on SIGTERM: faults/sigterm.test.ts).
+ * then ends its keep-alive connection, so closing does not wait for the client to hang up (the whole
+ * process on SIGTERM: faults/sigterm.test.ts).
  */
 describe('closing the app while a request is under way', () => {
   let database: TestDatabase;

@@ -8,7 +8,7 @@ export const IDLE_REAP_INTERVAL_MS = 100;
  * connections and waits until the open ones have ended. Node closes the idle keep-alive connections
  * once, when closing starts; a connection whose request was still under way then stayed open after
  * its answer, until the client left or keep-alive ran out (72 s), and the process waited with it
- * (issue 14: a SIGTERM during an order save exited only when the client hung up). From the moment
+ * (a SIGTERM during an order save exited only when the client hung up). From the moment
  * closing starts:
  * - every answer carries `Connection: close`, so the client sends nothing more on it and Node ends
  *   the socket after the answer;

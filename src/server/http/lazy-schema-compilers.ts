@@ -21,7 +21,7 @@ function loadOnFirstCall(name: string): Factory {
 /**
  * Fastify's schema compilers (ajv and fast-json-stringify), loaded when a route first declares a
  * schema rather than in every Fastify(): Fastify requires @fastify/ajv-compiler, and with it ajv,
- * as it is constructed, ~9 % of a cold start's CPU (node --cpu-prof, issue 12), while the app's
+ * as it is constructed, a sizeable part of a cold start (docs/decisions/start-up.md), while the app's
  * routes declare no schema (tRPC and zod validate). The compilers are the ones Fastify would make.
  */
 export const lazySchemaCompilers: SchemaController = {

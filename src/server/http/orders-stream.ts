@@ -11,8 +11,8 @@ import { createRequestAuth } from './request-auth';
 
 /**
  * GET /api/orders, streamed. The REST call used to go through trpc-to-openapi to `orders.list`, which
- * builds the whole array first: 85 MB in 6.5 s at 100 000 orders, 1.9 GB at peak, and every other
- * request waited meanwhile (issue 12). This route sends the very same array (orderToWire of every
+ * builds the whole array first: gigabytes of memory at 100 000 orders, and every other request waited
+ * meanwhile (docs/decisions/order-lists.md). This route sends the very same array (orderToWire of every
  * order, newest first, as the tRPC call `orders.list` answers it; described by list-operations.ts) as it
  * reads it: one keyset batch of orders with their lines at a time (services/orders/orders-stream.ts),
  * serialised per batch, the next batch read only once the client (or the compressor) has taken the
@@ -21,7 +21,7 @@ import { createRequestAuth } from './request-auth';
  * A static route, so it wins over the REST route's `/api/*` (transport/rest-route.ts) for exactly `GET /api/orders`; every
  * other /api/orders… call, and HEAD, still reaches the procedures.
  *
- * An integrator's parameters (issue 13, shared/schemas/api-list.ts) filter the same stream; with
+ * An integrator's parameters (shared/schemas/api-list.ts) filter the same stream; with
  * `limit` the answer is one page (at most 200 orders, so not streamed) with X-Total-Count and Link.
  */
 

@@ -6,8 +6,8 @@ import { lazySchemaCompilers } from './lazy-schema-compilers';
  * The security headers (helmet's), worked out once at start-up and set on every answer.
  *
  * @fastify/helmet calls helmet(options) inside an onRequest hook, i.e. it parses the CSP directives,
- * dashifies names and builds each middleware again for every request, behind a second, async hook:
- * 2.9 % of the app's CPU under autocannon on GET /trpc/auth.profile (node --cpu-prof, issue 12).
+ * dashifies names and builds each middleware again for every request, behind a second, async hook
+ * (docs/decisions/request-cpu.md).
  * Our options are static (no nonces, no per-request functions), so the headers are the same on every
  * answer: they are taken once from @fastify/helmet itself, on a throw-away instance, and replayed per
  * request with res.setHeader exactly as helmet sets them (same names, values and order, set on the raw

@@ -2,7 +2,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { WEBHOOK_LIMIT } from '../../shared/schemas/webhook';
 
 /**
- * What every operation of the REST API shares and trpc-to-openapi does not write (issue 13): how to
+ * What every operation of the REST API shares and trpc-to-openapi does not write: how to
  * authenticate (a session token or an API key), every error an operation can answer with its body,
  * the rate-limit headers, and that public operations need no authentication. The error bodies
  * themselves are the components `error.<CODE>` (http/error-body-schema.ts).

@@ -3,7 +3,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { operationsOf } from './api-conventions';
 
 /**
- * An example for every request body and every JSON answer of the document (issue 13), so an
+ * An example for every request body and every JSON answer of the document, so an
  * integrator sees what to send and what comes back. The order and the customer, which most calls
  * carry, are written out whole and add up (3 × 199,99 + 21 % btw); everything else is sampled from
  * its schema with realistic values per field name (FIELD_EXAMPLES). The linter checks each example

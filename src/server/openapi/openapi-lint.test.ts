@@ -13,7 +13,7 @@ type WebhookOperation = {
 type AnswerOperation = { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
 
 /**
- * The OpenAPI document lints clean with Redocly's recommended rules (issue 13), examples checked
+ * The OpenAPI document lints clean with Redocly's recommended rules, examples checked
  * against their schemas as errors. Two rules are off, each for a reason that holds for this API:
  */
 const RULES = {

@@ -10,7 +10,9 @@ import { buildOpenApiDocument } from '../http/openapi-document';
  *   "p{L}", and Python's `re` refuses it;
  * - no look-around and no backreferences: RE2 has none;
  * - no named groups: (?<name>…) and (?P<name>…) are each unknown to some of them;
- * - no \u escapes: RE2 has none (a character outside ASCII stands in the pattern as itself).
+ * - no \u escapes: RE2 has none (a character outside ASCII stands in the pattern as itself);
+ * - no \d, \w or \s (nor \D, \W, \S): Python's `re`, .NET and Java with UNICODE_CHARACTER_CLASS read
+ *   them as every script's digits, letters or spaces, ECMAScript as ASCII ones; [0-9] means one thing.
  */
 const NOT_PORTABLE: [RegExp, string][] = [
   [/\\[pP]\{/, 'a Unicode property escape'],
@@ -20,6 +22,7 @@ const NOT_PORTABLE: [RegExp, string][] = [
   [/\\k</, 'a named backreference'],
   [/\\[1-9]/, 'a backreference'],
   [/\\u/, 'a \\u escape'],
+  [/(?<!\\)(?:\\\\)*\\[dDwWsS]/, 'a shorthand class (\\d, \\w, \\s) that Unicode-aware readers read wider'],
 ];
 
 type Found = { pointer: string; pattern: string };
@@ -68,9 +71,15 @@ describe('the patterns of the OpenAPI document', () => {
     expect(portabilityProblems('^[\\p{L}\\p{N}_-]*$')).toEqual(['a Unicode property escape']);
     expect(portabilityProblems('^(?<=a)b$')).toEqual(['a lookbehind']);
     expect(portabilityProblems('^(?!x)y$')).toEqual(['a lookahead']);
-    expect(portabilityProblems('^(?<year>\\d{4})$')).toEqual(['a named group']);
+    expect(portabilityProblems('^(?<year>[0-9]{4})$')).toEqual(['a named group']);
     expect(portabilityProblems('^(a)\\1$')).toEqual(['a backreference']);
     expect(portabilityProblems('^[\\u00C0-\\u024F]$')).toEqual(['a \\u escape']);
+    const shorthand = 'a shorthand class (\\d, \\w, \\s) that Unicode-aware readers read wider';
+    expect(portabilityProblems('^\\d{1,9}$')).toEqual([shorthand]);
+    expect(portabilityProblems('^[\\d.]+$')).toEqual([shorthand]);
+    expect(portabilityProblems('^\\w+\\s\\S$')).toEqual([shorthand]);
+    expect(portabilityProblems('^\\\\d$')).toEqual([]); // a backslash, then the letter d
+    expect(portabilityProblems('^[0-9]{1,9}$')).toEqual([]);
     expect(portabilityProblems('^[0-9A-Za-zÀ-ɏ_-]*$')).toEqual([]);
   });
 

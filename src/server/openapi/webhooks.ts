@@ -2,7 +2,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEventType } from '../../shared/schemas/webhook';
 
 /**
- * The deliveries an integrator receives, as OpenAPI 3.1's top-level `webhooks` (issue 13): one per
+ * The deliveries an integrator receives, as OpenAPI 3.1's top-level `webhooks`: one per
  * event type, with the signature headers and the payload `{id, type, createdAt, data}` whose `data`
  * is the object in the same shape as GET /orders/{id} or GET /customers/{id} answers it (the schemas
  * are taken from those operations, so they cannot differ).

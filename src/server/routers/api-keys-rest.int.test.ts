@@ -16,7 +16,7 @@ import { issueEmailToken } from '../services/auth/email-tokens';
 import { hashPassword } from '../services/auth/passwords';
 
 /**
- * API keys over REST (issue 13): a key signs every call as its account; a read-only key changes
+ * API keys over REST: a key signs every call as its account; a read-only key changes
  * nothing anywhere; a key never manages keys or the account's security; revoked or expired is 401.
  */
 

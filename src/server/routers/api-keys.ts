@@ -9,7 +9,7 @@ const tags = ['api-keys'];
 const onlyWithSession =
   'Alleen met een sessie (inloggen), niet met een API-sleutel: een sleutel kan geen sleutels beheren (403).';
 
-/** API keys of the signed-in account (issue 13); only a session manages them (sessionProcedure). */
+/** API keys of the signed-in account; only a session manages them (sessionProcedure). */
 export const apiKeysRouter = router({
   list: sessionProcedure
     .meta({

@@ -9,8 +9,8 @@ import { settleBackground } from '../services/background';
 import type { Mailer, MailMessage } from '../services/mail/message';
 
 /**
- * Issue 11 item 2: forgot-password and the public resend told registered addresses apart by their
- * time (~150 vs ~30 ms) and, with SMTP down, by their answer (503 vs 200). Both now do the same
+ * Forgot-password and the public resend told registered addresses apart by their time (a registered
+ * one waited for its mail) and, with SMTP down, by their answer (503 vs 200). Both now do the same
  * steps before they answer — whatever the address, whatever the mail server does — and mail after.
  * Asserted on the steps (the database calls made before the answer), not on time.
  */

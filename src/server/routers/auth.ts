@@ -267,7 +267,7 @@ export const authRouter = router({
       // Looking the address up, and mailing, happen after the answer: known or not, verified or
       // not, SMTP up or down, the caller gets the same answer in the same time.
       const now = ctx.now();
-      runInBackground(ctx.log, 'Verificatiemail (publiek) versturen', () =>
+      runInBackground(ctx.log, 'sending the verification mail (public resend)', () =>
         resendVerificationPublic(ctx, input.email, now),
       );
       return { success: true as const, message: authMessages.verificationResentPublic };
@@ -291,7 +291,7 @@ export const authRouter = router({
       await limit(ctx, 'forgot-password', input.email);
       // As the public resend: the same answer in the same time for every address (see there).
       const now = ctx.now();
-      runInBackground(ctx.log, 'Wachtwoordherstelmail versturen', () =>
+      runInBackground(ctx.log, 'sending the password reset mail', () =>
         requestPasswordReset(ctx, input.email, now),
       );
       return { success: true as const, message: authMessages.forgotPassword };

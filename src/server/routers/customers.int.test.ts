@@ -96,7 +96,7 @@ describe('customers (integration)', () => {
     }
   });
 
-  it("counts the customer's own orders for the delete confirmation, and only the owner may ask (issue 11 item 14)", async () => {
+  it("counts the customer's own orders for the delete confirmation, and only the owner may ask", async () => {
     const c = await alice.customers.create({ ...valid, email: 'telling@jansenbouw.nl' });
     const other = await alice.customers.create({ ...valid, email: 'ander@jansenbouw.nl' });
     expect(await alice.customers.orderCount({ id: c._id })).toEqual({ count: 0 });

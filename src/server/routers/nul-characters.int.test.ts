@@ -8,7 +8,7 @@ import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
 import { createSignedInUser } from '../../test/users';
 
 /**
- * Issue 11 item 8: Postgres cannot store U+0000, so a NUL anywhere in a text field was a 500. The
+ * Postgres cannot store U+0000, so a NUL anywhere in a text field was a 500. The
  * shared text rule refuses it with a Dutch 400 naming the field, and nothing is stored.
  */
 const NUL = 'a\u0000b';

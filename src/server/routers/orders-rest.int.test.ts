@@ -132,7 +132,7 @@ describe('orders and order numbering over REST (integration)', () => {
     );
   });
 
-  it('reads text prices by the documented rule, JSON numbers as numbers, and refuses ambiguous ones (issue 11 items 12, 13)', async () => {
+  it('reads text prices by the documented rule, JSON numbers as numbers, and refuses ambiguous ones', async () => {
     const post = (items: unknown[]) =>
       app.inject({
         method: 'POST',

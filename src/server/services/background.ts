@@ -11,7 +11,7 @@ const pending = new Set<Promise<void>>();
 export function runInBackground(log: Logger, what: string, task: () => Promise<void>): void {
   const run = new Promise<void>((resolve) => setImmediate(resolve))
     .then(task)
-    .catch((err: unknown) => log.error({ err }, `${what} mislukt`))
+    .catch((err: unknown) => log.error({ err }, `${what} failed`))
     .finally(() => pending.delete(run));
   pending.add(run);
 }

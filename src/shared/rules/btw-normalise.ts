@@ -1,5 +1,5 @@
 // Apart from btw.ts (its zod rule): the dashboard's profile score needs only this function, and
-// importing btw.ts brought zod (~24 KB gzip) into the dashboard's first load.
+// importing btw.ts brought zod into the dashboard's first load.
 
 /**
  * Upper-cased; spaces, hyphens and dots removed (dots beyond the spec: 'NL0012.34.567.B01' is a common

@@ -25,7 +25,7 @@ describe('emailSchema', () => {
     'jan @voorbeeld.nl',
     'jan@voor beeld.nl',
     'a@b@c.nl',
-    // Strings a mail library reads as another address than the one stored (issue 11 item 5).
+    // Strings a mail library reads as another address than the one stored.
     'x<evil@evil.example>',
     'Jan <jan@voorbeeld.nl>',
     'evil@evil.example;x.nl',

@@ -1,6 +1,6 @@
 /**
- * Aantal (spec §5): a whole number of at least 1. What is not one is refused, never rewritten
- * (issue 11 item 12): '2,5' is not 25, '1.000' not 1000, '-3' not 3.
+ * Aantal (spec §5): a whole number of at least 1. What is not one is refused, never rewritten:
+ * '2,5' is not 25, '1.000' not 1000, '-3' not 3.
  */
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 1_000_000;

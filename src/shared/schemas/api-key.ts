@@ -5,7 +5,7 @@ import { z } from '../zod-nl';
 import { idOutput, instantOutput } from './common';
 
 /**
- * API keys (issue 13): what the form and POST /api-keys take, and what the list answers. The same
+ * API keys: what the form and POST /api-keys take, and what the list answers. The same
  * schema checks the form in the browser and the request on the server.
  */
 

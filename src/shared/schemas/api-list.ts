@@ -4,8 +4,8 @@ import { optionalText } from '../rules/text';
 import { z } from '../zod-nl';
 
 /**
- * The optional query parameters of `GET /api/orders` and `GET /api/customers` for integrators
- * (issue 13). Without any of them both calls answer the spec's whole list; a query string arrives as
+ * The optional query parameters of `GET /api/orders` and `GET /api/customers` for integrators.
+ * Without any of them both calls answer the spec's whole list; a query string arrives as
  * text, so every number and date is read from text here, with a Dutch message naming the parameter.
  */
 
@@ -27,7 +27,7 @@ export const apiListMessages = {
 const wholeNumber = (min: number, max: number, message: string) =>
   z
     .string({ error: message })
-    .regex(/^\d{1,9}$/, message)
+    .regex(/^[0-9]{1,9}$/, message)
     .transform(Number)
     .pipe(z.number().int().min(min, message).max(max, message));
 

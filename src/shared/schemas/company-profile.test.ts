@@ -109,7 +109,7 @@ describe('companyProfileFormSchema', () => {
     expect(errors).toEqual({ confirmPassword: ['Wachtwoorden komen niet overeen'] });
   });
 
-  it('a new password needs the current one (issue 11 item 4); none needs none', () => {
+  it('a new password needs the current one; none needs none', () => {
     const withoutCurrent = { ...validProfile, password: 'Geheim123', confirmPassword: 'Geheim123' };
     expect(errorsByField(companyProfileFormSchema, withoutCurrent)).toEqual({
       currentPassword: ['Huidig wachtwoord is verplicht'],

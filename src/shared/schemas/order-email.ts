@@ -3,7 +3,7 @@ import { instantOutput } from './common';
 import { orderOutput } from './order';
 
 /**
- * What an order remembers of its e-mails (issue 10: "each send is recorded on the order") and what
+ * What an order remembers of its e-mails ("each send is recorded on the order") and what
  * POST /orders/{id}/send-email answers (spec §7: success, orderStatus, message). The payload itself is
  * sendEmailInput in email-template.ts, beside the template rules it shares.
  */

@@ -73,7 +73,7 @@ describe('orderInput', () => {
     expect(price(0.01)).toBe(1);
   });
 
-  it('refuses a quantity that is not a whole number of at least 1 instead of rewriting it (issue 11 item 12)', () => {
+  it('refuses a quantity that is not a whole number of at least 1 instead of rewriting it', () => {
     const line = (quantity: unknown) =>
       details({ customer: 'c1', items: [{ description: 'x', price: 1, quantity }] });
     expect(orderMessages.quantity).toBe('Aantal moet een heel getal van minimaal 1 zijn');
@@ -88,7 +88,7 @@ describe('orderInput', () => {
     expect(quantity(1_000_000)).toBe(1_000_000);
   });
 
-  it('reads text prices as Dutch users mean them and refuses what is ambiguous (issue 11 item 13)', () => {
+  it('reads text prices as Dutch users mean them and refuses what is ambiguous', () => {
     const price = (p: unknown) =>
       orderInput.parse({ customer: 'c', items: [{ description: 'x', price: p }] }).items[0]!.price;
     expect(price('12.345')).toBe(1_234_500);

@@ -1,7 +1,7 @@
 import { z } from '../zod-nl';
 import { idOutput, instantOutput, timestampsOutput } from './common';
 
-/** The events an integrator can subscribe to (issue 13), with the label the settings screen shows. */
+/** The events an integrator can subscribe to, with the label the settings screen shows. */
 export const WEBHOOK_EVENTS = [
   'order.created',
   'order.updated',

@@ -21,7 +21,7 @@ export type DateFieldProps = {
 const display = (value: string) => (isValidDay(value) ? formatDate(value) : value);
 
 /**
- * A date as the Dutch write it, dd-mm-jjjj, whatever the browser's language (issue 11 item 16): a text
+ * A date as the Dutch write it, dd-mm-jjjj, whatever the browser's language: a text
  * field with a mask, plus a calendar button that opens the browser's own date picker (a native date
  * input hidden behind the button, whose own display format never shows). The value handed out stays
  * 'YYYY-MM-DD'; a text that is not a day is handed out as typed, so the form's check refuses it.

@@ -29,7 +29,7 @@ export type ColumnNeeds = { numberChars: number; customerChars: number; projectC
  * of the company and contact lines) and Project. Order Nr gets what its longest number needs, within
  * bounds (order-table.css), so INK-2026-45868 stays on one line and a short number leaves its room to
  * the others. The table gives Klant what it needs, within 30–70 % of the free width, and Project the
- * rest, so a long project is not cut while a short customer name leaves room unused (issue 11 item 15).
+ * rest, so a long project is not cut while a short customer name leaves room unused.
  */
 export function columnNeeds(
   orders: readonly Pick<

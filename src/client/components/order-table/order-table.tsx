@@ -48,7 +48,7 @@ export const editOrderHref = (id: string) => `/inkooporders/${encodeURIComponent
  * The orders table of the orders list and the dashboard (spec §2): Order Nr, Klant, Project, Datum,
  * Totaal, (Status,) Acties. Below 860 px of available width each row becomes a compact card (a
  * container query, so it also holds next to the sidebar on a small tablet). The PDF action is the
- * same on both screens, so the table owns it (issue 9); the send action shows when the screen passes
+ * same on both screens, so the table owns it; the send action shows when the screen passes
  * `onSend` (it owns the send-email dialog).
  */
 export function OrderTable({

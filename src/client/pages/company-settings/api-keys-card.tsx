@@ -22,7 +22,7 @@ const LOAD_ERROR = 'Er is een fout opgetreden bij het ophalen van de API-sleutel
 const CREATE_ERROR = 'Er is een fout opgetreden bij het aanmaken van de API-sleutel.';
 const REVOKE_ERROR = 'Er is een fout opgetreden bij het intrekken van de API-sleutel.';
 
-/** Bedrijfsinstellingen › Beveiliging › API-sleutels (issue 13): create, show the secret once, revoke. */
+/** Bedrijfsinstellingen › Beveiliging › API-sleutels: create, show the secret once, revoke. */
 export function ApiKeysCard() {
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);

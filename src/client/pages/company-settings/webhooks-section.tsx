@@ -23,7 +23,7 @@ const LIMIT_REACHED = `U heeft het maximum van ${WEBHOOK_LIMIT} webhooks bereikt
 const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? 'Testbericht';
 
 /**
- * Bedrijfsinstellingen › Beveiliging › Webhooks (issue 13): subscriptions, their secret once, pause,
+ * Bedrijfsinstellingen › Beveiliging › Webhooks: subscriptions, their secret once, pause,
  * delete, a test event and the delivery log.
  */
 export function WebhooksSection() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_COUNT_FAILED, ORDER_COUNT_LOADING, ordersAfterDelete } from './customer-delete';
 
-describe('the delete confirmation says how many orders the customer has (issue 11 item 14)', () => {
+describe('the delete confirmation says how many orders the customer has', () => {
   it('counts the orders and says they keep the customer details', () => {
     expect(ordersAfterDelete(17)).toBe(
       'Deze klant heeft 17 orders. Deze orders blijven bestaan en houden de klantgegevens waarmee ze zijn opgeslagen (naam, bedrijf, adres); u kunt ze nog openen, opslaan en er een andere klant voor kiezen.',

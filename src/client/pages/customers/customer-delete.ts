@@ -1,5 +1,5 @@
 /**
- * The delete confirmation of /klanten (issue 11 item 14): it says how many orders the customer has and
+ * The delete confirmation of /klanten: it says how many orders the customer has and
  * what becomes of them. Orders keep the customer's id and the snapshot of the customer's details they
  * were saved with (shared/order-record.ts), so they still show, print and save as before.
  */

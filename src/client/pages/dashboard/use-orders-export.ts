@@ -18,7 +18,7 @@ export function useOrdersExport() {
     setBusy(true);
     try {
       // Loaded on the click, not with the dashboard: orders-csv reads the order schema module, and
-      // with it zod (~24 KB gzip), which the dashboard itself does not need.
+      // with it zod, which the dashboard itself does not need.
       const [{ downloadCsv }, { fetchAllOrders, ordersCsv, ordersCsvFileName }] = await Promise.all([
         import('../../lib/csv'),
         import('../../lib/orders-csv'),

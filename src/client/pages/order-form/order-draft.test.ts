@@ -22,7 +22,7 @@ import {
 
 const line = (patch: Partial<LineDraft>): LineDraft => ({ ...emptyLine(), ...patch });
 
-describe('price input (issue 11 item 13: read as meant, never cut)', () => {
+describe('price input (read as meant, never cut)', () => {
   it.each([
     ['12.50', 1250],
     ['12,5', 1250],
@@ -79,7 +79,7 @@ describe('price input (issue 11 item 13: read as meant, never cut)', () => {
   });
 });
 
-describe('quantity (issue 11 item 12: a whole number of at least 1, refused not rewritten)', () => {
+describe('quantity (a whole number of at least 1, refused not rewritten)', () => {
   it.each(['2,5', '2.5', '1.000', '-3', '0', 'abc', '3 stuks'])('%j is refused at the field', (typed) => {
     expect(quantityFieldError(typed)).toBe('Aantal moet een heel getal van minimaal 1 zijn');
     expect(normalizeQuantity(typed)).toBe(typed);

@@ -12,7 +12,7 @@ export function sentLine(email: Pick<OrderEmail, 'recipient' | 'sentAt'>): strin
 }
 
 /**
- * What was sent of this order (issue 10: "listed in the order form as a short history"), newest
+ * What was sent of this order ("listed in the order form as a short history"), newest
  * first, from GET /orders/{id}'s `emails`.
  */
 export function OrderEmailHistory({ emails }: { emails: readonly OrderEmail[] }) {

@@ -114,7 +114,7 @@ function OrderLine({
   const n = index + 1;
   const error = (field: string) => errors[`items.${index}.${field}`];
   const titleId = useId();
-  // The price is checked once the user leaves the field, until the next change (issue 11 item 13).
+  // The price is checked once the user leaves the field, until the next change.
   const [priceLeft, setPriceLeft] = useState(false);
   const priceError = error('price') ?? (priceLeft ? priceFieldError(line.price) : undefined);
   const vatValue = btwVerlegd ? 'verlegd' : String(line.vat);

@@ -21,7 +21,7 @@ export const UNSAVED_PDF_TEXT =
   'De PDF wordt gemaakt van de opgeslagen order; uw wijzigingen staan er pas in als u ze opslaat.';
 
 /**
- * 'PDF downloaden' on the edit form (issue 9). The PDF is made of the saved order, so with unsaved
+ * 'PDF downloaden' on the edit form. The PDF is made of the saved order, so with unsaved
  * changes the button first asks: save and then download (what the user most likely means), or the
  * saved version as it is (e.g. to compare). Silently printing the old version would put a document
  * in the user's hands that differs from the screen; silently saving would change the order without

@@ -14,7 +14,7 @@ export type OrderSaveBarProps = {
 
 /**
  * Where the totals panel is not beside the form (a phone, a tablet) it sits at the end of a long page:
- * this bar keeps the total and Opslaan at hand, above the phone's bottom bar (issue 11 item 15). It
+ * this bar keeps the total and Opslaan at hand, above the phone's bottom bar. It
  * submits the surrounding form. On a wide screen the panel sticks beside the form and CSS hides the bar.
  */
 export function OrderSaveBar({ totalCents, saving, disabled, panelRef }: OrderSaveBarProps) {

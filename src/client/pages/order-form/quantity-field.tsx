@@ -20,7 +20,7 @@ export type QuantityFieldProps = {
 
 /**
  * Aantal: a whole number of at least 1. What is typed is kept as typed; when the field is left with
- * something else ('2,5', '1.000', '-3') the shared rule's message shows at the field (issue 11 item 12)
+ * something else ('2,5', '1.000', '-3') the shared rule's message shows at the field
  * instead of the text being rewritten into another number. The minus button stops at 1; empty becomes
  * 1 when leaving the field.
  */

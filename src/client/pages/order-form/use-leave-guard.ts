@@ -15,7 +15,7 @@ const navigationApi = (): NavigationLike | undefined =>
   (window as unknown as { navigation?: NavigationLike }).navigation;
 
 /**
- * Unsaved changes are not silently lost (issue 5). While `active`:
+ * Unsaved changes are not silently lost. While `active`:
  * - in-app navigation (wouter links and `navigate()`; the Back and Forward buttons where the browser
  *   has the Navigation API) is held and the caller shows a confirmation; `confirm()` then goes where
  *   the user was heading, `cancel()` stays;

@@ -2,7 +2,7 @@
  * After saving, the order form can send the user to /inkooporders with navigation state
  * `{openEmailModal: true, orderId}` (spec §2 Order form, 'Ja, verstuur e-mail'). The orders screen
  * reads it once and then removes it from the history entry, so a reload or going back does not
- * open the dialog again. (The send dialog itself comes with issue 7.)
+ * open the dialog again.
  */
 
 export type EmailModalRequest = { orderId: string };

@@ -24,11 +24,12 @@ import { coerceQueryInput, type QueryCoercion, queryCoercion } from './query-coe
  * The REST API: the procedures that carry `meta.openapi`, served at their method and path, as
  * trpc-to-openapi's Fastify plugin served them (its node-http handler, v3.3.0: the same matching, input,
  * coercion, statuses and headers; trpc-to-openapi still writes the OpenAPI document) but without what it
- * costs per call. Measured with node --cpu-prof under autocannon (GET /api/auth/profile, issue 12): for
+ * costs per call. Measured with node --cpu-prof under autocannon (GET /api/auth/profile): for
  * every call it built a fetch Request (a copy of every header, a URL and an AbortController aborted when
  * the response closed, a DOMException each time) only to put its signal in the context's `info`, which
- * nothing here reads (~13 % of the CPU); it also copied Node's methods onto Fastify's request and reply,
- * built a URL and a tRPC caller proxy per call, and wrote its own error body for app.ts to replace.
+ * nothing here reads (docs/decisions/request-cpu.md); it also copied Node's methods onto Fastify's
+ * request and reply, built a URL and a tRPC caller proxy per call, and wrote its own error body for
+ * app.ts to replace.
  *
  * What a call gets, in its order:
  * - the path after the prefix, normalised as a URL pathname (dot segments, escapes) without its

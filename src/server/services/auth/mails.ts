@@ -7,8 +7,9 @@ import { renderEmail } from '../mail/render';
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
 
 // The mails' components are imported when the first mail is made, not at start-up: they pull in
-// @react-email/components (with prismjs for its code block), ~240 ms of a cold start's CPU
-// (--cpu-prof). The server bundle keeps them in a chunk of their own (scripts/build-server.mjs).
+// @react-email/components (with prismjs for its code block), a large part of a cold start
+// (docs/decisions/start-up.md). The server bundle keeps them in a chunk of their own
+// (scripts/build-server.mjs).
 
 type Recipient = Pick<UserRow, 'email' | 'name'>;
 

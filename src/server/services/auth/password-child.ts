@@ -2,7 +2,7 @@
  * The password-hashing child (forked by password-hasher.ts; built as dist/server/password-child.js).
  * It runs at the lowest priority so argon2 only gets the CPU the server and Postgres leave over: in
  * the server's own libuv pool it competed with them as an equal and raised every other call's p99
- * about 5.5× during 20 logins (issue 12).
+ * during many logins at once (docs/decisions/password-hashing.md).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -7,11 +7,12 @@ import { createPasswordHasher, type PasswordHasher, PasswordHashingError } from 
 export { ARGON2_OPTIONS };
 
 /**
- * Argon2 takes a core per hash: 20 logins at once took both cores and raised every other call's p99
- * about 8× (issue 12). At most this many hashes run at once, one core fewer than the machine has (at
+ * Argon2 takes a core per hash: many logins at once took every core and raised every other call's
+ * p99 many times over. At most this many hashes run at once, one core fewer than the machine has (at
  * least one); the rest wait their turn. Logins may wait, other users may not. Even one hash at a time
- * in the server's own thread pool still competed with the event loop and Postgres as an equal (p99
- * 5.5× idle), so the hashes run in a child process at the lowest priority (password-hasher.ts).
+ * in the server's own thread pool still competed with the event loop and Postgres as an equal, so
+ * the hashes run in a child process at the lowest priority (password-hasher.ts;
+ * docs/decisions/password-hashing.md).
  */
 export const PASSWORD_HASHES_AT_ONCE = Math.max(1, availableParallelism() - 1);
 

@@ -83,7 +83,7 @@ describe('assertAuthRateLimit', () => {
     expect(err.code).toBe('TOO_MANY_REQUESTS');
   });
 
-  it('a stranger spending an address’s budget does not lock its owner out (issue 11 item 6)', async () => {
+  it('a stranger spending an address’s budget does not lock its owner out', async () => {
     const email = `${crypto.randomUUID()}@voorbeeld.nl`;
     const attacker = '198.51.100.66';
     for (let i = 0; i < 2; i++)

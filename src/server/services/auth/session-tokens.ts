@@ -10,8 +10,8 @@ export function generateToken(): string {
 
 /**
  * What is stored in place of a token: its SHA-256, hex. Every authenticated request hashes its token:
- * Node's native hash, not the pure-JavaScript one of @oslojs/crypto (~1.5 % of an authenticated call's
- * CPU under load, issue 12); the same digest.
+ * Node's native hash, not the pure-JavaScript one of @oslojs/crypto (docs/decisions/request-cpu.md);
+ * the same digest.
  */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');

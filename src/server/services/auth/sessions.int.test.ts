@@ -8,7 +8,7 @@ import { createSession, SESSION_DAYS_DEFAULT, SESSION_DAYS_REMEMBER, validateSes
 
 /**
  * The session lookup every authenticated request makes is a prepared statement, built once per
- * database handle (issue 12); these pin down that it still keeps the Lucia rules, on PGlite and on
+ * database handle; these pin down that it still keeps the Lucia rules, on PGlite and on
  * Postgres: sliding expiry in the second half of a session's life, expired sessions deleted.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,8 +6,8 @@ import { PASSWORD_HASHES_AT_ONCE } from './passwords';
  * session: one more than the hashes that run at once, so that one does its queries while another's
  * password is checked. They wait for the hashing anyway; what the line adds is that 20 sign-ins at
  * once no longer send their ~4 statements each to the database at once, where every other user's
- * query waited behind them (issue 12: orders page p99 during 20 sign-ins 3.2 × its idle value before,
- * see login.int.test.ts and `npm run bench`).
+ * query waited behind them (docs/decisions/password-hashing.md; login.int.test.ts and `npm run bench`
+ * check it).
  */
 export const SIGN_INS_AT_ONCE = PASSWORD_HASHES_AT_ONCE + 1;
 

@@ -6,7 +6,7 @@ import type { Customer } from '../../../shared/schemas/customer';
 import { customerSearchCondition, listOrder, toCustomer } from './customers';
 
 /**
- * `GET /api/customers` with an integrator's parameters (issue 13). Without `updatedSince` in the
+ * `GET /api/customers` with an integrator's parameters. Without `updatedSince` in the
  * spec's order (company, name, id); with it, least recently changed first (customers_user_updated_idx),
  * so a change made while an integrator pages lands at the end instead of shifting the pages it has
  * not read yet. `total` (every match) is counted only for a page (`limit`).

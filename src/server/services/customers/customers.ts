@@ -139,7 +139,7 @@ export async function updateCustomer(
 
 /**
  * How many of the user's orders were written for this customer: the delete confirmation says so, and
- * that those orders keep the customer's details from their snapshot (issue 11 item 14).
+ * that those orders keep the customer's details from their snapshot.
  */
 export async function countCustomerOrders(db: DbOrTx, userId: string, id: string): Promise<number> {
   await findOwned(db, userId, id);

@@ -277,8 +277,7 @@ export async function sendTestMail(
     dataFor(deps.db, userId, input.data),
     getPdfSettings(deps.db, userId),
   ]);
-  // Imported on first use: its layout pulls in @react-email/components (~240 ms of a cold start, see
-  // services/auth/mails.ts).
+  // Imported on first use: its layout pulls in @react-email/components (see services/auth/mails.ts).
   const { composeUserMail } = await import('./user-mail');
   const mail = await composeUserMail({
     sender,

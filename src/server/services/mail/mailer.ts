@@ -48,7 +48,7 @@ const toNodemailer = (mailFrom: string, m: MailMessage) => ({
   })),
 });
 
-/** nodemailer is loaded with the first mail, not at start-up (issue 12). */
+/** nodemailer is loaded with the first mail, not at start-up. */
 const loadNodemailer = async () => (await import('nodemailer')).default;
 
 /**

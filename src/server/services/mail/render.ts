@@ -4,7 +4,7 @@ export type RenderedEmail = { html: string; text: string };
 
 /**
  * HTML and its plain-text twin, from one React Email component. @react-email/render (react-dom's
- * server renderer, html-to-text) is loaded with the first mail, not at start-up (issue 12).
+ * server renderer, html-to-text) is loaded with the first mail, not at start-up.
  */
 export async function renderEmail(element: ReactElement): Promise<RenderedEmail> {
   const { render } = await import('@react-email/render');

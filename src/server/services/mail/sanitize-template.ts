@@ -6,8 +6,8 @@ const require = createRequire(import.meta.url);
 let loaded: typeof SanitizeHtml | undefined;
 /**
  * sanitize-html (with htmlparser2 and postcss) is required on the first template cleaned, not at
- * start-up: importing it cost ~170 ms of the server's cold start (--cpu-prof), and most starts clean
- * no template soon. It is CommonJS, so this stays synchronous.
+ * start-up: importing it is a large part of a cold start (docs/decisions/start-up.md), and most
+ * starts clean no template soon. It is CommonJS, so this stays synchronous.
  */
 function sanitizer(): typeof SanitizeHtml {
   loaded ??= require('sanitize-html') as typeof SanitizeHtml;

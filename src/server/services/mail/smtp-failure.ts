@@ -3,8 +3,8 @@
  * `code` (EAUTH, EENVELOPE, ECONNECTION, ETIMEDOUT …), `command` (the SMTP command answered) and
  * `responseCode` (the server's answer). Who can fix it differs: a refused recipient is the user's to
  * correct, a refused login or sender is the operator's (SMTP_URL, MAIL_FROM), a server that cannot
- * be reached or answers 4xx only needs time. Issue 14: one "geweigerd; controleer de adressen" for
- * every 5xx sent users to check addresses when the app's own SMTP password was wrong.
+ * be reached or answers 4xx only needs time. One "geweigerd; controleer de adressen" for every 5xx
+ * would send users to check addresses when the app's own SMTP password was wrong.
  */
 export type SmtpFailure =
   | { kind: 'unreachable' }

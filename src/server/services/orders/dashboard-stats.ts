@@ -35,8 +35,7 @@ export async function orderStats(
   const p = sql`${previousFrom.toISOString()}::timestamptz`;
 
   // Whole Amsterdam months, so order_month_totals answers (order-month-totals.ts) instead of reading
-  // every order of the two periods. Year card at 100 000 orders, p50 measured side by side on a loaded
-  // 2-core machine: Postgres 94 → 1.0 ms, PGlite 215 → 3.1 ms.
+  // every order of the two periods (docs/decisions/order-lists.md).
   const m = orderMonthTotals;
   const inPeriod = sql`${m.month} >= ${monthKey(from)}`;
   const inPrevious = sql`${m.month} < ${monthKey(from)}`;

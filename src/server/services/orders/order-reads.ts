@@ -36,7 +36,7 @@ export async function listAllOrders(db: DbOrTx, userId: string): Promise<OrderRe
   return rows.map((r) => toOrderRecord(r, byOrder.get(r.id) ?? []));
 }
 
-/** The reads of one order, prepared: GET /orders/{id} is one of the hot calls (issue 12). */
+/** The reads of one order, prepared: GET /orders/{id} is one of the hot calls. */
 const ownedOrder = preparedPerDb((db) =>
   db
     .select()
@@ -67,7 +67,7 @@ export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<
   return toOrderRecord(row, await linesOfOrder(db).execute({ orderId: row.id }));
 }
 
-/** Prepared: GET /orders/{id} reads it on every call (issue 12). */
+/** Prepared: GET /orders/{id} reads it on every call. */
 const sentOfOrder = preparedPerDb((db) =>
   db
     .select({

@@ -8,7 +8,7 @@ import { searchCondition } from './orders-list';
 import { type OrderSort, readOrders } from './orders-stream';
 
 /**
- * `GET /api/orders` with an integrator's parameters (issue 13): the same filters for the streamed
+ * `GET /api/orders` with an integrator's parameters: the same filters for the streamed
  * whole list and for one page of it, so a page is always a slice of what the list without `limit`
  * answers.
  */

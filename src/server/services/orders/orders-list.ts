@@ -12,16 +12,15 @@ import { periodRange } from './orders-period';
  * The screens' orders list (tRPC `orders.page`): search, status, period and paging all run in SQL,
  * newest first.
  *
- * Measured on 10 000 orders (scripts/bench.ts), the shape matters more than the indexes:
+ * The shape of the query matters more than the indexes (docs/decisions/order-lists.md):
  *  - the filter touches `orders` only: the customer's name and company are those of the order's
  *    customer snapshot (what the list shows, even after the customer was renamed or deleted), kept
- *    lowercased in the generated column customer_search; `lower(x) like lower(p)` is about twice as
- *    fast as ILIKE;
+ *    lowercased in the generated column customer_search; `lower(x) like lower(p)` is faster than
+ *    ILIKE;
  *  - a search counts its matches in the same pass (`count(*) over ()`), found through the trigram
  *    indexes (schema/orders.ts); without a search the total and the page's starting month come from
  *    order_month_totals (filteredPage below).
- * At 100 000 orders a search that matches a quarter of them ('bouw') still rechecks every match to
- * count it exactly: ~140 ms p50 on a loaded Postgres (186 before), ~210 ms on PGlite (460 before).
+ * A search that matches a large part of the orders still rechecks every match to count it exactly.
  */
 export type ListOrdersParams = OrderListQuery & { now?: Date };
 
@@ -59,9 +58,8 @@ function listFilter(userId: string, params: ListOrdersParams): SQL | undefined {
 /**
  * Newest first, spelled as the indexes are built: drizzle writes `.desc()` in an index as DESC NULLS
  * LAST, while a plain ORDER BY … DESC means NULLS FIRST, and Postgres does not use an index whose null
- * order differs (even for NOT NULL columns). With plain DESC, page 1 of 100 000 orders sorted the
- * whole account (a parallel scan and top-N sort of 100 000 orders: 106 ms p50 on a loaded machine,
- * against 7 ms reading the first 25 index entries).
+ * order differs (even for NOT NULL columns). With plain DESC, page 1 sorted the whole account (a
+ * parallel scan and top-N sort) instead of reading the first index entries.
  */
 export const newestFirst = [sql`${orders.date} desc nulls last`, sql`${orders.id} desc nulls last`];
 
@@ -83,15 +81,14 @@ type FoundRows = { rows: OrderRow[]; total: number };
 
 /**
  * The page's ids first, then its rows: sorting and skipping narrow (date, id) index entries instead
- * of whole orders with their customer snapshot keeps deeper pages fast (page 200 of 10 000 orders
- * took about 3× as long the other way).
+ * of whole orders with their customer snapshot keeps deeper pages fast.
  */
 function pageRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number, withCount: boolean) {
   // A search counts every match anyway, so walking the date index in order gains nothing; it is
   // ordered by plain DESC (NULLS FIRST, the same order for these NOT NULL columns), which no index
   // matches, so the plan stays "trigram bitmap, then sort the matches" also as a generic plan of a
-  // prepared statement. Ordered like the index, a search for 'zzzq' walked all 100 000 orders: 177
-  // ms instead of 1.3 ms p50 on Postgres.
+  // prepared statement. Ordered like the index, a search that matches nothing walked every order of
+  // the account (docs/decisions/order-lists.md).
   const order = withCount ? [desc(orders.date), desc(orders.id)] : newestFirst;
   const pageIds = db
     .select({
@@ -114,10 +111,7 @@ function pageRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: num
 /**
  * Without a search every filter is whole Amsterdam months and at most one status, so the total comes
  * from order_month_totals (order-month-totals.ts) instead of counting the orders, and the page starts
- * in its own month instead of skipping every newer order. Measured side by side at 100 000 orders of
- * one account plus 50 × 1 000 of others (2 loaded cores), p50 before → after: Postgres page 1 106 → 7
- * ms, page 200 130 → 6 ms, last page 189 → 7 ms, status 'paid' 126 → 5 ms; PGlite page 200 492 → 14
- * ms, status 'paid' 474 → 8 ms.
+ * in its own month instead of skipping every newer order (docs/decisions/order-lists.md).
  */
 async function filteredPage(
   db: DbOrTx,

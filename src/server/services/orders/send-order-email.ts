@@ -55,7 +55,7 @@ export function smtpFailureMessage(failure: SmtpFailure): string {
   }
 }
 
-/** Spec issue 10: sends per user, e.g. 30 per 10 minutes; then 429 with Retry-After. */
+/** Sends per user, e.g. 30 per 10 minutes; then 429 with Retry-After. */
 export const SEND_EMAIL_LIMIT = 30;
 export const SEND_EMAIL_WINDOW_MS = 10 * 60 * 1000;
 
@@ -113,8 +113,7 @@ export async function sendOrderEmail(
   if (input.templateId) await getEmailTemplate(db, user.id, input.templateId);
 
   const attachment = input.includePdf ? await orderPdfContent(deps, user.id, order.id) : null;
-  // Imported on first use: its layout pulls in @react-email/components (~240 ms of a cold start, see
-  // services/auth/mails.ts).
+  // Imported on first use: its layout pulls in @react-email/components (see services/auth/mails.ts).
   const { composeUserMail } = await import('../mail/user-mail');
   const message = await composeUserMail({
     sender: user,
@@ -135,7 +134,7 @@ export async function sendOrderEmail(
 
   const { rejected } = await deliver(deps, message);
   // The server may refuse one address and take the other (nodemailer then resolves): the history
-  // and the answer say who did not get it (issue 14, nothing half-sent in silence).
+  // and the answer say who did not get it (nothing half-sent in silence).
   const refused = (address: string | undefined) =>
     address !== undefined && rejected.some((r) => r.toLowerCase() === address.toLowerCase());
   if (refused(message.to))

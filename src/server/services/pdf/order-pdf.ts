@@ -45,7 +45,7 @@ export async function orderPdf(
   if (!user) throw unauthorized();
 
   const data = orderDocumentData(order, user, settings);
-  // With react-dom's server renderer: loaded by the first PDF, not at start-up (issue 12).
+  // With react-dom's server renderer: loaded by the first PDF, not at start-up.
   const { renderDocumentHtml } = await import('./document-html');
   const html = renderDocumentHtml(data);
   const htmlHash = documentHash(html);
@@ -100,6 +100,6 @@ async function printAndStore(
   // indexed delete each).
   await deleteExpiredPdfs(db)
     .then(() => deleteExpiredPdfLinks(db))
-    .catch((err: unknown) => deps.log.warn({ err }, 'Verlopen PDF-bestanden opruimen mislukt'));
+    .catch((err: unknown) => deps.log.warn({ err }, 'removing expired PDF files failed'));
   return { id: file.id, filename: file.filename, downloadName: file.downloadName };
 }

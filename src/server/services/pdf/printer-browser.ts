@@ -61,10 +61,9 @@ export function createBrowserKeeper(launch: () => Promise<Browser>, log: Logger)
           current = null;
           running = false;
         }
-        if (!closed)
-          log.warn("Chromium voor PDF's is gestopt; bij de volgende PDF wordt het opnieuw gestart.");
+        if (!closed) log.warn('Chromium for PDFs has stopped; the next PDF starts it again.');
       });
-      log.info(`Chromium voor PDF's gestart in ${Math.round(performance.now() - t0)} ms.`);
+      log.info(`Chromium for PDFs started in ${Math.round(performance.now() - t0)} ms.`);
       return browser;
     })();
     // A failed launch is the caller's error; the next call tries again.

@@ -20,8 +20,8 @@ const require = createRequire(import.meta.url);
 
 /**
  * Where Playwright would keep its own download of Chromium; it throws when it has no entry for this OS.
- * playwright-core is loaded here, on demand, not at start-up: importing it costs ~300 ms of CPU, about
- * a third of the server's cold start (measured with --cpu-prof), and most starts print no PDF soon.
+ * playwright-core is loaded here, on demand, not at start-up: importing it is about a third of the
+ * server's cold start (docs/decisions/start-up.md), and most starts print no PDF soon.
  */
 export function playwrightChromium(): string | null {
   try {
@@ -32,7 +32,7 @@ export function playwrightChromium(): string | null {
   }
 }
 
-const options = `zet CHROMIUM_PATH op een Chromium-programma, installeer de browser van Playwright (npx playwright install chromium) of installeer ${SYSTEM_CHROMIUM} (apt-get install chromium)`;
+const options = `set CHROMIUM_PATH to a Chromium executable, install Playwright's browser (npx playwright install chromium) or install ${SYSTEM_CHROMIUM} (apt-get install chromium)`;
 
 /**
  * The run contract: CHROMIUM_PATH when set (and then only that: a wrong path is a mistake to report,
@@ -50,7 +50,7 @@ export function findChromium(
     if (isExecutable(configured)) return { path: configured, source: 'CHROMIUM_PATH' };
     return {
       path: null,
-      problem: `PDF's staan uit: CHROMIUM_PATH=${configured} is geen uitvoerbaar bestand; ${options}. De app draait verder, PDF-aanvragen krijgen 503.`,
+      problem: `PDFs are off: CHROMIUM_PATH=${configured} is not an executable file; ${options}. The app keeps running; PDF requests get 503.`,
     };
   }
   // Asked only now: with CHROMIUM_PATH set, Playwright is not even loaded.
@@ -60,6 +60,6 @@ export function findChromium(
   if (isExecutable(candidates.system)) return { path: candidates.system, source: 'system' };
   return {
     path: null,
-    problem: `PDF's staan uit: geen Chromium gevonden; ${options}. De app draait verder, PDF-aanvragen krijgen 503.`,
+    problem: `PDFs are off: no Chromium found; ${options}. The app keeps running; PDF requests get 503.`,
   };
 }

@@ -167,12 +167,12 @@ export function createPrinter(options: PrinterOptions): Printer {
         return pdf;
       } catch (err) {
         if (err instanceof QueueFullError) {
-          log.warn(`PDF geweigerd: ${queue.waiting} documenten wachten al.`);
+          log.warn(`PDF refused: ${queue.waiting} documents are already waiting.`);
           throw busy();
         }
         if (err instanceof AppError) throw err;
         failures++;
-        log.error({ err }, 'PDF maken mislukt');
+        log.error({ err }, 'making a PDF failed');
         throw failed();
       }
     },

@@ -1,18 +1,16 @@
 import { CircleCheck, FileText, Mail, PenLine, RotateCw, Send } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
-import type { Order } from '../../../../shared/schemas/order';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
 import { Button, Modal, Notice, Spinner, TabPanel, Tabs } from '../../../components';
 import { errorMessage } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
 import { SendEmailCompose } from './send-email-compose';
 import { SendEmailPdfPreview } from './send-email-pdf-preview';
+import type { SendEmailResult } from './send-email-result';
 import { useSendEmailForm } from './use-send-email-form';
 import './send-email.css';
 
 export const SEND_EMAIL_LOAD_ERROR = 'Kan ordergegevens niet laden.';
-
-export type SendEmailResult = { orderId: string; orderStatus: Order['status']; message: string };
 
 export type SendEmailDialogProps = {
   /** The order to send; null keeps the dialog closed. */

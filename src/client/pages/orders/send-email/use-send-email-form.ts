@@ -8,7 +8,6 @@ import { errorMessage, readApiError } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
 import { useForm } from '../../../lib/use-form';
 import { orderTemplateData } from './send-email-data';
-import type { SendEmailResult } from './send-email-dialog';
 import {
   applyTemplate,
   defaultOrderTemplate,
@@ -20,6 +19,7 @@ import {
   sendFormRules,
   usableTemplates,
 } from './send-email-form';
+import type { SendEmailResult } from './send-email-result';
 
 export type SendPhase = 'form' | 'sending' | 'sent';
 

@@ -2,12 +2,12 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Notice } from '../../../components';
 import { trpc } from '../../../lib/trpc';
 import { withOrderStatus } from './order-status';
-import type { SendEmailResult } from './send-email-dialog';
+import type { SendEmailResult } from './send-email-result';
 
 /**
  * The dialog (compose form, template and PDF previews, the mail and order schemas) is a chunk of its
  * own, fetched when a row's 'Versturen' is first used: the dashboard and the orders list show it
- * rarely, and it weighed ~20 KB gzip of their first load (scripts/build/first-load-js.mjs).
+ * rarely, and it was a large part of their first load (scripts/build/first-load-js.mjs).
  */
 const SendEmailDialog = lazy(async () => ({
   default: (await import('./send-email-dialog')).SendEmailDialog,
