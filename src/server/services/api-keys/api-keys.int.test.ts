@@ -58,7 +58,7 @@ describe('API keys (service)', () => {
         access: 'write',
         expiresAt: new Date('2026-06-02T10:00:00Z'),
       },
-      new Date(),
+      now,
     );
     const found = await authenticateApiKey(database.db, key.secret, { limit, now });
     expect(found?.user.id).toBe(user.id);
