@@ -363,16 +363,22 @@ async function main() {
       })
       .returning();
     // Remember-me: 30 days, so no run of this bench reaches the second half and extends it.
-    const { token } = await createSession(database.db, user!.id, true);
+    const { token } = await createSession(database.db, user!.id, true, new Date());
     const customer = await insertCustomer(database.db, user!.id);
-    const order = await createOrder(database.db, user!.id, parsedOrder(customer.id));
-    await recordOrderSent(database.db, user!.id, order.id, {
-      recipient: 'petra@jansenbouw.nl',
-      cc: null,
-      subject: `Order ${order.orderNumber}`,
-      includePdf: true,
-      templateId: null,
-    });
+    const order = await createOrder(database.db, user!.id, parsedOrder(customer.id), new Date());
+    await recordOrderSent(
+      database.db,
+      user!.id,
+      order.id,
+      {
+        recipient: 'petra@jansenbouw.nl',
+        cc: null,
+        subject: `Order ${order.orderNumber}`,
+        includePdf: true,
+        templateId: null,
+      },
+      new Date(),
+    );
     await database.close();
 
     const appUrl = `http://127.0.0.1:${port}`;

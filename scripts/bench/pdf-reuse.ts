@@ -32,6 +32,7 @@ export async function benchReusedPdf(printer: Printer, runs: number): Promise<nu
         company: 'Jansen Bouw B.V.',
         email: 'petra@jansenbouw.nl',
       }),
+      new Date(),
     );
     const order = await createOrder(
       db,
@@ -46,8 +47,9 @@ export async function benchReusedPdf(printer: Printer, runs: number): Promise<nu
           vat: 21,
         })),
       }),
+      new Date(),
     );
-    const deps = { db, printer, log: pino({ level: 'silent' }) };
+    const deps = { db, printer, log: pino({ level: 'silent' }), now: () => new Date() };
     await orderPdf(deps, userId, order.id); // printed and stored once
     const times: number[] = [];
     for (let i = 0; i < runs + 5; i++) {

@@ -72,7 +72,7 @@ describe('the HTTP edge (integration)', () => {
 
   it('refuses non-JSON mutations whatever spelling of the path reaches the router, and changes nothing', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    const other = await createSession(database.db, user.id, false);
+    const other = await createSession(database.db, user.id, false, new Date());
     const cookie = `session=${token}`;
     const types = [
       ['text/plain', '{}'],
@@ -104,19 +104,19 @@ describe('the HTTP edge (integration)', () => {
         expect([404, 415], `${url} ${type}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
       }
     }
-    expect(await validateSessionToken(database.db, other.token)).not.toBeNull();
+    expect(await validateSessionToken(database.db, other.token, new Date())).not.toBeNull();
     expect(await database.db.select().from(customers).where(eq(customers.userId, user.id))).toHaveLength(0);
   });
 
   it('a procedure refuses FormData as its input even when called past the HTTP edge', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    const other = await createSession(database.db, user.id, false);
+    const other = await createSession(database.db, user.id, false, new Date());
     const caller = await createTestCaller(testDeps(database.db, createCapturingMailer()), { token });
     const form = new FormData();
     form.set('a', 'b');
     const err = await rejectionOf(caller.auth.signOutOtherSessions(form as never));
     expect(err).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
-    expect(await validateSessionToken(database.db, other.token)).not.toBeNull();
+    expect(await validateSessionToken(database.db, other.token, new Date())).not.toBeNull();
   });
 
   it('an authed procedure refuses FormData before it asks for a session, and a session after', async () => {

@@ -18,9 +18,12 @@ export type AppDeps = {
   printer: Printer;
   log: Logger;
   /**
-   * The clock that decides every expiry and window: sessions (and their sliding renewal), mail links,
-   * API keys and the rate-limit budgets. Real time (systemClock) in the server; a test moves it instead
-   * of sleeping or faking timers for the whole process.
+   * The one clock of the server: every time a rule reasons about comes from here, handed to the
+   * services by the routers (ctx.now()) or read from the deps — order numbers and dates, the
+   * timestamps the app writes, expiries of sessions, mail links, API keys and PDF links, the
+   * rate-limit and idempotency windows, webhook event times. No service reads the wall clock itself
+   * (one-clock.test.ts). Real time (systemClock) in the server; a test moves it instead of sleeping or
+   * faking timers for the whole process.
    */
   now: () => Date;
 };

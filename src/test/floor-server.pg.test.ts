@@ -88,7 +88,7 @@ describe.skipIf(unreachable)('the bench floor server (Postgres)', () => {
     const owner = await createSignedInUser(database.db);
     const stranger = await createSignedInUser(database.db);
     const customer = await insertCustomer(database.db, owner.user.id);
-    const order = await createOrder(database.db, owner.user.id, parsedOrder(customer.id));
+    const order = await createOrder(database.db, owner.user.id, parsedOrder(customer.id), new Date());
     const res = await get(`/bare/orders/${order.id}`, owner.token);
     expect(res.status).toBe(200);
     const appOrder = await app.inject({

@@ -22,6 +22,6 @@ export async function createSignedInUser(
       isEmailVerified: true,
     })
     .returning();
-  const { token } = await createSession(db, user!.id, false, fields.now);
+  const { token } = await createSession(db, user!.id, false, fields.now ?? new Date());
   return { user: user!, token };
 }

@@ -139,7 +139,7 @@ async function accountWithEverything() {
         url: 'http://127.0.0.1:9/haak',
       }),
     },
-    auth: { token: (await issueEmailToken(database.db, user.id, 'reset')).token },
+    auth: { token: (await issueEmailToken(database.db, user.id, 'reset', new Date())).token },
   };
   /** The operation's URL with this account's objects in it. */
   const urlOf = (op: ApiOperation) => apiUrl(op, values[op.path.split('/')[1] ?? ''] ?? {});

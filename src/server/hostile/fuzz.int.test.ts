@@ -118,7 +118,7 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
       .update(users)
       .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
       .where(eq(users.id, userId));
-    const key = await createApiKey(database.db, userId, { name: 'Fuzz', access: 'write' });
+    const key = await createApiKey(database.db, userId, { name: 'Fuzz', access: 'write' }, new Date());
     keyId = key._id;
     keySecret = key.secret;
     console.info(`fuzz: FUZZ_SEED=${SEED} (${MAX_RUNS} runs or ${perOperationMs} ms per operation)`);
@@ -187,7 +187,7 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
 
   /** Fresh credentials each run: an earlier run may have logged out, revoked the key or reset the password. */
   async function credentials() {
-    const { token } = await createSession(database.db, userId, false);
+    const { token } = await createSession(database.db, userId, false, new Date());
     await database.db.update(apiKeys).set({ revokedAt: null, expiresAt: null }).where(eq(apiKeys.id, keyId));
     return { session: token, key: keySecret };
   }

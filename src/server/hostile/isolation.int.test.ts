@@ -227,7 +227,7 @@ describe('account isolation on every operation with an id (generated from the Op
     const bodyOf = (op: ApiOperation) =>
       op.bodySchema ? { password: 'N1euwGeheim!', confirmPassword: 'N1euwGeheim!' } : undefined;
     for (const op of tokenOps) {
-      const tokenOfA = await issueEmailToken(database.db, a.userId, kindOf(op));
+      const tokenOfA = await issueEmailToken(database.db, a.userId, kindOf(op), new Date());
       const snapshotWithToken = await snapshotDatabase(database.db, { ownedBy: a.userId });
       for (const bearer of [b.session, b.key, undefined]) {
         const res = await call(
@@ -245,7 +245,7 @@ describe('account isolation on every operation with an id (generated from the Op
       expect(await snapshotDatabase(database.db, { ownedBy: a.userId })).toEqual(snapshotWithToken);
 
       // B's own token, used while signed in as B: it works, on B only.
-      const tokenOfB = await issueEmailToken(database.db, b.userId, kindOf(op));
+      const tokenOfB = await issueEmailToken(database.db, b.userId, kindOf(op), new Date());
       const own = await call(op.method, apiUrl(op, { token: tokenOfB.token }), b.session, bodyOf(op));
       expect(own.statusCode, own.body).toBe(200);
       expect(await snapshotDatabase(database.db, { ownedBy: a.userId })).toEqual(snapshotWithToken);

@@ -64,14 +64,18 @@ describe('compressed answers (integration)', () => {
     );
     let orderId = '';
     for (let i = 0; i < 12; i++)
-      orderId = (await createOrder(database.db, user.id, parsedOrder(customer.id))).id;
-    const pdf = await storePdf(database.db, {
-      userId: user.id,
-      orderId,
-      orderNumber: 'INK-2026-1001',
-      htmlHash: 'hash',
-      content: fakePdf,
-    });
+      orderId = (await createOrder(database.db, user.id, parsedOrder(customer.id), new Date())).id;
+    const pdf = await storePdf(
+      database.db,
+      {
+        userId: user.id,
+        orderId,
+        orderNumber: 'INK-2026-1001',
+        htmlHash: 'hash',
+        content: fakePdf,
+      },
+      new Date(),
+    );
     pdfFilename = pdf.filename;
     const attachment = (filename: string, contentType: string, content: Buffer) => ({
       filename,

@@ -70,6 +70,7 @@ async function createOrders(db: Db, userId: string, count: number): Promise<stri
       db,
       userId,
       parsedOrder(customer.id, { project: `Project ${i}`, items, btwVerlegd: i % 5 === 4 }),
+      new Date(),
     );
     ids.push(order.id);
   }

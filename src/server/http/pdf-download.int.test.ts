@@ -50,13 +50,17 @@ describe('GET /api/pdf/download/{filename} with a link token (integration)', () 
     });
     const { _id: orderId, orderNumber } = order.json() as { _id: string; orderNumber: string };
     const content = Buffer.from(`%PDF-1.7 ${label}`);
-    const file = await storePdf(database.db, {
-      userId: user.id,
-      orderId,
-      orderNumber,
-      htmlHash: documentHash(label),
-      content,
-    });
+    const file = await storePdf(
+      database.db,
+      {
+        userId: user.id,
+        orderId,
+        orderNumber,
+        htmlHash: documentHash(label),
+        content,
+      },
+      clock.now(),
+    );
     return { user, token, headers, file, content };
   }
 

@@ -52,7 +52,7 @@ export function registerPdfDownload(app: FastifyInstance, deps: AppDeps): void {
         ? findLinkedDownload(deps.db, queryToken, filename, deps.now())
         : null;
     const { user } = await auth.requireUser(req, reply, { allowQueryToken: true });
-    return isDownloadFilename(filename) ? findDownload(deps.db, user.id, filename) : null;
+    return isDownloadFilename(filename) ? findDownload(deps.db, user.id, filename, deps.now()) : null;
   }
 
   app.get<{ Params: { filename: string } }>('/api/pdf/download/:filename', async (req, reply) => {

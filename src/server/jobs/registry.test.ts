@@ -10,6 +10,7 @@ describe('the job registry', () => {
       db: {} as Db,
       log: pino({ level: 'silent' }),
       config: { webhookAllowPrivate: false, nodeEnv: 'production' },
+      now: () => new Date(0),
     });
     const worked = jobs.map((job) => job.queue.name).sort();
     expect(worked).toEqual(JOB_QUEUES.map((q) => q.name).sort());

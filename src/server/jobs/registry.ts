@@ -18,6 +18,7 @@ export type WebhookDeliveryOptions = {
   db: Db;
   log: Logger;
   delivery: DeliveryPolicy;
+  now: () => Date;
   /** Tests: a policy without waits, and a quicker look for new jobs. */
   policy?: QueuePolicy;
   pollingIntervalSeconds?: number;
@@ -32,11 +33,17 @@ export const webhookDeliveryJob = (opts: WebhookDeliveryOptions): RegisteredJob 
     ...(opts.policy ? { policy: opts.policy } : {}),
   });
 
-export type AppJobDeps = { db: Db; log: Logger; config: Pick<Config, 'webhookAllowPrivate' | 'nodeEnv'> };
+export type AppJobDeps = {
+  db: Db;
+  log: Logger;
+  config: Pick<Config, 'webhookAllowPrivate' | 'nodeEnv'>;
+  /** The app's clock (AppDeps.now): a delivery's signature timestamp and 'failing since'. */
+  now: () => Date;
+};
 
 /** Every queue of the app with its handler. */
 export const appJobs = (deps: AppJobDeps): RegisteredJob[] => [
-  webhookDeliveryJob({ db: deps.db, log: deps.log, delivery: deliveryPolicyOf(deps.config) }),
+  webhookDeliveryJob({ db: deps.db, log: deps.log, delivery: deliveryPolicyOf(deps.config), now: deps.now }),
 ];
 
 /** How long after listening the workers start. */

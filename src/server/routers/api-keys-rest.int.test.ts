@@ -296,7 +296,7 @@ describe('API keys over REST', () => {
     expect((await call('GET', '/api/auth/profile', token)).statusCode).toBe(401);
     expect((await call('GET', '/api/customers', k.secret)).statusCode).toBe(200);
 
-    const { token: resetToken } = await issueEmailToken(database.db, user.id, 'reset');
+    const { token: resetToken } = await issueEmailToken(database.db, user.id, 'reset', new Date());
     const reset = await app.inject({
       method: 'POST',
       url: `/api/auth/reset-password/${resetToken}`,

@@ -37,7 +37,7 @@ export const apiKeysRouter = router({
     })
     .input(apiKeyCreateInput)
     .output(apiKeyCreatedOutput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.user.id, input, ctx.now())),
 
   revoke: sessionProcedure
     .meta({

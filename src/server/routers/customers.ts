@@ -81,7 +81,7 @@ export const customersRouter = router({
     .output(customerOutput)
     .mutation(({ ctx, input }) =>
       runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'customers.create', input), (tx) =>
-        createCustomer(tx, ctx.user.id, input),
+        createCustomer(tx, ctx.user.id, input, ctx.now()),
       ),
     ),
 
@@ -97,7 +97,9 @@ export const customersRouter = router({
     })
     .input(customerInput.extend(idInput.shape))
     .output(customerOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) => updateCustomer(ctx.db, ctx.user.id, id, fields)),
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      updateCustomer(ctx.db, ctx.user.id, id, fields, ctx.now()),
+    ),
 
   delete: authedProcedure
     .meta({
@@ -112,7 +114,7 @@ export const customersRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteCustomer(ctx.db, ctx.user.id, input.id);
+      await deleteCustomer(ctx.db, ctx.user.id, input.id, ctx.now());
       return { success: true as const, message: 'Klant is verwijderd.' };
     }),
 });

@@ -67,7 +67,7 @@ export const emailTemplatesRouter = router({
     })
     .input(emailTemplateInput)
     .output(emailTemplateOutput)
-    .mutation(({ ctx, input }) => createEmailTemplate(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createEmailTemplate(ctx.db, ctx.user.id, input, ctx.now())),
 
   update: authedProcedure
     .meta({

@@ -43,7 +43,7 @@ export const orderSettingsRouter = router({
     })
     .input(orderSettingsInput)
     .output(orderSettingsOutput)
-    .mutation(({ ctx, input }) => updateOrderSettings(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updateOrderSettings(ctx.db, ctx.user.id, input, ctx.now())),
 
   nextNumber: authedProcedure
     .meta({
@@ -57,5 +57,5 @@ export const orderSettingsRouter = router({
     })
     .input(z.void())
     .output(nextOrderNumberOutput)
-    .query(async ({ ctx }) => ({ nextNumber: await previewNextOrderNumber(ctx.db, ctx.user.id) })),
+    .query(async ({ ctx }) => ({ nextNumber: await previewNextOrderNumber(ctx.db, ctx.user.id, ctx.now()) })),
 });

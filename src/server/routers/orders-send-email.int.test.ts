@@ -602,7 +602,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const before = smtp.received.length;
     const err = await rejectionOf(
       sendOrderEmail(
-        { db: database.db, mailer: target, printer: broken, log },
+        { db: database.db, mailer: target, printer: broken, log, now: () => new Date() },
         user!,
         order._id,
         sendEmailInput.parse({ ...plain, includePdf: true }),

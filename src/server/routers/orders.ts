@@ -65,13 +65,17 @@ export const ordersRouter = router({
   page: authedProcedure
     .input(orderListQuery)
     .output(orderPage)
-    .query(async ({ ctx, input }) => orderPageToWire(await listOrdersPage(ctx.db, ctx.user.id, input))),
+    .query(async ({ ctx, input }) =>
+      orderPageToWire(await listOrdersPage(ctx.db, ctx.user.id, { ...input, now: ctx.now() })),
+    ),
 
   /** The dashboard cards (not part of the REST contract). */
   stats: authedProcedure
     .input(orderStatsInput)
     .output(orderStatsOutput)
-    .query(async ({ ctx, input }) => orderStatsToWire(await orderStats(ctx.db, ctx.user.id, input.period))),
+    .query(async ({ ctx, input }) =>
+      orderStatsToWire(await orderStats(ctx.db, ctx.user.id, input.period, ctx.now())),
+    ),
 
   get: authedProcedure
     .meta({
@@ -107,7 +111,7 @@ export const ordersRouter = router({
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
       runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.create', input), async (tx) =>
-        orderToWire(await createOrder(tx, ctx.user.id, input)),
+        orderToWire(await createOrder(tx, ctx.user.id, input, ctx.now())),
       ),
     ),
 
@@ -124,7 +128,7 @@ export const ordersRouter = router({
     .input(z.object({ ...orderInputShape, ...idInput.shape }).superRefine(checkOrderAmounts))
     .output(orderOutput)
     .mutation(async ({ ctx, input: { id, ...fields } }) =>
-      orderToWire(await updateOrder(ctx.db, ctx.user.id, id, fields)),
+      orderToWire(await updateOrder(ctx.db, ctx.user.id, id, fields, ctx.now())),
     ),
 
   sendEmail: authedProcedure
@@ -143,7 +147,7 @@ export const ordersRouter = router({
     .output(sendEmailOutput)
     .mutation(({ ctx, input: { id, ...payload } }) =>
       runIdempotent(ctx.db, idempotentCall(ctx, 'orders.sendEmail', { id, ...payload }), () =>
-        sendOrderEmail(ctx, ctx.user, id, payload, { now: ctx.now() }),
+        sendOrderEmail(ctx, ctx.user, id, payload),
       ),
     ),
 
@@ -160,7 +164,7 @@ export const ordersRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteOrder(ctx.db, ctx.user.id, input.id);
+      await deleteOrder(ctx.db, ctx.user.id, input.id, ctx.now());
       return { success: true as const, message: ORDER_DELETED_MESSAGE };
     }),
 });

@@ -34,5 +34,5 @@ export const pdfSettingsRouter = router({
     })
     .input(pdfSettingsInput)
     .output(pdfSettingsOutput)
-    .mutation(({ ctx, input }) => updatePdfSettings(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updatePdfSettings(ctx.db, ctx.user.id, input, ctx.now())),
 });

@@ -135,7 +135,7 @@ export const webhooksRouter = router({
     .input(idInput)
     .output(webhookTestOutput)
     .mutation(async ({ ctx, input }) => {
-      const { eventId } = await sendTestEvent(ctx.db, ctx.user.id, input.id);
+      const { eventId } = await sendTestEvent(ctx.db, ctx.user.id, input.id, ctx.now());
       return { success: true as const, eventId, message: 'Testbericht staat klaar om te versturen.' };
     }),
 });

@@ -42,7 +42,7 @@ describe('tRPC over Fastify', () => {
   it('answers a batch as the browser client sends it, each call with its own result or error', async () => {
     const { user, token } = await createSignedInUser(database.db);
     const customer = await insertCustomer(database.db, user.id);
-    const order = await createOrder(database.db, user.id, parsedOrder(customer.id));
+    const order = await createOrder(database.db, user.id, parsedOrder(customer.id), new Date());
     const input = encodeURIComponent(JSON.stringify({ 1: { id: order.id }, 2: { id: crypto.randomUUID() } }));
     const res = await app.inject({
       url: `/trpc/auth.profile,orders.get,orders.get?batch=1&input=${input}`,

@@ -22,7 +22,12 @@ const stored = async (id: string) => (await database.db.select().from(apiKeys).w
 describe('API keys (service)', () => {
   it('stores only the hash and the first characters; the secret is answered once and listed never', async () => {
     const { user } = await createSignedInUser(database.db);
-    const created = await createApiKey(database.db, user.id, { name: 'Boekhouding', access: 'read' });
+    const created = await createApiKey(
+      database.db,
+      user.id,
+      { name: 'Boekhouding', access: 'read' },
+      new Date(),
+    );
     expect(created.secret).toMatch(/^ik_[0-9A-Za-z]{32}$/);
     expect(created.prefix).toBe(created.secret.slice(0, 8));
     const row = await stored(created._id);
@@ -45,11 +50,16 @@ describe('API keys (service)', () => {
   it("finds the key's account; a revoked key, an expired key and an unknown secret find nothing", async () => {
     const { user } = await createSignedInUser(database.db);
     const now = new Date('2026-06-01T10:00:00Z');
-    const key = await createApiKey(database.db, user.id, {
-      name: 'Webshop',
-      access: 'write',
-      expiresAt: new Date('2026-06-02T10:00:00Z'),
-    });
+    const key = await createApiKey(
+      database.db,
+      user.id,
+      {
+        name: 'Webshop',
+        access: 'write',
+        expiresAt: new Date('2026-06-02T10:00:00Z'),
+      },
+      now,
+    );
     const found = await authenticateApiKey(database.db, key.secret, { limit, now });
     expect(found?.user.id).toBe(user.id);
     expect(found?.apiKey).toEqual({ id: key._id, access: 'write' });
@@ -64,7 +74,7 @@ describe('API keys (service)', () => {
 
   it('stamps last_used_at once per minute, not on every request', async () => {
     const { user } = await createSignedInUser(database.db);
-    const key = await createApiKey(database.db, user.id, { name: 'Planning', access: 'read' });
+    const key = await createApiKey(database.db, user.id, { name: 'Planning', access: 'read' }, new Date());
     const t0 = new Date('2026-06-01T10:00:00Z');
     await authenticateApiKey(database.db, key.secret, { limit, now: t0 });
     expect((await stored(key._id)).lastUsedAt).toEqual(t0);
@@ -77,8 +87,8 @@ describe('API keys (service)', () => {
 
   it('counts requests per key per minute: past the limit the budget is spent until the window ends', async () => {
     const { user } = await createSignedInUser(database.db);
-    const key = await createApiKey(database.db, user.id, { name: 'Teller', access: 'read' });
-    const other = await createApiKey(database.db, user.id, { name: 'Ander', access: 'read' });
+    const key = await createApiKey(database.db, user.id, { name: 'Teller', access: 'read' }, new Date());
+    const other = await createApiKey(database.db, user.id, { name: 'Ander', access: 'read' }, new Date());
     const t0 = new Date('2026-06-01T10:00:00Z');
     const at = (ms: number) =>
       authenticateApiKey(database.db, key.secret, { limit: 3, now: new Date(t0.getTime() + ms) });
@@ -96,14 +106,20 @@ describe('API keys (service)', () => {
   it("revoking someone else's key, an unknown id or a revoked key again is 'not found' and changes nothing", async () => {
     const a = await createSignedInUser(database.db);
     const b = await createSignedInUser(database.db);
-    const keyOfB = await createApiKey(database.db, b.user.id, { name: 'Van B', access: 'write' });
-    expect((await rejectionOf(revokeApiKey(database.db, a.user.id, keyOfB._id))).code).toBe('NOT_FOUND');
-    expect((await rejectionOf(revokeApiKey(database.db, a.user.id, 'geen-uuid'))).code).toBe('NOT_FOUND');
+    const keyOfB = await createApiKey(database.db, b.user.id, { name: 'Van B', access: 'write' }, new Date());
+    expect((await rejectionOf(revokeApiKey(database.db, a.user.id, keyOfB._id, new Date()))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await rejectionOf(revokeApiKey(database.db, a.user.id, 'geen-uuid', new Date()))).code).toBe(
+      'NOT_FOUND',
+    );
     expect((await stored(keyOfB._id)).revokedAt).toBeNull();
-    expect(await authenticateApiKey(database.db, keyOfB.secret, { limit })).not.toBeNull();
+    expect(await authenticateApiKey(database.db, keyOfB.secret, { limit, now: new Date() })).not.toBeNull();
     expect(await listApiKeys(database.db, a.user.id)).toEqual([]);
-    await revokeApiKey(database.db, b.user.id, keyOfB._id);
-    expect((await rejectionOf(revokeApiKey(database.db, b.user.id, keyOfB._id))).code).toBe('NOT_FOUND');
+    await revokeApiKey(database.db, b.user.id, keyOfB._id, new Date());
+    expect((await rejectionOf(revokeApiKey(database.db, b.user.id, keyOfB._id, new Date()))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it(`holds at most ${MAX_API_KEYS_PER_USER} live keys per account`, async () => {
@@ -118,14 +134,14 @@ describe('API keys (service)', () => {
       })),
     );
     const err = await rejectionOf(
-      createApiKey(database.db, user.id, { name: 'Eén te veel', access: 'read' }),
+      createApiKey(database.db, user.id, { name: 'Eén te veel', access: 'read' }, new Date()),
     );
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toMatch(/50 API-sleutels/);
     const [first] = await listApiKeys(database.db, user.id);
-    await revokeApiKey(database.db, user.id, first!._id);
-    expect((await createApiKey(database.db, user.id, { name: 'Nu wel', access: 'read' })).name).toBe(
-      'Nu wel',
-    );
+    await revokeApiKey(database.db, user.id, first!._id, new Date());
+    expect(
+      (await createApiKey(database.db, user.id, { name: 'Nu wel', access: 'read' }, new Date())).name,
+    ).toBe('Nu wel');
   });
 });

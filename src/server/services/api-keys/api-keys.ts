@@ -1,9 +1,14 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type ApiKeyRow, apiKeys } from '../../../db/schema';
-import type { ApiKey, ApiKeyCreateData, ApiKeyCreated } from '../../../shared/schemas/api-key';
+import {
+  type ApiKey,
+  type ApiKeyCreateData,
+  type ApiKeyCreated,
+  apiKeyMessages,
+} from '../../../shared/schemas/api-key';
 import { isUuid } from '../../db-helpers';
-import { AppError, notFound } from '../../errors';
+import { AppError, invalidInput, notFound } from '../../errors';
 import { hashToken } from '../auth/session-tokens';
 import { apiKeyServiceMessages as messages } from './messages';
 import { displayPrefix, generateApiKeySecret } from './secret';
@@ -23,12 +28,19 @@ const toWire = (row: ApiKeyRow): ApiKey => ({
 
 const live = (userId: string) => and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
 
-/** A new key; the answer carries the secret, which is stored nowhere (only its hash). */
+/**
+ * A new key; the answer carries the secret, which is stored nowhere (only its hash). An expiry must
+ * lie after `now`, the app's clock that also decides when the key stops working; the shared schema
+ * checks the same against the device clock, so a form hears it before sending.
+ */
 export async function createApiKey(
   db: DbOrTx,
   userId: string,
   input: ApiKeyCreateData,
+  now: Date,
 ): Promise<ApiKeyCreated> {
+  if (input.expiresAt && input.expiresAt.getTime() <= now.getTime())
+    throw invalidInput({ expiresAt: apiKeyMessages.expiresAtPast }, apiKeyMessages.expiresAtPast);
   const [held] = await db.select({ n: count() }).from(apiKeys).where(live(userId));
   if ((held?.n ?? 0) >= MAX_API_KEYS_PER_USER)
     throw new AppError('BAD_REQUEST', messages.tooMany(MAX_API_KEYS_PER_USER));
@@ -42,6 +54,7 @@ export async function createApiKey(
       prefix: displayPrefix(secret),
       secretHash: hashToken(secret),
       expiresAt: input.expiresAt ?? null,
+      createdAt: now,
     })
     .returning();
   return { ...toWire(row!), secret };
@@ -58,7 +71,7 @@ export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKey[]>
 }
 
 /** Revokes one of the account's keys: every request with it answers 401 from now on. */
-export async function revokeApiKey(db: DbOrTx, userId: string, id: string, now = new Date()): Promise<void> {
+export async function revokeApiKey(db: DbOrTx, userId: string, id: string, now: Date): Promise<void> {
   if (!isUuid(id)) throw notFound(messages.notFound);
   const done = await db
     .update(apiKeys)

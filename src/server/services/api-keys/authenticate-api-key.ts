@@ -45,9 +45,9 @@ const apiKeyLookup = preparedPerDb((db) =>
 export async function authenticateApiKey(
   db: DbOrTx,
   secret: string,
-  opts: { limit: number; now?: Date },
+  opts: { limit: number; now: Date },
 ): Promise<AuthenticatedApiKey | null> {
-  const now = opts.now ?? new Date();
+  const { now } = opts;
   const [row] = await apiKeyLookup(db).execute({ hash: hashToken(secret) });
   if (!row) return null;
   const { key, user } = row;

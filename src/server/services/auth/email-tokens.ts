@@ -23,7 +23,7 @@ export async function issueEmailToken(
   db: DbOrTx,
   userId: string,
   kind: EmailTokenKind,
-  now = new Date(),
+  now: Date,
 ): Promise<IssuedEmailToken> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[kind]);
@@ -60,7 +60,7 @@ export async function consumeEmailToken(
   db: DbOrTx,
   token: string,
   kind: EmailTokenKind,
-  now = new Date(),
+  now: Date,
 ): Promise<EmailTokenRow | null> {
   const [row] = await db
     .update(emailTokens)

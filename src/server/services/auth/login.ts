@@ -44,7 +44,7 @@ export const invalidCredentials = () => new AppError('UNAUTHORIZED', authMessage
 export async function loginUser(
   deps: ServiceDeps,
   params: LoginParams,
-  now = new Date(),
+  now: Date,
 ): Promise<{ user: UserRow; session: CreatedSession }> {
   const user = await findUserByEmail(deps.db, params.email);
   if (!user) {

@@ -17,11 +17,7 @@ const invalidResetToken = () =>
  * Mails a 30-minute reset link to an existing account (verified or not); an unknown address gets
  * nothing, but the mail is still rendered so both take similar time. The caller always hears the same.
  */
-export async function requestPasswordReset(
-  deps: ServiceDeps,
-  email: string,
-  now = new Date(),
-): Promise<void> {
+export async function requestPasswordReset(deps: ServiceDeps, email: string, now: Date): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await buildResetMail(deps.config.appUrl, { email, name: '' }, generateToken());
@@ -41,7 +37,7 @@ export async function resetPassword(
   deps: Pick<ServiceDeps, 'db' | 'log'>,
   token: string,
   password: string,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const row = await findEmailToken(deps.db, token, 'reset');
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw invalidResetToken();

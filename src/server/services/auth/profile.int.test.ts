@@ -186,7 +186,7 @@ describe('auth.updateProfile', () => {
 
   it.each(invalid)('refuses %s with 400 and its message, and changes nothing', async (_, fields, details) => {
     const { user, token } = await createSignedInUser(database.db);
-    await createSession(database.db, user.id, false);
+    await createSession(database.db, user.id, false, new Date());
     const before = await rowOf(user.id);
     // A valid field beside the invalid one must not be written either.
     const err = await rejectionOf(
@@ -248,8 +248,8 @@ describe('auth.updateProfile', () => {
 
   it('a new password is hashed and ends the other sessions, not the current one', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    const second = await createSession(database.db, user.id, true);
-    const third = await createSession(database.db, user.id, false);
+    const second = await createSession(database.db, user.id, true, new Date());
+    const third = await createSession(database.db, user.id, false, new Date());
     const stranger = await createSignedInUser(database.db);
     const caller = await as(token);
     await withPassword(user.id, 'Oud12345');
@@ -272,7 +272,7 @@ describe('auth.updateProfile', () => {
   it('a wrong current password: 400 on the field, nothing written, no session ended, counted', async () => {
     const { user, token } = await createSignedInUser(database.db);
     await withPassword(user.id, 'Oud12345');
-    await createSession(database.db, user.id, false);
+    await createSession(database.db, user.id, false, new Date());
     const before = await rowOf(user.id);
     const err = await rejectionOf(
       (await as(token)).auth.updateProfile({
@@ -317,7 +317,7 @@ describe('auth.updateProfile', () => {
 
   it('an empty password changes nothing and ends no session', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    await createSession(database.db, user.id, false);
+    await createSession(database.db, user.id, false, new Date());
     await (await as(token)).auth.updateProfile({ name: 'Jan', password: '', confirmPassword: '' });
     expect((await rowOf(user.id)).passwordHash).toBe(user.passwordHash);
     expect(await sessionIdsOf(user.id)).toHaveLength(2);

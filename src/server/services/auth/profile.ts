@@ -58,7 +58,7 @@ export type UpdateProfileOptions = {
   /** Current-password attempts per user in 15 minutes (RATE_LIMIT_AUTH), shared with change-password. */
   passwordAttemptLimit: number;
   /** The request's time (deps.now): that budget's window. */
-  now?: Date;
+  now: Date;
 };
 
 /**

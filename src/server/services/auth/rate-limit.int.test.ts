@@ -44,7 +44,9 @@ describe('hitRateLimit', () => {
 
   it('loses no count when many requests arrive at once', async () => {
     const key = `test:${crypto.randomUUID()}`;
-    const hits = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(database.db, key)));
+    const hits = await Promise.all(
+      Array.from({ length: 20 }, () => hitRateLimit(database.db, key, RATE_LIMIT_WINDOW_MS, new Date())),
+    );
     const counts = hits.map((h) => h.count);
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
@@ -70,15 +72,28 @@ describe('assertAuthRateLimit', () => {
 
   it('limits an address from one IP at `limit`, case-insensitively', async () => {
     const email = `${crypto.randomUUID()}@voorbeeld.nl`;
-    await assertAuthRateLimit(database.db, { action: 'forgot-password', ip: 'a', email, limit: 2 });
+    await assertAuthRateLimit(database.db, {
+      action: 'forgot-password',
+      ip: 'a',
+      email,
+      limit: 2,
+      now: new Date(),
+    });
     await assertAuthRateLimit(database.db, {
       action: 'forgot-password',
       ip: 'a',
       email: email.toUpperCase(),
       limit: 2,
+      now: new Date(),
     });
     const err = await rejectionOf(
-      assertAuthRateLimit(database.db, { action: 'forgot-password', ip: 'a', email, limit: 2 }),
+      assertAuthRateLimit(database.db, {
+        action: 'forgot-password',
+        ip: 'a',
+        email,
+        limit: 2,
+        now: new Date(),
+      }),
     );
     expect(err.code).toBe('TOO_MANY_REQUESTS');
   });
@@ -87,25 +102,55 @@ describe('assertAuthRateLimit', () => {
     const email = `${crypto.randomUUID()}@voorbeeld.nl`;
     const attacker = '198.51.100.66';
     for (let i = 0; i < 2; i++)
-      await assertAuthRateLimit(database.db, { action: 'login', ip: attacker, email, limit: 2 });
+      await assertAuthRateLimit(database.db, {
+        action: 'login',
+        ip: attacker,
+        email,
+        limit: 2,
+        now: new Date(),
+      });
     expect(
       (
         await rejectionOf(
-          assertAuthRateLimit(database.db, { action: 'login', ip: attacker, email, limit: 2 }),
+          assertAuthRateLimit(database.db, {
+            action: 'login',
+            ip: attacker,
+            email,
+            limit: 2,
+            now: new Date(),
+          }),
         )
       ).code,
     ).toBe('TOO_MANY_REQUESTS');
     // The owner, from their own connection, still gets in.
-    await assertAuthRateLimit(database.db, { action: 'login', ip: '203.0.113.5', email, limit: 2 });
+    await assertAuthRateLimit(database.db, {
+      action: 'login',
+      ip: '203.0.113.5',
+      email,
+      limit: 2,
+      now: new Date(),
+    });
   });
 
   it('an address tried from many IPs is stopped at ADDRESS_WIDE_FACTOR × limit', async () => {
     const email = `${crypto.randomUUID()}@voorbeeld.nl`;
     const wide = 2 * ADDRESS_WIDE_FACTOR;
     for (let i = 0; i < wide; i++)
-      await assertAuthRateLimit(database.db, { action: 'login', ip: `10.9.${i}.1`, email, limit: 2 });
+      await assertAuthRateLimit(database.db, {
+        action: 'login',
+        ip: `10.9.${i}.1`,
+        email,
+        limit: 2,
+        now: new Date(),
+      });
     const err = await rejectionOf(
-      assertAuthRateLimit(database.db, { action: 'login', ip: '10.9.250.1', email, limit: 2 }),
+      assertAuthRateLimit(database.db, {
+        action: 'login',
+        ip: '10.9.250.1',
+        email,
+        limit: 2,
+        now: new Date(),
+      }),
     );
     expect(err.code).toBe('TOO_MANY_REQUESTS');
   });
@@ -119,9 +164,14 @@ describe('assertAuthRateLimit', () => {
     expect(rateLimitAddress('192.0.2.1')).toBe('192.0.2.1');
     // Two addresses of one /64 share one budget.
     for (const ip of ['2001:db8:5:6::1', '2001:db8:5:6::2'])
-      await assertAuthRateLimit(database.db, { action: 'register', ip, limit: 2 });
+      await assertAuthRateLimit(database.db, { action: 'register', ip, limit: 2, now: new Date() });
     const err = await rejectionOf(
-      assertAuthRateLimit(database.db, { action: 'register', ip: '2001:db8:5:6:ffff::9', limit: 2 }),
+      assertAuthRateLimit(database.db, {
+        action: 'register',
+        ip: '2001:db8:5:6:ffff::9',
+        limit: 2,
+        now: new Date(),
+      }),
     );
     expect(err.code).toBe('TOO_MANY_REQUESTS');
     expect(Number((err as AppError).headers['Retry-After'])).toBeGreaterThan(0);

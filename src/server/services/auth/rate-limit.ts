@@ -29,8 +29,8 @@ export const tooManyAttempts = (retryAfterSeconds: number, message = RATE_LIMIT_
 export async function hitRateLimit(
   db: DbOrTx,
   key: string,
-  windowMs = RATE_LIMIT_WINDOW_MS,
-  now = new Date(),
+  windowMs: number,
+  now: Date,
 ): Promise<RateLimitHit> {
   const windowStartedBefore = new Date(now.getTime() - windowMs);
   const expired = sql`${rateLimits.windowStart} <= ${windowStartedBefore.toISOString()}::timestamptz`;
@@ -84,9 +84,9 @@ export const ADDRESS_WIDE_FACTOR = 10;
 export async function assertWithinRateLimit(
   db: DbOrTx,
   key: string,
-  budget: { limit: number; windowMs?: number; now?: Date | undefined; message?: string },
+  budget: { limit: number; windowMs?: number; now: Date; message?: string },
 ): Promise<void> {
-  const hit = await hitRateLimit(db, key, budget.windowMs ?? RATE_LIMIT_WINDOW_MS, budget.now ?? new Date());
+  const hit = await hitRateLimit(db, key, budget.windowMs ?? RATE_LIMIT_WINDOW_MS, budget.now);
   if (hit.count > budget.limit) throw tooManyAttempts(hit.retryAfterSeconds, budget.message);
 }
 
@@ -96,7 +96,7 @@ export type AuthRateLimitInput = {
   /** The address the call is about (lower-cased), when it names one. */
   email?: string | undefined;
   limit: number;
-  now?: Date;
+  now: Date;
 };
 
 /**
@@ -105,7 +105,7 @@ export type AuthRateLimitInput = {
  * together; then 429 until the window has passed.
  */
 export async function assertAuthRateLimit(db: DbOrTx, input: AuthRateLimitInput): Promise<void> {
-  const now = input.now ?? new Date();
+  const { now } = input;
   const ip = rateLimitAddress(input.ip);
   const budgets: [key: string, limit: number][] = [[`${input.action}:ip:${ip}`, input.limit]];
   if (input.email) {
@@ -124,7 +124,7 @@ export async function assertAuthRateLimit(db: DbOrTx, input: AuthRateLimitInput)
   if (retryAfter > 0) throw tooManyAttempts(retryAfter);
 }
 
-export async function pruneRateLimits(db: DbOrTx, now = new Date()): Promise<void> {
+export async function pruneRateLimits(db: DbOrTx, now: Date): Promise<void> {
   await db
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_WINDOW_MS)));

@@ -25,11 +25,7 @@ export type RegisterParams = {
  * If the mail cannot be sent the account still exists and the call fails with a 503 that tells the
  * user to ask for a new verification mail later; a second register of the same address resends it.
  */
-export async function registerUser(
-  deps: ServiceDeps,
-  params: RegisterParams,
-  now = new Date(),
-): Promise<void> {
+export async function registerUser(deps: ServiceDeps, params: RegisterParams, now: Date): Promise<void> {
   const passwordHash = await hashPassword(params.password);
   const existing = await findUserByEmail(deps.db, params.email);
   if (existing) return notifyExistingOwner(deps, existing, now);

@@ -43,7 +43,7 @@ async function userWithPassword(others = 0) {
     .where(eq(users.id, signedIn.user.id));
   const otherTokens: string[] = [];
   for (let i = 0; i < others; i++)
-    otherTokens.push((await createSession(database.db, signedIn.user.id, true)).token);
+    otherTokens.push((await createSession(database.db, signedIn.user.id, true, new Date())).token);
   return { ...signedIn, otherTokens };
 }
 

@@ -34,7 +34,7 @@ export type ChangePasswordParams = {
   currentSessionId: string;
   /** Attempts per user in 15 minutes (RATE_LIMIT_AUTH): guessing the current password stays slow. */
   limit: number;
-  now?: Date;
+  now: Date;
 };
 
 /**
@@ -45,7 +45,7 @@ export type ChangePasswordParams = {
 export async function verifyCurrentPassword(
   db: DbOrTx,
   userId: string,
-  params: { currentPassword: string; limit: number; now?: Date },
+  params: { currentPassword: string; limit: number; now: Date },
 ): Promise<void> {
   await assertWithinRateLimit(db, `change-password:user:${userId}`, { limit: params.limit, now: params.now });
 

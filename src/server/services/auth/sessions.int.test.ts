@@ -33,12 +33,12 @@ describe('validateSessionToken (prepared)', () => {
   it('finds the user of a live session, again and again, and nothing for an unknown token', async () => {
     const { user, token } = await createSignedInUser(database.db);
     for (let i = 0; i < 3; i++) {
-      const session = await validateSessionToken(database.db, token);
+      const session = await validateSessionToken(database.db, token, new Date());
       expect(session?.user.id).toBe(user.id);
       expect(session?.user.email).toBe(user.email);
       expect(session?.sessionId).toBe(hashToken(token));
     }
-    expect(await validateSessionToken(database.db, 'onbekend-token')).toBeNull();
+    expect(await validateSessionToken(database.db, 'onbekend-token', new Date())).toBeNull();
   });
 
   it('leaves a session in the first half of its life as it is', async () => {
@@ -75,8 +75,8 @@ describe('validateSessionToken (prepared)', () => {
   it('works on a transaction handle too, and sees what that transaction wrote', async () => {
     const { user } = await createSignedInUser(database.db);
     const found = await database.db.transaction(async (tx) => {
-      const { token } = await createSession(tx, user.id, false);
-      return validateSessionToken(tx, token);
+      const { token } = await createSession(tx, user.id, false, new Date());
+      return validateSessionToken(tx, token, new Date());
     });
     expect(found?.user.id).toBe(user.id);
   });

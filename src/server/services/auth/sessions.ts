@@ -17,7 +17,7 @@ export async function createSession(
   db: DbOrTx,
   userId: string,
   rememberMe: boolean,
-  now = new Date(),
+  now: Date,
 ): Promise<CreatedSession> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + sessionLifetimeMs(rememberMe));
@@ -47,7 +47,7 @@ const sessionLookup = preparedPerDb((db) =>
 export async function validateSessionToken(
   db: DbOrTx,
   token: string,
-  now = new Date(),
+  now: Date,
 ): Promise<ValidSession | null> {
   const id = hashToken(token);
   const [row] = await sessionLookup(db).execute({ id });

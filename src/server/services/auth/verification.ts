@@ -18,7 +18,7 @@ export type VerifyResult = { email: string; status: 'verified' | 'already_verifi
 export async function verifyEmailToken(
   deps: Pick<ServiceDeps, 'db'>,
   token: string,
-  now = new Date(),
+  now: Date,
 ): Promise<VerifyResult> {
   const row = await findEmailToken(deps.db, token, 'verify');
   const user = row ? await findUserById(deps.db, row.userId) : null;
@@ -43,7 +43,7 @@ export async function verifyEmailToken(
 }
 
 /** The logged-in user's resend: a new link replacing the old one; 400 when already verified. */
-export async function resendVerification(deps: ServiceDeps, user: UserRow, now = new Date()): Promise<void> {
+export async function resendVerification(deps: ServiceDeps, user: UserRow, now: Date): Promise<void> {
   if (user.isEmailVerified) throw new AppError('BAD_REQUEST', authMessages.alreadyVerified);
   const { token } = await issueEmailToken(deps.db, user.id, 'verify', now);
   await sendVerificationMail(deps, user, token);
@@ -53,11 +53,7 @@ export async function resendVerification(deps: ServiceDeps, user: UserRow, now =
  * The login screen's resend: the caller hears the same whether or not the address is known or
  * verified. An address that needs no mail still gets one rendered, so both take similar time.
  */
-export async function resendVerificationPublic(
-  deps: ServiceDeps,
-  email: string,
-  now = new Date(),
-): Promise<void> {
+export async function resendVerificationPublic(deps: ServiceDeps, email: string, now: Date): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.isEmailVerified) {
     await buildVerificationMail(deps.config.appUrl, { email, name: '' }, generateToken());

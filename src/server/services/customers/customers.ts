@@ -105,14 +105,15 @@ export async function createCustomer(
   db: DbOrTx,
   userId: string,
   input: CustomerInputData,
+  now: Date,
 ): Promise<Customer> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(customers)
-      .values({ ...input, userId })
+      .values({ ...input, userId, createdAt: now, updatedAt: now })
       .returning();
     const customer = toCustomer(row!);
-    await emitWebhookEvent(tx, userId, 'customer.created', async () => customer);
+    await emitWebhookEvent(tx, userId, 'customer.created', async () => customer, now);
     return customer;
   });
 }
@@ -122,17 +123,18 @@ export async function updateCustomer(
   userId: string,
   id: string,
   input: CustomerInputData,
+  now: Date,
 ): Promise<Customer> {
   if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(customers)
-      .set(input)
+      .set({ ...input, updatedAt: now })
       .where(and(eq(customers.id, id), eq(customers.userId, userId)))
       .returning();
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
     const customer = toCustomer(row);
-    await emitWebhookEvent(tx, userId, 'customer.updated', async () => customer);
+    await emitWebhookEvent(tx, userId, 'customer.updated', async () => customer, now);
     return customer;
   });
 }
@@ -151,7 +153,7 @@ export async function countCustomerOrders(db: DbOrTx, userId: string, id: string
 }
 
 /** The `customer.deleted` event carries the customer as it was just before. */
-export async function deleteCustomer(db: DbOrTx, userId: string, id: string): Promise<void> {
+export async function deleteCustomer(db: DbOrTx, userId: string, id: string, now: Date): Promise<void> {
   if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
   await db.transaction(async (tx) => {
     const deleted = await tx
@@ -159,6 +161,6 @@ export async function deleteCustomer(db: DbOrTx, userId: string, id: string): Pr
       .where(and(eq(customers.id, id), eq(customers.userId, userId)))
       .returning();
     if (deleted.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
-    await emitWebhookEvent(tx, userId, 'customer.deleted', async () => toCustomer(deleted[0]!));
+    await emitWebhookEvent(tx, userId, 'customer.deleted', async () => toCustomer(deleted[0]!), now);
   });
 }

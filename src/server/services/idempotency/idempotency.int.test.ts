@@ -30,7 +30,13 @@ describe('runIdempotent (integration)', () => {
     await database?.close();
   });
 
-  const call = (key: string, input: unknown = { x: 1 }) => ({ userId, key, operation: 'test.op', input });
+  const call = (key: string, input: unknown = { x: 1 }) => ({
+    userId,
+    key,
+    operation: 'test.op',
+    input,
+    now: new Date(),
+  });
 
   /** Another request's claim on `key`, as if it were still at work (its last sign of life `age` ago). */
   async function claimElsewhere(key: string, age = '0 seconds') {
@@ -50,8 +56,16 @@ describe('runIdempotent (integration)', () => {
 
   it('runs the work without a key, every time', async () => {
     const work = vi.fn(async () => 'done');
-    await runIdempotent(database.db, { userId, key: undefined, operation: 'test.op', input: {} }, work);
-    await runIdempotent(database.db, { userId, key: undefined, operation: 'test.op', input: {} }, work);
+    await runIdempotent(
+      database.db,
+      { userId, key: undefined, operation: 'test.op', input: {}, now: new Date() },
+      work,
+    );
+    await runIdempotent(
+      database.db,
+      { userId, key: undefined, operation: 'test.op', input: {}, now: new Date() },
+      work,
+    );
     expect(work).toHaveBeenCalledTimes(2);
   });
 

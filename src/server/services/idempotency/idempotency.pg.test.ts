@@ -28,7 +28,7 @@ describe.skipIf(unreachable)(
     });
 
     it('waits for it at most waitMs, then answers 409 with Retry-After; afterwards the first answer', async () => {
-      const call = { userId, key: 'held-create', operation: 'test.create', input: { x: 1 } };
+      const call = { userId, key: 'held-create', operation: 'test.create', input: { x: 1 }, now: new Date() };
       let started = () => {};
       const working = new Promise<void>((resolve) => {
         started = resolve;

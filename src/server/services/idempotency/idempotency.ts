@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { idempotencyKeys } from '../../../db/schema';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../../../shared/schemas/idempotency';
@@ -61,6 +61,8 @@ export type IdempotentCall = {
   operation: string;
   /** The validated input (path parameters included): what "the same body" is compared on. */
   input: unknown;
+  /** The request's time (AppDeps.now): the 24-hour window is counted on the app's clock. */
+  now: Date;
 };
 
 /** JSON with the keys of every object sorted, so `{a,b}` and `{b,a}` are the same request. */
@@ -78,7 +80,7 @@ const requestHash = (operation: string, input: unknown) =>
     .digest('hex');
 
 /** One key of one account, as a request claims it. */
-type Claim = { userId: string; key: string; operation: string; hash: string; row: SQL };
+type Claim = { userId: string; key: string; operation: string; hash: string; row: SQL; now: Date };
 
 function claimOf(call: IdempotentCall & { key: string }): Claim {
   const parsedKey = idempotencyKeySchema.safeParse(call.key);
@@ -94,23 +96,33 @@ function claimOf(call: IdempotentCall & { key: string }): Claim {
     operation: call.operation,
     hash: requestHash(call.operation, call.input),
     row: and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, key)) as SQL,
+    now: call.now,
   };
 }
 
 const keyBusy = () => new AppError('CONFLICT', KEY_BUSY_MESSAGE, {}, { headers: { 'Retry-After': '1' } });
 
-const olderThan = (column: AnyColumn, ms: number) =>
+/**
+ * A claim's liveness: its heartbeat is written and judged on the database's clock, the one clock all
+ * server processes share. It measures elapsed time between beats, not a time of day, so the app's
+ * clock (which a test may hold still) does not decide it.
+ */
+const notRenewedFor = (column: AnyColumn, ms: number) =>
   sql`${column} < now() - make_interval(secs => ${ms / 1000})`;
 
 /**
- * A key older than the window is forgotten: the same key is then a new request. The account's other
- * old keys go with it, so the table holds about a day of keys per account.
+ * A key older than the window (on the app's clock, as it was stamped) is forgotten: the same key is
+ * then a new request. The account's other old keys go with it, so the table holds about a day of keys
+ * per account.
  */
-async function forgetExpiredKeys(db: DbOrTx, userId: string): Promise<void> {
+async function forgetExpiredKeys(db: DbOrTx, userId: string, now: Date): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
-      and(eq(idempotencyKeys.userId, userId), olderThan(idempotencyKeys.createdAt, IDEMPOTENCY_WINDOW_MS)),
+      and(
+        eq(idempotencyKeys.userId, userId),
+        lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)),
+      ),
     );
 }
 
@@ -128,7 +140,13 @@ type Found =
 async function claimOrLook(db: DbOrTx, claim: Claim, staleMs: number): Promise<Found> {
   const [claimed] = await db
     .insert(idempotencyKeys)
-    .values({ userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.hash })
+    .values({
+      userId: claim.userId,
+      key: claim.key,
+      operation: claim.operation,
+      requestHash: claim.hash,
+      createdAt: claim.now,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (claimed) return { kind: 'claimed' };
@@ -139,7 +157,7 @@ async function claimOrLook(db: DbOrTx, claim: Claim, staleMs: number): Promise<F
       requestHash: idempotencyKeys.requestHash,
       state: idempotencyKeys.state,
       response: idempotencyKeys.response,
-      abandoned: sql<boolean>`${olderThan(idempotencyKeys.heartbeatAt, staleMs)}`,
+      abandoned: sql<boolean>`${notRenewedFor(idempotencyKeys.heartbeatAt, staleMs)}`,
     })
     .from(idempotencyKeys)
     .where(claim.row);
@@ -153,9 +171,13 @@ async function claimOrLook(db: DbOrTx, claim: Claim, staleMs: number): Promise<F
   // Its holder stopped renewing it: take it over, unless another repeat or a late beat came first.
   const [taken] = await db
     .update(idempotencyKeys)
-    .set({ createdAt: sql`now()`, heartbeatAt: sql`now()` })
+    .set({ createdAt: claim.now, heartbeatAt: sql`now()` })
     .where(
-      and(claim.row, eq(idempotencyKeys.state, 'pending'), olderThan(idempotencyKeys.heartbeatAt, staleMs)),
+      and(
+        claim.row,
+        eq(idempotencyKeys.state, 'pending'),
+        notRenewedFor(idempotencyKeys.heartbeatAt, staleMs),
+      ),
     )
     .returning({ key: idempotencyKeys.key });
   return taken ? { kind: 'claimed' } : { kind: 'released' };
@@ -176,8 +198,9 @@ export async function runIdempotent<T>(
   if (call.key === undefined) return work();
   const claim = claimOf({ ...call, key: call.key });
   const { waitMs, pollMs, staleMs, heartbeatMs } = { ...IDEMPOTENCY_TIMING, ...timing };
+  // How long this request may wait for another: elapsed process time, not the app's time of day.
   const deadline = Date.now() + waitMs;
-  await forgetExpiredKeys(db, claim.userId);
+  await forgetExpiredKeys(db, claim.userId, claim.now);
 
   for (;;) {
     const found = await claimOrLook(db, claim, staleMs);
@@ -277,8 +300,9 @@ export async function runIdempotentInTransaction<T>(
   if (call.key === undefined) return work(db);
   const claim = claimOf({ ...call, key: call.key });
   const { waitMs, pollMs, staleMs } = { ...IDEMPOTENCY_TIMING, ...timing };
+  // How long this request may wait for another: elapsed process time, not the app's time of day.
   const deadline = Date.now() + waitMs;
-  await forgetExpiredKeys(db, claim.userId);
+  await forgetExpiredKeys(db, claim.userId, claim.now);
 
   for (;;) {
     const outcome = await db.transaction(async (tx): Promise<Found | { kind: 'done'; result: T }> => {
@@ -311,7 +335,7 @@ export async function runIdempotentInTransaction<T>(
 
 /** The call as a procedure sees it: who, which key, which input. */
 export const idempotentCall = (
-  ctx: { user: { id: string }; idempotencyKey: string | undefined },
+  ctx: { user: { id: string }; idempotencyKey: string | undefined; now: () => Date },
   operation: string,
   input: unknown,
-): IdempotentCall => ({ userId: ctx.user.id, key: ctx.idempotencyKey, operation, input });
+): IdempotentCall => ({ userId: ctx.user.id, key: ctx.idempotencyKey, operation, input, now: ctx.now() });

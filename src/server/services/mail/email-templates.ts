@@ -132,7 +132,7 @@ export async function createEmailTemplate(
   db: DbOrTx,
   userId: string,
   input: EmailTemplateInputData,
-  now = new Date(),
+  now: Date,
 ): Promise<EmailTemplate> {
   const fields = storedFields(input);
   const row = await defaultSafe(() =>
@@ -141,7 +141,7 @@ export async function createEmailTemplate(
       if (fields.isTemporary) await removeStaleTemporary(tx, userId, now);
       const [inserted] = await tx
         .insert(emailTemplates)
-        .values({ ...fields, userId })
+        .values({ ...fields, userId, createdAt: now, updatedAt: now })
         .returning();
       return inserted!;
     }),
@@ -262,7 +262,7 @@ export async function sendTestMail(
   userId: string,
   id: string,
   input: { email: string; data?: TemplateDataInput | undefined },
-  now = new Date(),
+  now: Date,
 ): Promise<{ success: true; message: string }> {
   const template = await findOwned(deps.db, userId, id);
   await assertWithinRateLimit(deps.db, `test-mail:user:${userId}`, {

@@ -27,7 +27,7 @@ export async function orderStats(
   db: DbOrTx,
   userId: string,
   period: Period,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<OrderStatsRecord> {
   const { from, to, previousFrom } = periodRange(period, now);
   const f = sql`${from.toISOString()}::timestamptz`;

@@ -24,12 +24,12 @@ export async function recordOrderSent(
   userId: string,
   orderId: string,
   email: SentEmail,
-  sentAt: Date = new Date(),
+  sentAt: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(orders)
-      .set({ status: 'sent' })
+      .set({ status: 'sent', updatedAt: sentAt })
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .returning({ id: orders.id });
     if (updated.length === 0) throw notFound(ORDER_NOT_FOUND);
@@ -46,6 +46,6 @@ export async function recordOrderSent(
     });
     // The status changed too: a sync listening to order.updated alone sees it as well.
     for (const type of ['order.updated', 'order.sent'] as const)
-      await emitWebhookEvent(tx, userId, type, () => orderEventData(tx, userId, orderId));
+      await emitWebhookEvent(tx, userId, type, () => orderEventData(tx, userId, orderId), sentAt);
   });
 }

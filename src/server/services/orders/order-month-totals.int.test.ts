@@ -74,6 +74,7 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
         date: '2026-03-31T22:30:00.000Z',
         items: [{ description: 'x', quantity: 2, unit: 'stuk', price: '7.25', vat: 9 }],
       }),
+      NOW,
     );
     const [aprilFirst] = await db
       .select({ month: sql<string>`month::text` })
@@ -86,7 +87,7 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
       .where(eq(orders.userId, userId))
       .orderBy(orders.date)
       .limit(1);
-    await deleteOrder(db, userId, oldest!.id);
+    await deleteOrder(db, userId, oldest!.id, NOW);
     await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.userId, otherId));
     expect(await kept(userId)).toEqual(await recount(userId));
     expect(await kept(otherId)).toEqual(await recount(otherId));

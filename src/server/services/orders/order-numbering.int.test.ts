@@ -66,12 +66,12 @@ describe('order numbering (integration)', () => {
 
   it('without the year one sequence runs on across years', async () => {
     const { userId, create } = await freshUser();
-    await updateOrderSettings(db, userId, { includeYear: false });
+    await updateOrderSettings(db, userId, { includeYear: false }, new Date());
     expect(await create(JUNE_2026)).toBe('INK-1001');
     expect(await create(JAN_2027)).toBe('INK-1002');
-    await updateOrderSettings(db, userId, { prefix: '' });
+    await updateOrderSettings(db, userId, { prefix: '' }, new Date());
     expect(await create(JAN_2027)).toBe('1003');
-    await updateOrderSettings(db, userId, { includeYear: true });
+    await updateOrderSettings(db, userId, { includeYear: true }, new Date());
     expect(await create(JAN_2027)).toBe('2027-1001');
   });
 
@@ -79,11 +79,11 @@ describe('order numbering (integration)', () => {
     const { userId, create } = await freshUser();
     expect(await create()).toBe('INK-2026-1001');
     expect(await create()).toBe('INK-2026-1002');
-    await updateOrderSettings(db, userId, { startingNumber: 5000 });
+    await updateOrderSettings(db, userId, { startingNumber: 5000 }, new Date());
     expect(await previewNextOrderNumber(db, userId, JUNE_2026)).toBe('INK-2026-5000');
     expect(await create()).toBe('INK-2026-5000');
     expect(await create()).toBe('INK-2026-5001');
-    await updateOrderSettings(db, userId, { startingNumber: 10 });
+    await updateOrderSettings(db, userId, { startingNumber: 10 }, new Date());
     expect(await create()).toBe('INK-2026-5002');
   });
 
@@ -91,7 +91,7 @@ describe('order numbering (integration)', () => {
     const { userId, create } = await freshUser();
     expect(await create()).toBe('INK-2026-1001');
     // 'INK-2026' without year meets the earlier format: INK-2026-1001 is taken, so 1002 it is.
-    await updateOrderSettings(db, userId, { prefix: 'INK-2026', includeYear: false });
+    await updateOrderSettings(db, userId, { prefix: 'INK-2026', includeYear: false }, new Date());
     expect(await previewNextOrderNumber(db, userId, JUNE_2026)).toBe('INK-2026-1002');
     expect(await create()).toBe('INK-2026-1002');
   });
@@ -115,7 +115,7 @@ describe('order numbering (integration)', () => {
     const numbers = await Promise.all(
       Array.from(
         { length: 20 },
-        async () => (await createOrder(db, userId, parsedOrder(customer.id))).orderNumber,
+        async () => (await createOrder(db, userId, parsedOrder(customer.id), new Date())).orderNumber,
       ),
     );
     const year = amsterdamYear(new Date());

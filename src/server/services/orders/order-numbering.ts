@@ -51,6 +51,7 @@ export async function updateOrderSettings(
   db: DbOrTx,
   userId: string,
   input: OrderSettingsInputData,
+  now: Date,
 ): Promise<OrderSettings> {
   const current = await readSettings(db, userId);
   const includeYear = input.includeYear ?? (input.format ? input.format === 'year' : current.includeYear);
@@ -62,7 +63,7 @@ export async function updateOrderSettings(
   const [row] = await db
     .insert(orderSettings)
     .values({ userId, ...next })
-    .onConflictDoUpdate({ target: orderSettings.userId, set: { ...next, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: orderSettings.userId, set: { ...next, updatedAt: now } })
     .returning();
   return toOutput(row!);
 }
@@ -83,7 +84,7 @@ async function numberTaken(db: DbOrTx, userId: string, orderNumber: string): Pro
 const MAX_SKIPS = 1000;
 
 /** What the next saved order would get now. Reads only: never uses a number. */
-export async function previewNextOrderNumber(db: DbOrTx, userId: string, now = new Date()): Promise<string> {
+export async function previewNextOrderNumber(db: DbOrTx, userId: string, now: Date): Promise<string> {
   const settings = await readSettings(db, userId);
   const year = amsterdamYear(now);
   const [counter] = await db
@@ -106,7 +107,7 @@ export async function previewNextOrderNumber(db: DbOrTx, userId: string, now = n
  * Takes the next number. MUST run inside the transaction that inserts the order: the counter row
  * stays locked until it commits (numbers in commit order) or rolls back (number not used).
  */
-export async function assignOrderNumber(tx: DbOrTx, userId: string, now = new Date()): Promise<string> {
+export async function assignOrderNumber(tx: DbOrTx, userId: string, now: Date): Promise<string> {
   const settings = await readSettings(tx, userId);
   const year = amsterdamYear(now);
   const key = counterYear(settings.includeYear, year);

@@ -86,10 +86,10 @@ describe('orders list and dashboard stats (integration)', () => {
   afterAll(() => database.close());
 
   // Asserted as the screens receive it (order-wire.ts): euros and ISO strings.
-  const page = async (params: Parameters<typeof listOrdersPage>[2]) =>
-    orderPageToWire(await listOrdersPage(db, userId, { now: NOW, ...params }));
+  const page = async (params: Omit<Parameters<typeof listOrdersPage>[2], 'now'>) =>
+    orderPageToWire(await listOrdersPage(db, userId, { ...params, now: NOW }));
   const stats = async (period: Period) => orderStatsToWire(await orderStats(db, userId, period, NOW));
-  const projects = async (params: Parameters<typeof listOrdersPage>[2]) =>
+  const projects = async (params: Omit<Parameters<typeof listOrdersPage>[2], 'now'>) =>
     (await page(params)).items.map((o) => o.project);
 
   it('lists newest first with the total count, paged', async () => {
@@ -147,7 +147,7 @@ describe('orders list and dashboard stats (integration)', () => {
 
   it('isolates accounts', async () => {
     const other = await createSignedInUser(db);
-    expect((await listOrdersPage(db, other.user.id, {})).total).toBe(0);
+    expect((await listOrdersPage(db, other.user.id, { now: NOW })).total).toBe(0);
   });
 
   it('answers in cents and Dates (the read model), not in wire euros', async () => {

@@ -22,7 +22,7 @@ import { periodRange } from './orders-period';
  *    order_month_totals (filteredPage below).
  * A search that matches a large part of the orders still rechecks every match to count it exactly.
  */
-export type ListOrdersParams = OrderListQuery & { now?: Date };
+export type ListOrdersParams = OrderListQuery & { now: Date };
 
 export type OrderSummaryPage = { items: OrderSummaryRecord[]; total: number; page: number; pageSize: number };
 
@@ -66,7 +66,7 @@ export const newestFirst = [sql`${orders.date} desc nulls last`, sql`${orders.id
 export async function listOrdersPage(
   db: DbOrTx,
   userId: string,
-  params: ListOrdersParams = {},
+  params: ListOrdersParams,
 ): Promise<OrderSummaryPage> {
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? 25;

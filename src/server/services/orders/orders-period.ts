@@ -10,7 +10,7 @@ export type PeriodRange = { from: Date; to: Date; previousFrom: Date };
 
 const MONTHS: Record<Period, number> = { month: 1, quarter: 3, year: 12 };
 
-export function periodRange(period: Period, now: Date = new Date()): PeriodRange {
+export function periodRange(period: Period, now: Date): PeriodRange {
   const { year, month } = amsterdamParts(now);
   const firstMonth = period === 'month' ? month : period === 'quarter' ? firstMonthOfQuarter(month) : 1;
   const length = MONTHS[period];

@@ -93,7 +93,7 @@ export async function createOrder(
   db: DbOrTx,
   userId: string,
   input: OrderInputData,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<OrderRecord> {
   const id = await db
     .transaction(async (tx) => {
@@ -106,13 +106,15 @@ export async function createOrder(
           userId,
           orderNumber,
           date: input.date ? new Date(input.date) : now,
+          createdAt: now,
+          updatedAt: now,
           ...orderFields(input),
           ...customer,
           ...order,
         })
         .returning({ id: orders.id });
       await tx.insert(orderItems).values(items(row!.id));
-      await emitWebhookEvent(tx, userId, 'order.created', () => orderEventData(tx, userId, row!.id));
+      await emitWebhookEvent(tx, userId, 'order.created', () => orderEventData(tx, userId, row!.id), now);
       return row!.id;
     })
     .catch((err: unknown) => {
@@ -130,6 +132,7 @@ export async function updateOrder(
   userId: string,
   id: string,
   input: OrderInputData,
+  now: Date,
 ): Promise<OrderRecord> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   const owned = and(eq(orders.id, id), eq(orders.userId, userId));
@@ -150,20 +153,21 @@ export async function updateOrder(
         ...customer,
         ...(input.date ? { date: new Date(input.date) } : {}),
         ...order,
+        updatedAt: now,
       })
       .where(owned);
     await tx.delete(orderItems).where(eq(orderItems.orderId, id));
     await tx.insert(orderItems).values(items(id));
-    await emitWebhookEvent(tx, userId, 'order.updated', () => orderEventData(tx, userId, id));
+    await emitWebhookEvent(tx, userId, 'order.updated', () => orderEventData(tx, userId, id), now);
   });
   return getOrder(db, userId, id);
 }
 
 /** DELETE /orders/{id}. The `order.deleted` event carries the order as it was just before. */
-export async function deleteOrder(db: DbOrTx, userId: string, id: string): Promise<void> {
+export async function deleteOrder(db: DbOrTx, userId: string, id: string, now: Date): Promise<void> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   await db.transaction(async (tx) => {
-    await emitWebhookEvent(tx, userId, 'order.deleted', () => orderEventData(tx, userId, id));
+    await emitWebhookEvent(tx, userId, 'order.deleted', () => orderEventData(tx, userId, id), now);
     const deleted = await tx
       .delete(orders)
       .where(and(eq(orders.id, id), eq(orders.userId, userId)))

@@ -62,14 +62,15 @@ describe('search through the trigram indexes (pg_trgm)', () => {
 
   it('finds an order by the name it was written for after the customer was renamed', async () => {
     const customer = await insertCustomer(db, userId, { name: 'Henk Oudenaller', company: 'Oudenaller Dak' });
-    const order = await createOrder(db, userId, parsedOrder(customer.id, { project: 'Dakgoot' }));
+    const order = await createOrder(db, userId, parsedOrder(customer.id, { project: 'Dakgoot' }), new Date());
     await updateCustomer(
       db,
       userId,
       customer.id,
       customerInput.parse({ name: 'Henk Nieuwland', company: 'Nieuwland Dak', email: 'henk@nieuwland.nl' }),
+      new Date(),
     );
-    const search = (text: string) => listOrdersPage(db, userId, { search: text });
+    const search = (text: string) => listOrdersPage(db, userId, { search: text, now: new Date() });
     expect((await search('oudenaller')).items.map((o) => o.id)).toEqual([order.id]);
     expect((await search('OUDENALLER DAK')).total).toBe(1);
     expect((await search('nieuwland')).total).toBe(0);
@@ -84,7 +85,7 @@ describe('search through the trigram indexes (pg_trgm)', () => {
     const customer = await insertCustomer(db, userId, { name: 'Xi Qa', company: 'Qa Xi' });
     const made: { id: string }[] = [];
     for (let i = 0; i < 12; i++)
-      made.push(await createOrder(db, userId, parsedOrder(customer.id, { project: `P${i}` })));
+      made.push(await createOrder(db, userId, parsedOrder(customer.id, { project: `P${i}` }), new Date()));
     const all = await db
       .select({ id: orders.id, orderNumber: orders.orderNumber, project: orders.project })
       .from(orders)
@@ -100,7 +101,7 @@ describe('search through the trigram indexes (pg_trgm)', () => {
         .map((o) => o.id)
         .sort();
     for (const text of ['1', '10', '-1', '11', 'p1', 'xi', 'q', '%']) {
-      const page = await listOrdersPage(db, userId, { search: text, pageSize: 100 });
+      const page = await listOrdersPage(db, userId, { search: text, pageSize: 100, now: new Date() });
       expect({ text, ids: page.items.map((o) => o.id).sort() }).toEqual({ text, ids: containing(text) });
       expect(page.total).toBe(containing(text).length);
     }

@@ -64,8 +64,8 @@ describe('demo seed (npm run seed)', () => {
     const year = amsterdamYear(new Date());
     const last = (await listAllOrders(db, userId)).find((o) => o.orderNumber.startsWith(`INK-${year}-`));
     const next = `INK-${year}-${last ? Number(last.orderNumber.split('-')[2]) + 1 : 1001}`;
-    expect(await previewNextOrderNumber(db, userId)).toBe(next);
+    expect(await previewNextOrderNumber(db, userId, new Date())).toBe(next);
     const customer = await insertCustomer(db, userId);
-    expect((await createOrder(db, userId, parsedOrder(customer.id))).orderNumber).toBe(next);
+    expect((await createOrder(db, userId, parsedOrder(customer.id), new Date())).orderNumber).toBe(next);
   });
 });

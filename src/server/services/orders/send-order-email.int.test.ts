@@ -37,13 +37,14 @@ describe('sending an order once with an Idempotency-Key, against a slow mail ser
   it('a repeat past the stale age while the first send is still talking to the server sends nothing', async () => {
     const { user } = await createSignedInUser(database.db);
     const customer = await insertCustomer(database.db, user.id);
-    const order = await createOrder(database.db, user.id, parsedOrder(customer.id));
+    const order = await createOrder(database.db, user.id, parsedOrder(customer.id), new Date());
     // The production limits per step; each answer comes well within them.
     const deps = {
       db: database.db,
       mailer: createSmtpMailer(smtp.url, 'App <no-reply@app.test>', log),
       printer: testPrinter(),
       log,
+      now: () => new Date(),
     };
     const payload = sendEmailInput.parse({
       recipient: 'inkoop@klant.nl',
@@ -52,7 +53,7 @@ describe('sending an order once with an Idempotency-Key, against a slow mail ser
       includePdf: false,
     });
     const timing = { staleMs: 1_000, heartbeatMs: 50, pollMs: 20, waitMs: 20_000 };
-    const ctx = { user: { id: user.id }, idempotencyKey: 'slow-send-1' };
+    const ctx = { user: { id: user.id }, idempotencyKey: 'slow-send-1', now: deps.now };
     const send = () =>
       runIdempotent(
         database.db,

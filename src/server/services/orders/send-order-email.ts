@@ -66,8 +66,8 @@ export const SEND_EMAIL_WINDOW_MS = 10 * 60 * 1000;
 export async function assertSendRateLimit(
   db: DbOrTx,
   userId: string,
+  now: Date,
   limit = SEND_EMAIL_LIMIT,
-  now = new Date(),
 ): Promise<void> {
   await assertWithinRateLimit(db, `send-email:user:${userId}`, {
     limit,
@@ -100,14 +100,14 @@ async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage
  * and the send join its history.
  */
 export async function sendOrderEmail(
-  deps: ServiceDeps<'db' | 'mailer' | 'printer' | 'log'>,
+  deps: ServiceDeps<'db' | 'mailer' | 'printer' | 'log' | 'now'>,
   user: UserRow,
   orderId: string,
   input: SendEmailInputData,
-  opts: { now?: Date; limit?: number } = {},
+  opts: { limit?: number } = {},
 ): Promise<SendEmailOutput> {
   const { db } = deps;
-  await assertSendRateLimit(db, user.id, opts.limit, opts.now);
+  await assertSendRateLimit(db, user.id, deps.now(), opts.limit);
   const [order, settings] = await Promise.all([getOrder(db, user.id, orderId), getPdfSettings(db, user.id)]);
   // A templateId must name one of the user's own templates; anything else is "not found" (404).
   if (input.templateId) await getEmailTemplate(db, user.id, input.templateId);
@@ -145,13 +145,19 @@ export async function sendOrderEmail(
   const ccRefused = refused(message.cc);
 
   try {
-    await recordOrderSent(db, user.id, order.id, {
-      recipient: message.to,
-      cc: ccRefused ? null : (message.cc ?? null),
-      subject: message.subject,
-      includePdf: attachment !== null,
-      templateId: input.templateId || null,
-    });
+    await recordOrderSent(
+      db,
+      user.id,
+      order.id,
+      {
+        recipient: message.to,
+        cc: ccRefused ? null : (message.cc ?? null),
+        subject: message.subject,
+        includePdf: attachment !== null,
+        templateId: input.templateId || null,
+      },
+      deps.now(),
+    );
   } catch (err) {
     // The mail went out; only the bookkeeping failed (e.g. the order was deleted meanwhile). Say so
     // in the log: the customer has the message even though the order does not show it.

@@ -17,12 +17,12 @@ export type OrderPdfContent = {
  * 404 for a missing or foreign order, the printer's Dutch 503.
  */
 export async function orderPdfContent(
-  deps: ServiceDeps<'db' | 'printer' | 'log'>,
+  deps: ServiceDeps<'db' | 'printer' | 'log' | 'now'>,
   userId: string,
   orderId: string,
 ): Promise<OrderPdfContent> {
   const pdf = await orderPdf(deps, userId, orderId);
-  const file = await findDownload(deps.db, userId, pdf.filename);
+  const file = await findDownload(deps.db, userId, pdf.filename, deps.now());
   // Stored a moment ago and kept for a day: only a database that lost it gets here.
   if (!file) throw new AppError('SERVICE_UNAVAILABLE', pdfMessages.failed);
   return { downloadName: file.downloadName, content: file.content };

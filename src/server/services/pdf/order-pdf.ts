@@ -31,7 +31,7 @@ export type OrderPdf = {
  * out again without printing. A printer failure rejects with its Dutch 503 and stores nothing.
  */
 export async function orderPdf(
-  deps: ServiceDeps<'db' | 'printer' | 'log'>,
+  deps: ServiceDeps<'db' | 'printer' | 'log' | 'now'>,
   userId: string,
   orderId: string,
 ): Promise<OrderPdf> {
@@ -51,7 +51,7 @@ export async function orderPdf(
   const htmlHash = documentHash(html);
   const key = { userId, orderId: order.id, htmlHash };
 
-  const stored = await findStoredPdf(db, key);
+  const stored = await findStoredPdf(db, key, deps.now());
   if (stored) return { ...stored, reused: true };
 
   // A double click, or the list and the form at once, asks for the same document twice before the
@@ -70,7 +70,7 @@ export async function orderPdf(
 const printing = new Map<string, Promise<Omit<OrderPdf, 'reused'>>>();
 
 async function printAndStore(
-  deps: ServiceDeps<'db' | 'printer' | 'log'>,
+  deps: ServiceDeps<'db' | 'printer' | 'log' | 'now'>,
   job: {
     key: { userId: string; orderId: string; htmlHash: string };
     order: { orderNumber: string };
@@ -88,18 +88,20 @@ async function printAndStore(
     footerTemplate: documentFooterTemplate(data),
     margin: DOCUMENT_PAGE_MARGINS,
   });
+  // Read after printing, which can take seconds: the file is as old as its bytes.
+  const now = deps.now();
   // Chromium writes the title and language; the author (the company) is added here.
   const content = withDocumentInfo(printed, {
     title: order.orderNumber,
     author: user.company.trim() || user.name,
     subject: 'Inkooporder',
-    created: new Date(),
+    created: now,
   });
-  const file = await storePdf(db, { ...key, orderNumber: order.orderNumber, content });
+  const file = await storePdf(db, { ...key, orderNumber: order.orderNumber, content }, now);
   // Nothing else sweeps the tables: each new file removes the expired files and download links (one
   // indexed delete each).
-  await deleteExpiredPdfs(db)
-    .then(() => deleteExpiredPdfLinks(db))
+  await deleteExpiredPdfs(db, now)
+    .then(() => deleteExpiredPdfLinks(db, now))
     .catch((err: unknown) => deps.log.warn({ err }, 'removing expired PDF files failed'));
   return { id: file.id, filename: file.filename, downloadName: file.downloadName };
 }

@@ -54,19 +54,25 @@ describe('stored PDFs', () => {
   it('are found again by owner, order and document hash while fresh', async () => {
     const { user } = await createSignedInUser(database.db);
     const orderId = await orderOf(user.id, 'INK-1');
-    const stored = await storePdf(database.db, {
-      userId: user.id,
-      orderId,
-      orderNumber: 'INK-1',
-      htmlHash: 'h1',
-      content: pdf('een'),
-    });
+    const stored = await storePdf(
+      database.db,
+      {
+        userId: user.id,
+        orderId,
+        orderNumber: 'INK-1',
+        htmlHash: 'h1',
+        content: pdf('een'),
+      },
+      new Date(),
+    );
     expect(stored.size).toBe(pdf('een').length);
-    const again = await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h1' });
+    const again = await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h1' }, new Date());
     expect(again).toEqual({ id: stored.id, filename: stored.filename, downloadName: 'INK-1.pdf' });
-    const file = await findDownload(database.db, user.id, stored.filename);
+    const file = await findDownload(database.db, user.id, stored.filename, new Date());
     expect(Buffer.compare(file!.content, pdf('een'))).toBe(0);
-    expect(await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h2' })).toBeNull();
+    expect(
+      await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h2' }, new Date()),
+    ).toBeNull();
     const tomorrow = new Date(Date.now() + PDF_FILE_TTL_MS + 1000);
     expect(
       await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h1' }, tomorrow),
@@ -77,17 +83,23 @@ describe('stored PDFs', () => {
     const owner = await createSignedInUser(database.db);
     const other = await createSignedInUser(database.db);
     const orderId = await orderOf(owner.user.id, 'INK-2');
-    const stored = await storePdf(database.db, {
-      userId: owner.user.id,
-      orderId,
-      orderNumber: 'INK-2',
-      htmlHash: 'h',
-      content: pdf('twee'),
-    });
-    expect((await findDownload(database.db, owner.user.id, stored.filename))?.id).toBe(stored.id);
-    expect(await findDownload(database.db, other.user.id, stored.filename)).toBeNull();
-    expect(await findDownload(database.db, owner.user.id, stored.filename.toUpperCase())).toBeNull();
-    expect(await findDownload(database.db, owner.user.id, 'INK-2.pdf')).toBeNull();
+    const stored = await storePdf(
+      database.db,
+      {
+        userId: owner.user.id,
+        orderId,
+        orderNumber: 'INK-2',
+        htmlHash: 'h',
+        content: pdf('twee'),
+      },
+      new Date(),
+    );
+    expect((await findDownload(database.db, owner.user.id, stored.filename, new Date()))?.id).toBe(stored.id);
+    expect(await findDownload(database.db, other.user.id, stored.filename, new Date())).toBeNull();
+    expect(
+      await findDownload(database.db, owner.user.id, stored.filename.toUpperCase(), new Date()),
+    ).toBeNull();
+    expect(await findDownload(database.db, owner.user.id, 'INK-2.pdf', new Date())).toBeNull();
     const later = new Date(Date.now() + PDF_FILE_TTL_MS + 1000);
     expect(await findDownload(database.db, owner.user.id, stored.filename, later)).toBeNull();
   });
@@ -95,16 +107,20 @@ describe('stored PDFs', () => {
   it('older than a day are removed, newer ones stay', async () => {
     const { user } = await createSignedInUser(database.db);
     const orderId = await orderOf(user.id, 'INK-3');
-    const file = await storePdf(database.db, {
-      userId: user.id,
-      orderId,
-      orderNumber: 'INK-3',
-      htmlHash: 'h',
-      content: pdf('drie'),
-    });
+    const file = await storePdf(
+      database.db,
+      {
+        userId: user.id,
+        orderId,
+        orderNumber: 'INK-3',
+        htmlHash: 'h',
+        content: pdf('drie'),
+      },
+      new Date(),
+    );
     expect(await deleteExpiredPdfs(database.db, new Date())).toBe(0);
     const later = new Date(file.createdAt.getTime() + PDF_FILE_TTL_MS + 1000);
     expect(await deleteExpiredPdfs(database.db, later)).toBeGreaterThanOrEqual(1);
-    expect(await findDownload(database.db, user.id, file.filename)).toBeNull();
+    expect(await findDownload(database.db, user.id, file.filename, new Date())).toBeNull();
   });
 });

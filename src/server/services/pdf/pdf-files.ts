@@ -32,7 +32,7 @@ export const freshPdf = (now: Date) => gt(pdfFiles.createdAt, new Date(now.getTi
 export async function findStoredPdf(
   db: DbOrTx,
   key: { userId: string; orderId: string; htmlHash: string },
-  now = new Date(),
+  now: Date,
 ): Promise<Pick<PdfFileRow, 'id' | 'filename' | 'downloadName'> | null> {
   // Only the names: the check runs on every PDF request, and the file itself is not needed for it.
   const [row] = await db
@@ -53,6 +53,7 @@ export async function findStoredPdf(
 export async function storePdf(
   db: DbOrTx,
   file: { userId: string; orderId: string; orderNumber: string; htmlHash: string; content: Buffer },
+  now: Date,
 ): Promise<PdfFileRow> {
   const [row] = await db
     .insert(pdfFiles)
@@ -64,6 +65,8 @@ export async function storePdf(
       htmlHash: file.htmlHash,
       size: file.content.length,
       content: file.content,
+      // Its age is measured against the app's clock (freshPdf), so it is born on that clock too.
+      createdAt: now,
     })
     .returning();
   if (!row) throw new Error('pdf_files insert returned no row');
@@ -75,7 +78,7 @@ export async function findDownload(
   db: DbOrTx,
   userId: string,
   filename: string,
-  now = new Date(),
+  now: Date,
 ): Promise<PdfFileRow | null> {
   const [row] = await db
     .select()
@@ -86,7 +89,7 @@ export async function findDownload(
 }
 
 /** Removes every file older than a day (all users; one indexed delete). */
-export async function deleteExpiredPdfs(db: DbOrTx, now = new Date()): Promise<number> {
+export async function deleteExpiredPdfs(db: DbOrTx, now: Date): Promise<number> {
   const removed = await db
     .delete(pdfFiles)
     .where(lt(pdfFiles.createdAt, new Date(now.getTime() - PDF_FILE_TTL_MS)))

@@ -55,7 +55,7 @@ export async function findLinkedDownload(
 }
 
 /** Removes every expired link (all users; one indexed delete). */
-export async function deleteExpiredPdfLinks(db: DbOrTx, now = new Date()): Promise<number> {
+export async function deleteExpiredPdfLinks(db: DbOrTx, now: Date): Promise<number> {
   const removed = await db
     .delete(pdfLinkTokens)
     .where(lte(pdfLinkTokens.expiresAt, now))

@@ -37,6 +37,7 @@ export async function updatePdfSettings(
   db: DbOrTx,
   userId: string,
   input: PdfSettingsInputData,
+  now: Date,
 ): Promise<PdfSettings> {
   const current = await getPdfSettings(db, userId);
   const next: PdfSettings = {
@@ -50,7 +51,7 @@ export async function updatePdfSettings(
   const [row] = await db
     .insert(pdfSettings)
     .values({ userId, ...next })
-    .onConflictDoUpdate({ target: pdfSettings.userId, set: { ...next, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: pdfSettings.userId, set: { ...next, updatedAt: now } })
     .returning(columns);
   return toSettings(row!);
 }

@@ -14,7 +14,7 @@ export async function enqueueEvent(
   subscriptionIds: readonly string[],
   type: string,
   data: unknown,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<WebhookEvent> {
   const event: WebhookEvent = { id: newEventId(), type, createdAt: now.toISOString(), data };
   // One job per subscription, retried on its own.
@@ -37,6 +37,7 @@ export async function emitWebhookEvent(
   userId: string,
   type: WebhookEventType,
   loadData: () => Promise<unknown>,
+  now: Date,
 ): Promise<void> {
   const subscribers = await tx
     .select({ id: webhookSubscriptions.id })
@@ -54,5 +55,6 @@ export async function emitWebhookEvent(
     subscribers.map((s) => s.id),
     type,
     await loadData(),
+    now,
   );
 }

@@ -238,7 +238,7 @@ export async function sendTestEvent(
   db: DbOrTx,
   userId: string,
   id: string,
-  now = new Date(),
+  now: Date,
 ): Promise<{ eventId: string }> {
   const row = await findOwned(db, userId, id);
   await assertWithinRateLimit(db, `webhook-test:user:${userId}`, {
@@ -247,9 +247,15 @@ export async function sendTestEvent(
     now,
     message: webhookMessages.tooManyTests,
   });
-  const event = await enqueueEvent(db, [row.id], WEBHOOK_TEST_EVENT, {
-    message: 'Testbericht van Inkooporders',
-    webhookId: row.id,
-  });
+  const event = await enqueueEvent(
+    db,
+    [row.id],
+    WEBHOOK_TEST_EVENT,
+    {
+      message: 'Testbericht van Inkooporders',
+      webhookId: row.id,
+    },
+    now,
+  );
   return { eventId: event.id };
 }

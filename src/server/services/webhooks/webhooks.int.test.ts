@@ -64,7 +64,14 @@ describe('webhooks: delivery through the queue (integration)', () => {
       queueSql: database.queueSql,
       log,
       jobs: [
-        webhookDeliveryJob({ db: database.db, log, delivery, policy: retry, pollingIntervalSeconds: 0.5 }),
+        webhookDeliveryJob({
+          db: database.db,
+          log,
+          delivery,
+          now: () => new Date(),
+          policy: retry,
+          pollingIntervalSeconds: 0.5,
+        }),
       ],
       maintenanceIntervalSeconds: retry.maintenanceIntervalSeconds,
     });
@@ -107,13 +114,19 @@ describe('webhooks: delivery through the queue (integration)', () => {
     const updatedCustomer = await caller.customers.update({ ...customer, id: customer._id, city: 'Utrecht' });
     const order = await caller.orders.create(orderPayload(customer._id));
     await caller.orders.update({ ...orderPayload(customer._id, { project: 'Nieuw' }), id: order._id });
-    await recordOrderSent(database.db, user.id, order._id, {
-      recipient: 'petra@jansenbouw.nl',
-      cc: null,
-      subject: 'Order',
-      includePdf: false,
-      templateId: null,
-    });
+    await recordOrderSent(
+      database.db,
+      user.id,
+      order._id,
+      {
+        recipient: 'petra@jansenbouw.nl',
+        cc: null,
+        subject: 'Order',
+        includePdf: false,
+        templateId: null,
+      },
+      new Date(),
+    );
     const sentOrder = await caller.orders.get({ id: order._id });
     await caller.orders.delete({ id: order._id });
     await caller.customers.delete({ id: customer._id });
@@ -234,20 +247,30 @@ describe('webhooks: delivery through the queue (integration)', () => {
     const { user } = await subscriber('/rollback');
     await expect(
       database.db.transaction(async (tx) => {
-        await createCustomer(tx, user.id, {
-          name: 'Teruggedraaid',
-          company: 'Weg BV',
-          email: 'weg@weg.nl',
-        } as Parameters<typeof createCustomer>[2]);
+        await createCustomer(
+          tx,
+          user.id,
+          {
+            name: 'Teruggedraaid',
+            company: 'Weg BV',
+            email: 'weg@weg.nl',
+          } as Parameters<typeof createCustomer>[2],
+          new Date(),
+        );
         throw new Error('terugdraaien');
       }),
     ).rejects.toThrow('terugdraaien');
     await insertCustomer(database.db, user.id); // no event: straight in the table
-    const marker = await createCustomer(database.db, user.id, {
-      name: 'Markering',
-      company: 'Markering BV',
-      email: 'm@m.nl',
-    } as Parameters<typeof createCustomer>[2]);
+    const marker = await createCustomer(
+      database.db,
+      user.id,
+      {
+        name: 'Markering',
+        company: 'Markering BV',
+        email: 'm@m.nl',
+      } as Parameters<typeof createCustomer>[2],
+      new Date(),
+    );
     await waitFor('the marker', () => receiver.at('/rollback').length >= 1);
     await stopWorker();
     await startWorker();
@@ -308,11 +331,16 @@ describe('webhooks: delivery through the queue (integration)', () => {
         url: `http://localhost:${receiver.port}/private`,
         events: ['customer.created'],
       });
-      await createCustomer(database.db, user.id, {
-        name: 'X',
-        company: 'X BV',
-        email: 'x@x.nl',
-      } as Parameters<typeof createCustomer>[2]);
+      await createCustomer(
+        database.db,
+        user.id,
+        {
+          name: 'X',
+          company: 'X BV',
+          email: 'x@x.nl',
+        } as Parameters<typeof createCustomer>[2],
+        new Date(),
+      );
       await waitFor(
         'a refused attempt',
         async () => (await caller.webhooks.deliveries({ id: hook._id })).length >= 1,

@@ -12,7 +12,7 @@ export type DeliveryOptions = {
   db: Db;
   log: Logger;
   delivery: DeliveryPolicy;
-  now?: () => Date;
+  now: () => Date;
 };
 
 /**
@@ -32,7 +32,7 @@ export async function deliverWebhookJob(opts: DeliveryOptions, job: JobOf<Delive
   if (!subscription || (!subscription.active && event.type !== 'webhook.test')) return 'done';
 
   const body = JSON.stringify(event);
-  const now = opts.now?.() ?? new Date();
+  const now = opts.now();
   const headers = signatureHeaders(subscription.secret, event.id, Math.floor(now.getTime() / 1000), body);
   const result = await postWebhook(subscription.url, body, headers, opts.delivery);
   await db.insert(webhookDeliveries).values({
