@@ -87,8 +87,11 @@ describe('installQueue at start-up', () => {
       hasQueues: false,
     });
     const { queueSql, statements } = counting();
-    await installQueue(queueSql, [probe]);
+    const given: QueueRow = { name: probe.name, retryLimit: probe.retryLimit };
+    await installQueue(queueSql, [given]);
     expect(statements.length).toBeGreaterThan(1);
+    // The rows it is given are shared constants (src/server/jobs/queues.ts): pg-boss must not fill them in.
+    expect(given).toStrictEqual({ name: 'install-probe', retryLimit: 7 });
     const { rows } = await database.queueSql.executeSql(
       `select retry_limit from ${QUEUE_SCHEMA}.queue where name = $1`,
       [probe.name],

@@ -70,6 +70,7 @@ export async function installQueue(queueSql: QueueSql, queues: readonly QueueRow
   const boss = new PgBoss({ db: queueSql, schema: QUEUE_SCHEMA, supervise: false, schedule: false });
   await boss.start();
   // createQueue is idempotent (on conflict do nothing): a queue that exists keeps its row.
-  for (const queue of queues) await boss.createQueue(queue.name, queue);
+  // A copy: pg-boss writes its defaults into the options it is given, and the rows are shared constants.
+  for (const queue of queues) await boss.createQueue(queue.name, { ...queue });
   await boss.stop({ graceful: false, wait: true, close: false });
 }
