@@ -28,7 +28,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'e2e-artifacts/results',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]],

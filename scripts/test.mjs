@@ -1,13 +1,15 @@
-// `npm test`: the whole suite, as CI runs it.
-//   1. type-check, lint, drizzle-kit check
-//   2. unit + integration tests on the embedded PGlite
-//   3. the integration tests (*.int.test.ts) again, and the Postgres-only ones (*.pg.test.ts), on PostgreSQL (TEST_DATABASE_URL, default the local server)
-//   4. Playwright end-to-end tests in Chromium
-//   5. the fault tests (vitest.faults.config.ts: the built server when PostgreSQL restarts, Chromium
-//      is killed, the mail server stalls, the process is killed or stopped) and `npm audit --omit=dev`
+// `npm test`: the whole suite, as CI runs it, in two lanes that run side by side:
+//   lane 1: type-check, lint, drizzle-kit check; unit + integration tests on the embedded PGlite; the
+//           integration tests (*.int.test.ts) again, and the Postgres-only ones (*.pg.test.ts), on
+//           PostgreSQL (TEST_DATABASE_URL, default the local server)
+//   lane 2: Playwright end-to-end tests in Chromium; the fault tests (vitest.faults.config.ts: the built
+//           server when PostgreSQL restarts, Chromium is killed, the mail server stalls, the process is
+//           killed or stopped) and `npm audit --omit=dev`
+// The end-to-end tests spend most of their time waiting on a browser and a server, which leaves a core
+// free for the other lane. Each step's output is printed whole when it ends, under its name and time.
 // It ends with one line "N passed, N failed" summing every runner (the audit counts as one test;
 // skipped, when the registry does not answer it, it counts as neither and says so).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runAudit } from './audit.mjs';
@@ -21,15 +23,36 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+const only = process.argv[2]; // optional: 'static' | 'unit' | 'pg' | 'e2e' | 'faults'
+const want = (step) => !only || only === step;
+// One part alone writes straight to the terminal; the whole suite collects each step's output.
+const live = Boolean(only);
+
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+
+/** Runs one step; its output goes to the terminal (one part alone) or is printed whole at its end. */
 function run(label, args, env = {}) {
-  console.log(`\n▶ ${label}`);
-  const r = spawnSync(process.execPath, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+  const started = performance.now();
+  if (live) console.log(`\n▶ ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      if (!ok) failures.push(label);
+      if (!live) {
+        console.log(`\n▶ ${label} (${seconds(started)} s${ok ? '' : `, ${signal ?? `exit ${code}`}`})`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(ok);
+    });
   });
-  if (r.status !== 0) failures.push(label);
-  return r.status === 0;
 }
 
 function countVitest(file) {
@@ -65,19 +88,18 @@ async function postgresUrl() {
   }
 }
 
-const only = process.argv[2]; // optional: 'static' | 'unit' | 'pg' | 'e2e' | 'faults'
-const want = (step) => !only || only === step;
-
-if (want('static')) {
-  run('Typecheck (tsc)', [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
-  run('Lint (biome)', [bin('@biomejs/biome/bin/biome'), 'check', '.']);
-  run('Migraties (drizzle-kit check)', [bin('drizzle-kit/bin.cjs'), 'check']);
+async function staticChecks() {
+  if (!want('static')) return;
+  await run('Typecheck (tsc)', [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+  await run('Lint (biome)', [bin('@biomejs/biome/bin/biome'), 'check', '.']);
+  await run('Migraties (drizzle-kit check)', [bin('drizzle-kit/bin.cjs'), 'check']);
 }
 
-if (want('unit')) {
+async function unitOnPglite() {
+  if (!want('unit')) return;
   const out = path.join(artifacts, 'vitest-pglite.json');
   fs.rmSync(out, { force: true });
-  run(
+  await run(
     'Unit- en integratietests op PGlite (vitest)',
     [
       bin('vitest/vitest.mjs'),
@@ -93,42 +115,45 @@ if (want('unit')) {
   countVitest(out);
 }
 
-if (want('pg')) {
+async function integrationOnPostgres() {
+  if (!want('pg')) return;
   const url = await postgresUrl();
   if (!url) {
     failures.push('PostgreSQL niet bereikbaar');
     failed += 1;
-  } else {
-    const out = path.join(artifacts, 'vitest-postgres.json');
-    fs.rmSync(out, { force: true });
-    run(
-      'Integratietests op PostgreSQL (vitest)',
-      [
-        bin('vitest/vitest.mjs'),
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${out}`,
-        'int.test',
-        'pg.test',
-      ],
-      { TEST_DATABASE_URL: url },
-    );
-    countVitest(out);
+    return;
   }
+  const out = path.join(artifacts, 'vitest-postgres.json');
+  fs.rmSync(out, { force: true });
+  await run(
+    'Integratietests op PostgreSQL (vitest)',
+    [
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      'int.test',
+      'pg.test',
+    ],
+    { TEST_DATABASE_URL: url },
+  );
+  countVitest(out);
 }
 
-if (want('e2e')) {
+async function endToEnd() {
+  if (!want('e2e')) return;
   const out = path.join(artifacts, 'report.json');
   fs.rmSync(out, { force: true });
-  run('End-to-endtests in Chromium (Playwright)', [bin('@playwright/test/cli.js'), 'test']);
+  await run('End-to-endtests in Chromium (Playwright)', [bin('@playwright/test/cli.js'), 'test']);
   countPlaywright(out);
 }
 
-if (want('faults')) {
+async function faults() {
+  if (!want('faults')) return;
   const out = path.join(artifacts, 'vitest-faults.json');
   fs.rmSync(out, { force: true });
-  run('Storingstests: het gebouwde serverproces als er iets uitvalt (vitest)', [
+  await run('Storingstests: het gebouwde serverproces als er iets uitvalt (vitest)', [
     bin('vitest/vitest.mjs'),
     'run',
     '--config',
@@ -149,7 +174,21 @@ if (want('faults')) {
   }
 }
 
+const started = performance.now();
+await Promise.all([
+  (async () => {
+    await staticChecks();
+    await unitOnPglite();
+    await integrationOnPostgres();
+  })(),
+  (async () => {
+    await endToEnd();
+    await faults();
+  })(),
+]);
+
 console.log('');
+if (!live) console.log(`npm test: ${seconds(started)} s`);
 if (failures.length) console.log(`Mislukt: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);
