@@ -9,9 +9,8 @@ import { unauthorized } from '../../errors';
 import { findUserById } from '../auth/users';
 import { getOrder } from '../orders/order-reads';
 import { orderDocumentData } from './order-document-data';
-import { deleteExpiredPdfs, documentHash, findStoredPdf, storePdf } from './pdf-files';
+import { documentHash, findStoredPdf, storePdf } from './pdf-files';
 import { withDocumentInfo } from './pdf-info';
-import { deleteExpiredPdfLinks } from './pdf-links';
 import { getPdfSettings } from './pdf-settings';
 
 export type OrderPdf = {
@@ -95,11 +94,7 @@ async function printAndStore(
     subject: 'Inkooporder',
     created: new Date(),
   });
+  // Expired files and links are removed by the scheduled clean-up (services/housekeeping.ts).
   const file = await storePdf(db, { ...key, orderNumber: order.orderNumber, content });
-  // Nothing else sweeps the tables: each new file removes the expired files and download links (one
-  // indexed delete each).
-  await deleteExpiredPdfs(db)
-    .then(() => deleteExpiredPdfLinks(db))
-    .catch((err: unknown) => deps.log.warn({ err }, 'Verlopen PDF-bestanden opruimen mislukt'));
   return { id: file.id, filename: file.filename, downloadName: file.downloadName };
 }
