@@ -3,9 +3,11 @@
  * data dir at 10 000 and 100 000 orders (--quick: 10 000 only), starts the built server on each
  * (`node scripts/start.mjs`), and measures side by side: start-up, the screen calls, 50 connections on
  * the orders page, the API overhead against a bare Fastify route, the full-list stream, a login flood,
- * first-load JS, Lighthouse, the PDF printer and the sign-in evenness. Writes bench/results.json and
- * bench/REPORT.md and prints the report. BENCH_PARTS picks sections (see options.ts). Exit code 1 when
- * a target is missed or a section broke — after printing everything.
+ * first-load JS, Lighthouse, the PDF printer and the sign-in evenness, and last a soak of mixed load on
+ * a server of its own (BENCH_SOAK_MINUTES, 15; --quick 4), which makes the full bench last about a
+ * quarter of an hour longer. Writes bench/results.json and bench/REPORT.md and prints the report.
+ * BENCH_PARTS picks sections (see options.ts); BENCH_PORT_BASE the ports. Exit code 1 when a target is
+ * missed or a section broke — after printing everything.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
