@@ -17,7 +17,14 @@ export function trpcQueryPath(procedure: string, input: unknown): string {
 export function request(
   baseUrl: string,
   path: string,
-  opts: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string; agent?: http.Agent } = {},
+  opts: {
+    method?: string;
+    headers?: http.OutgoingHttpHeaders;
+    body?: string;
+    agent?: http.Agent;
+    /** Rejects when no answer has come this long after the request went out. */
+    timeoutMs?: number;
+  } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -37,6 +44,11 @@ export function request(
       },
     );
     req.on('error', reject);
+    if (opts.timeoutMs !== undefined) {
+      req.setTimeout(opts.timeoutMs, () =>
+        req.destroy(new Error(`geen antwoord binnen ${opts.timeoutMs} ms: ${path}`)),
+      );
+    }
     req.end(opts.body);
   });
 }

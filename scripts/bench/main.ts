@@ -3,9 +3,11 @@
  * data dir at 10 000 and 100 000 orders (--quick: 10 000 only), starts the built server on each
  * (`node scripts/start.mjs`), and measures side by side: start-up, the screen calls, 50 connections on
  * the orders page, the API overhead against a bare Fastify route, the full-list stream, a login flood,
- * first-load JS, Lighthouse, the PDF printer and the sign-in evenness. Writes bench/results.json and
- * bench/REPORT.md and prints the report. BENCH_PARTS picks sections (see options.ts). Exit code 1 when
- * a target is missed or a section broke — after printing everything.
+ * first-load JS, Lighthouse, the PDF printer and the sign-in evenness, and last a soak of mixed load on
+ * a server of its own (BENCH_SOAK_MINUTES, 15; --quick 4), which makes the full bench last about a
+ * quarter of an hour longer. Writes bench/results.json and bench/REPORT.md and prints the report.
+ * BENCH_PARTS picks sections (see options.ts); BENCH_PORT_BASE the ports. Exit code 1 when a target is
+ * missed or a section broke — after printing everything.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +29,7 @@ import {
 import { login, request, type Session, trpcQueryPath } from './http-client';
 import { type LoadResult, runLoad } from './load';
 import { benchLoginFlood, type FloodResult } from './login-flood';
-import { OptionsError, type Part, parseOptions, SERVER_PARTS } from './options';
+import { OptionsError, type Part, PGLITE_PARTS, parseOptions, SERVER_PARTS } from './options';
 import { benchPdf } from './pdf';
 import { settle } from './probe';
 import { type RunMeta, renderReport, type SectionResult } from './report';
@@ -41,6 +43,7 @@ import {
   buildLoginSection,
   buildScreensSection,
   buildSeedSection,
+  buildSoakSection,
   buildStartupSection,
   buildStreamSection,
   buildTransportSection,
@@ -49,6 +52,7 @@ import {
   type TransportResult,
 } from './sections';
 import { type RunningServer, root, serverEnvironment, serverPid, startServer } from './server-process';
+import { makeMemoryDir, memoryProbeEnv, prepareSoakAccounts, runSoak, type SoakResult } from './soak';
 import { round } from './stats';
 import { benchStream, type StreamResult } from './stream';
 
@@ -65,6 +69,7 @@ const TITLES: Record<Part, string> = {
   lighthouse: '10. Lighthouse',
   pdf: '11. PDF',
   auth: '12. Aanmelden gelijkmatig (bestaand vs onbekend adres)',
+  soak: '13. Duurtest: gemengde belasting, minuut voor minuut',
 };
 
 let options: ReturnType<typeof parseOptions>;
@@ -74,7 +79,7 @@ try {
   console.error(err instanceof OptionsError ? err.message : err);
   process.exit(2);
 }
-const { quick, sizes, parts } = options;
+const { quick, sizes, parts, soakMinutes } = options;
 const wants = (p: Part) => parts.includes(p);
 const largest = Math.max(...sizes);
 const wallStart = performance.now();
@@ -104,9 +109,12 @@ async function attempt<T>(part: Part, label: string, run: () => Promise<T>): Pro
   }
 }
 
-let nextPort = 4500 + (process.pid % 20) * 5;
+// BENCH_PORT_BASE: the first of ten ports to use (when others share the machine), else 4500–4599.
+const portBase = Number(process.env.BENCH_PORT_BASE ?? 4500);
+const portCount = process.env.BENCH_PORT_BASE ? 10 : 100;
+let nextPort = portBase + (((process.pid % 20) * 5) % portCount);
 const takePort = () => {
-  nextPort = nextPort >= 4599 ? 4500 : nextPort + 1;
+  nextPort = nextPort >= portBase + portCount - 1 ? portBase : nextPort + 1;
   return nextPort;
 };
 
@@ -122,6 +130,7 @@ let stream: ({ size: number } & StreamResult) | undefined;
 let flood: ({ size: number } & FloodResult) | undefined;
 let firstLoad: Awaited<ReturnType<typeof measureFirstLoadJs>> | undefined;
 let lighthouse: Awaited<ReturnType<typeof runLighthouse>> | undefined;
+let soak: ({ size: number } & SoakResult) | undefined;
 const bodies = new Map<Part, SectionBody>();
 
 /* ---------------------------------------------------------------- the API overhead (api part's files) */
@@ -271,6 +280,33 @@ async function firstOrderId(server: RunningServer, session: Session): Promise<st
   return orderId;
 }
 
+/** Accounts of the soak: the issue's mixed load was 20 accounts at once. */
+const SOAK_ACCOUNTS = 20;
+
+/** The soak on a server of its own, started for it, so its memory starts where a fresh server's does. */
+async function measureSoak(target: BenchDatabase, emails: string[]): Promise<SoakResult> {
+  const databaseUrl = target.server.databaseUrl;
+  if (!databaseUrl) throw new Error('de duurtest draait alleen op Postgres');
+  if (emails.length < SOAK_ACCOUNTS) throw new Error(`te weinig andere accounts: ${emails.length}`);
+  const memoryDir = makeMemoryDir();
+  const server = await startServer(takePort(), target.server, { env: memoryProbeEnv(memoryDir) });
+  try {
+    const accounts = await prepareSoakAccounts(server.url, emails.slice(0, SOAK_ACCOUNTS), BENCH_PASSWORD);
+    return await runSoak({
+      baseUrl: server.url,
+      accounts,
+      minutes: soakMinutes,
+      serverPid: serverPid(server.process.pid!),
+      databaseUrl,
+      memoryDir,
+      log,
+    });
+  } finally {
+    await server.stop();
+    fs.rmSync(memoryDir, { recursive: true, force: true });
+  }
+}
+
 /* ---------------------------------------------------------------- one database at one size */
 
 async function benchDatabase(kind: DbKind, size: number, hash: string) {
@@ -373,6 +409,13 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
         }
       });
     }
+
+    if (atLargest && kind === 'postgres' && wants('soak')) {
+      await attempt('soak', `${target.label}, ${soakMinutes} minuten`, async () => {
+        const r = await measureSoak(target, seeded.otherEmails);
+        soak = { size, ...r };
+      });
+    }
   } finally {
     await target.drop();
   }
@@ -382,8 +425,13 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
 
 if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
   const hash = await hashPassword(BENCH_PASSWORD);
+  // Only the screens, the orders page under load and the start-up compare PGlite; the rest is Postgres.
+  const kinds: DbKind[] =
+    parts.some((p) => PGLITE_PARTS.includes(p)) || parts.every((p) => p === 'seed')
+      ? ['postgres', 'pglite']
+      : ['postgres'];
   for (const size of sizes) {
-    for (const kind of ['postgres', 'pglite'] as const) await benchDatabase(kind, size, hash);
+    for (const kind of kinds) await benchDatabase(kind, size, hash);
   }
   bodies.set('seed', buildSeedSection(seeds, 'scripts/seed-bulk.ts'));
   bodies.set('startup', buildStartupSection(startups));
@@ -395,6 +443,7 @@ if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
   bodies.set('login', buildLoginSection(flood));
   bodies.set('firstload', buildFirstLoadSection(firstLoad));
   bodies.set('lighthouse', buildLighthouseSection(lighthouse));
+  bodies.set('soak', buildSoakSection(soak));
 }
 if (wants('pdf')) {
   const body = await attempt('pdf', 'printer, ondergrens, browser per document', () => benchPdf({ quick }));

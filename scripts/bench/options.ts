@@ -14,6 +14,7 @@ export const PARTS = [
   'lighthouse',
   'pdf',
   'auth',
+  'soak',
 ] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -31,9 +32,18 @@ export const SERVER_PARTS: readonly Part[] = [
   'login',
   'firstload',
   'lighthouse',
+  'soak',
 ];
 
-export type BenchOptions = { quick: boolean; sizes: number[]; parts: Part[] };
+/** Sections that run on PGlite too; without any of them the bench seeds Postgres only. */
+export const PGLITE_PARTS: readonly Part[] = ['startup', 'screens', 'concurrency'];
+
+/** The soak's length: BENCH_SOAK_MINUTES, else 15 (--quick: 4); the first two minutes are its warm-up. */
+export const SOAK_MINUTES = 15;
+export const SOAK_MINUTES_QUICK = 4;
+const SOAK_MINUTES_MIN = 4;
+
+export type BenchOptions = { quick: boolean; sizes: number[]; parts: Part[]; soakMinutes: number };
 
 export class OptionsError extends Error {}
 
@@ -50,5 +60,11 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
   const chosen = new Set<Part>(words.flatMap((w) => ALIASES[w] ?? [w as Part]));
   if (chosen.size > 0 && SERVER_PARTS.some((p) => chosen.has(p))) chosen.add('seed');
   const parts = chosen.size === 0 ? [...PARTS] : PARTS.filter((p) => chosen.has(p));
-  return { quick, sizes: quick ? [10_000] : [10_000, 100_000], parts };
+  const soakMinutes = Number(env.BENCH_SOAK_MINUTES ?? (quick ? SOAK_MINUTES_QUICK : SOAK_MINUTES));
+  if (!Number.isInteger(soakMinutes) || soakMinutes < SOAK_MINUTES_MIN) {
+    throw new OptionsError(
+      `BENCH_SOAK_MINUTES: een heel aantal minuten van minstens ${SOAK_MINUTES_MIN} (twee om op te warmen, dan de meting).`,
+    );
+  }
+  return { quick, sizes: quick ? [10_000] : [10_000, 100_000], parts, soakMinutes };
 }

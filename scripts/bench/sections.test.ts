@@ -5,11 +5,13 @@ import {
   buildFirstLoadSection,
   buildLoginSection,
   buildScreensSection,
+  buildSoakSection,
   buildStartupSection,
   buildStreamSection,
   buildTransportSection,
   worstP95,
 } from './sections';
+import type { SoakMinute } from './soak-minutes';
 import type { Summary } from './stats';
 
 const timing = (call: string, p95: number) => ({
@@ -192,6 +194,63 @@ describe('first-load JS and start-up', () => {
     expect(body.targets.map((t) => [t.value, t.pass])).toEqual([
       [1000, true],
       [1001, false],
+    ]);
+  });
+});
+
+describe('soak', () => {
+  const minute = (i: number, reqPerSec: number, rssMb: number, failed = 0): SoakMinute => ({
+    minute: i + 1,
+    requests: reqPerSec * 60,
+    reqPerSec,
+    p50: 10,
+    p99: 100,
+    newPdfP50: 500,
+    newPdfs: 30,
+    failed,
+    stepP50: { list: 8, 'pdf-new': 500 },
+    rssMb,
+    heapUsedMb: 80,
+    chromiumRssMb: 400,
+    pdfFiles: 100 * (i + 1),
+    pdfMb: 5 * (i + 1),
+  });
+  const result = (rows: SoakMinute[]) => ({
+    size: 10_000,
+    minutes: rows.length,
+    accounts: 20,
+    minutesTable: rows,
+    steps: { list: 10 },
+    failures: [],
+  });
+
+  it('holds when throughput and RSS stay within ±10 % of their median after the first two minutes', () => {
+    // Warm-up minutes far off, then steady within the band.
+    const rows = [minute(0, 50, 100), minute(1, 300, 180), minute(2, 200, 200), minute(3, 190, 205)];
+    rows.push(minute(4, 210, 195), minute(5, 200, 210));
+    const body = buildSoakSection(result(rows));
+    expect(passes(body.targets)).toEqual([true, true, true]);
+    expect(body.tables[0]!.rows).toHaveLength(6);
+  });
+
+  it('fails on throughput that sags, RSS that climbs, and any failed request', () => {
+    const rows = [200, 200, 204, 172, 160, 142].map((rps, i) =>
+      minute(i, rps, 205 + i * 40, i === 5 ? 1 : 0),
+    );
+    const body = buildSoakSection(result(rows));
+    expect(body.targets.map((t) => [t.pass, t.unit])).toEqual([
+      [false, '%'],
+      [false, '%'],
+      [false, ''],
+    ]);
+  });
+
+  it('fails when it was not measured', () => {
+    expect(buildSoakSection(undefined).targets).toEqual([]);
+    expect(passes(buildSoakSection(result([minute(0, 100, 100), minute(1, 100, 100)])).targets)).toEqual([
+      false,
+      false,
+      true,
     ]);
   });
 });

@@ -8,9 +8,11 @@ import type { FloodResult } from './login-flood';
 import { type Cell, formatCell, mark, type Table } from './report';
 import type { ScreenTiming } from './screens';
 import type { SectionBody } from './section';
+import type { SoakResult } from './soak';
+import { SOAK_STEPS } from './soak-minutes';
 import { median } from './stats';
 import type { StreamResult } from './stream';
-import { check, meets, TARGETS, type TargetCheck } from './targets';
+import { check, meets, spreadAroundMedian, TARGETS, type TargetCheck } from './targets';
 
 const KINDS: DbKind[] = ['postgres', 'pglite'];
 const kindLabel = (kind: DbKind) => (kind === 'postgres' ? 'Postgres' : 'PGlite');
@@ -463,6 +465,96 @@ export function buildLighthouseSection(
     targets: [],
     notes: [
       'Lighthouse 12.8.2, desktop-preset (lighthouse desktopConfig), Chromium --headless=new; ingelogd via extraHeaders (Cookie). Scores 0–100, geen doel in het issue.',
+    ],
+  };
+}
+
+/**
+ * The soak, minute by minute. Targets: after the warm-up, throughput and the serving process's RSS
+ * each stay within ±10 % of their own median, and no request failed.
+ */
+export function buildSoakSection(result: ({ size: number } & SoakResult) | undefined): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  const rows = result.minutesTable;
+  const skip = TARGETS.soakWarmupMinutes;
+  const band = TARGETS.soakFlatPercent;
+  const after = `na minuut ${skip}`;
+  const failed = rows.reduce((t, r) => t + r.failed, 0);
+  const median2 = (xs: number[]) => median(xs.slice(skip));
+  return {
+    data: result,
+    tables: [
+      {
+        columns: [
+          'minuut',
+          'verzoeken',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          "nieuwe PDF's",
+          'nieuwe PDF p50 ms',
+          'mislukt',
+          'RSS MB',
+          'heap MB',
+          'Chromium RSS MB',
+          "PDF's in opslag",
+          'opslag MB',
+        ],
+        rows: rows.map((r) => [
+          r.minute,
+          r.requests,
+          r.reqPerSec,
+          r.p50,
+          r.p99,
+          r.newPdfs,
+          r.newPdfP50,
+          r.failed,
+          r.rssMb,
+          r.heapUsedMb,
+          r.chromiumRssMb,
+          r.pdfFiles,
+          r.pdfMb,
+        ]),
+      },
+      {
+        title: 'p50 ms per stap',
+        columns: ['minuut', ...SOAK_STEPS],
+        rows: rows.map((r) => [r.minute, ...SOAK_STEPS.map((step) => r.stepP50[step] ?? null)]),
+      },
+    ],
+    targets: [
+      check(
+        'Duurtest',
+        `req/s per minuut ${after}: grootste afwijking van de mediaan (${formatCell(median2(rows.map((r) => r.reqPerSec)))})`,
+        spreadAroundMedian(
+          rows.map((r) => r.reqPerSec),
+          skip,
+        ),
+        '<=',
+        band,
+        '%',
+      ),
+      check(
+        'Duurtest',
+        `RSS per minuut ${after}: grootste afwijking van de mediaan (${formatCell(median2(rows.map((r) => r.rssMb)))} MB)`,
+        spreadAroundMedian(
+          rows.map((r) => r.rssMb),
+          skip,
+        ),
+        '<=',
+        band,
+        '%',
+      ),
+      check('Duurtest', 'mislukte verzoeken (niet-2xx of geen antwoord)', failed, '<=', 0, ''),
+    ],
+    notes: [
+      `Postgres, ${n(result.size)} orders in het hoofdaccount; ${result.accounts} andere accounts tegelijk, ${result.minutes} minuten, elk op één keep-alive-verbinding zonder pauze rond: orderlijst en zoeken (tRPC), orders lezen, klantenpagina, dashboardcijfers, een order maken, printen en downloaden of een geseede order wijzigen, printen en downloaden, een ongewijzigde order opnieuw printen (het opgeslagen bestand), en de oudste eigen nieuwe order verwijderen zodra er meer dan 5 zijn (het aantal orders blijft gelijk). Verzoeken per stap: ${Object.entries(
+        result.steps,
+      )
+        .map(([step, count]) => `${step} ${count}`)
+        .join(', ')}.`,
+      'RSS: van het node-proces dat serveert, de laatste meting (elke seconde uit /proc) in de minuut; heap: V8-heap in gebruik (scripts/bench/memory-probe.mjs); Chromium: alle Chromium-processen onder de server opgeteld (gedeeld geheugen dubbel geteld). Opslag: pdf_files, elke 10 s geteld.',
+      ...(result.failures.length ? [`Mislukt: ${result.failures.join(' · ')}`] : []),
     ],
   };
 }

@@ -57,7 +57,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startServer(
   port: number,
   target: ServerEnv,
-  opts: { timeoutMs?: number; pollMs?: number } = {},
+  opts: { timeoutMs?: number; pollMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningServer> {
   const timeoutMs = opts.timeoutMs ?? 180_000;
   const pollMs = opts.pollMs ?? 10;
@@ -65,7 +65,7 @@ export async function startServer(
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: serverEnvironment(port, target),
+    env: { ...serverEnvironment(port, target), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -154,6 +154,32 @@ export function serverPid(pid: number): number {
     current = next;
   }
   return current;
+}
+
+/** Every process under `pid`, children first, then theirs. */
+export function descendants(pid: number): number[] {
+  const out: number[] = [];
+  for (let i = 0, next = childrenOf(pid); next.length; i++) {
+    out.push(...next);
+    next = next.flatMap(childrenOf);
+    if (i > 8) break;
+  }
+  return out;
+}
+
+/** The RSS of the Chromium processes under the server (the printer's browser and its renderers), added up. */
+export function chromiumRssBytes(pid: number): number {
+  let total = 0;
+  for (const p of descendants(pid)) {
+    try {
+      if (/^node/.test(fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim())) continue;
+    } catch {
+      continue;
+    }
+    const rss = rssBytes(p);
+    if (Number.isFinite(rss)) total += rss;
+  }
+  return total;
 }
 
 /** VmRSS in bytes from `/proc/<pid>/status` text; NaN when absent. */

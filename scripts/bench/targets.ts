@@ -42,4 +42,21 @@ export const TARGETS = {
   loginFloodRatio: 2,
   startupMs: 1000,
   firstLoadJsKb: 150,
+  /** The soak: minutes left out at the start (warming up), then the band around the median. */
+  soakWarmupMinutes: 2,
+  soakFlatPercent: 10,
 } as const;
+
+/**
+ * How far a series strays from its own median once the warm-up is left out: the largest
+ * |value − median| ÷ median, in percent. NaN when fewer than two values remain, or any of them (or
+ * the median) is not a positive number: a series that could not be measured never reads as flat.
+ */
+export function spreadAroundMedian(values: readonly number[], skip: number): number {
+  const kept = values.slice(skip);
+  if (kept.length < 2 || kept.some((v) => !Number.isFinite(v) || v <= 0)) return Number.NaN;
+  const sorted = [...kept].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.max(...kept.map((v) => Math.abs(v - median) / median)) * 100;
+}

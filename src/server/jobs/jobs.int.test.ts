@@ -100,6 +100,35 @@ describe('a job queue registered beside the webhook queue (integration)', () => 
   });
 });
 
+describe('a queue with a schedule (integration)', () => {
+  it('has pg-boss keep its cron in the database, once however often the workers start', async () => {
+    const scheduled = defineQueue<Record<string, never>>('test-scheduled', NO_WAIT);
+    await installQueue(database.queueSql, [queueRow(scheduled.name, scheduled.policy)]);
+    const job = registerJob({
+      queue: scheduled,
+      handle: async () => 'done',
+      concurrency: 1,
+      pollingIntervalSeconds: 0.5,
+      schedule: '*/10 * * * *',
+    });
+    const schedules = async () => {
+      const result = await database.db.execute(
+        sql`select name, cron from ${sql.identifier(QUEUE_SCHEMA)}.schedule where name = ${scheduled.name}`,
+      );
+      return Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows;
+    };
+    for (let start = 0; start < 2; start++) {
+      const runner = await startJobs({
+        queueSql: database.queueSql,
+        log: pino({ level: 'silent' }),
+        jobs: [job],
+      });
+      await runner.stop();
+    }
+    expect(await schedules()).toEqual([{ name: 'test-scheduled', cron: '*/10 * * * *' }]);
+  });
+});
+
 describe('queueSqlOf: pg-boss statements through a drizzle handle', () => {
   it('runs numbered parameters through drizzle ($10 is not $1 followed by 0), undefined as null', async () => {
     const values = [5, undefined, 0, 0, 0, 0, 0, 0, 0, 'tien'];

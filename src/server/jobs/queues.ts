@@ -29,7 +29,19 @@ export const webhookDeliveryQueue: JobQueue<DeliveryJob> = defineQueue<DeliveryJ
   WEBHOOK_RETRY_POLICY,
 );
 
-export const JOB_QUEUES: readonly JobQueue<object>[] = [webhookDeliveryQueue];
+/**
+ * The periodic clean-up (services/housekeeping.ts): one run sweeps everything expired, so a failed run
+ * is simply tried again a little later, and the next scheduled one comes anyway.
+ */
+export const housekeepingQueue: JobQueue<Record<string, never>> = defineQueue<Record<string, never>>(
+  'housekeeping',
+  { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 300 },
+);
+
+/** Every ten minutes: nothing that expires waits long, and an idle database hardly notices. */
+export const HOUSEKEEPING_CRON = '*/10 * * * *';
+
+export const JOB_QUEUES: readonly JobQueue<object>[] = [webhookDeliveryQueue, housekeepingQueue];
 
 /** What openDatabase creates (DatabaseOptions.jobQueues). */
 export const JOB_QUEUE_ROWS: readonly QueueRow[] = JOB_QUEUES.map((q) => queueRow(q.name, q.policy));

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { JOB_QUEUE_ROWS, JOB_QUEUES } from './queues';
+import { HOUSEKEEPING_CRON, JOB_QUEUE_ROWS, JOB_QUEUES } from './queues';
 import { appJobs } from './registry';
 
 describe('the job registry', () => {
@@ -15,6 +15,20 @@ describe('the job registry', () => {
     const worked = jobs.map((job) => job.queue.name).sort();
     expect(worked).toEqual(JOB_QUEUES.map((q) => q.name).sort());
     expect(new Set(worked).size).toBe(worked.length);
+  });
+
+  it('schedules the clean-up of expired rows every ten minutes, and nothing else', () => {
+    const jobs = appJobs({
+      db: {} as Db,
+      log: pino({ level: 'silent' }),
+      config: { webhookAllowPrivate: false, nodeEnv: 'production' },
+      now: () => new Date(0),
+    });
+    const scheduled = jobs.filter((job) => job.schedule !== undefined);
+    expect(scheduled.map((job) => [job.queue.name, job.schedule])).toEqual([
+      ['housekeeping', '*/10 * * * *'],
+    ]);
+    expect(HOUSEKEEPING_CRON).toBe('*/10 * * * *');
   });
 
   it('has the database create every declared queue, with its policy', () => {

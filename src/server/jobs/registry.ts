@@ -2,11 +2,12 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { QueueSql } from '../../db/queue';
 import type { Config } from '../config';
+import { sweepExpired } from '../services/housekeeping';
 import { type DeliveryPolicy, deliveryPolicyOf } from '../services/webhooks/deliver';
 import { deliverWebhookJob } from '../services/webhooks/worker';
 import { doublingUpTo15s, type RetryingStart, startWithRetry } from '../start-with-retry';
 import type { QueuePolicy } from './queue';
-import { webhookDeliveryQueue } from './queues';
+import { HOUSEKEEPING_CRON, housekeepingQueue, webhookDeliveryQueue } from './queues';
 import { type JobRunner, type RegisteredJob, registerJob, startJobs } from './runner';
 
 /**
@@ -33,17 +34,32 @@ export const webhookDeliveryJob = (opts: WebhookDeliveryOptions): RegisteredJob 
     ...(opts.policy ? { policy: opts.policy } : {}),
   });
 
+/** The scheduled clean-up of everything expired; logs what it removed when it removed anything. */
+export const housekeepingJob = (opts: { db: Db; log: Logger; now: () => Date }): RegisteredJob =>
+  registerJob({
+    queue: housekeepingQueue,
+    handle: async () => {
+      const removed = await sweepExpired(opts.db, opts.now());
+      if (Object.values(removed).some((n) => n > 0)) opts.log.info({ removed }, 'expired rows removed');
+      return 'done';
+    },
+    concurrency: 1,
+    pollingIntervalSeconds: 30,
+    schedule: HOUSEKEEPING_CRON,
+  });
+
 export type AppJobDeps = {
   db: Db;
   log: Logger;
   config: Pick<Config, 'webhookAllowPrivate' | 'nodeEnv'>;
-  /** The app's clock (AppDeps.now): a delivery's signature timestamp and 'failing since'. */
+  /** The app's clock (AppDeps.now): a delivery's signature timestamp and 'failing since', what has expired. */
   now: () => Date;
 };
 
 /** Every queue of the app with its handler. */
 export const appJobs = (deps: AppJobDeps): RegisteredJob[] => [
   webhookDeliveryJob({ db: deps.db, log: deps.log, delivery: deliveryPolicyOf(deps.config), now: deps.now }),
+  housekeepingJob({ db: deps.db, log: deps.log, now: deps.now }),
 ];
 
 /** How long after listening the workers start. */

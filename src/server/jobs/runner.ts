@@ -13,6 +13,11 @@ export type JobDefinition<T> = {
   pollingIntervalSeconds: number;
   /** The queue's policy for jobs inserted from now on; the queue's own when absent (tests pass one without waits). */
   policy?: QueuePolicy;
+  /**
+   * A cron expression (UTC) when the queue gets a job on a schedule: pg-boss keeps the schedule in the
+   * database and inserts one job per tick, however many processes run the queue.
+   */
+  schedule?: string;
 };
 
 /** A definition with its job type forgotten, so that definitions of several queues fit in one list. */
@@ -36,7 +41,7 @@ export type JobRunnerOptions = {
 
 /**
  * Starts working the given queues: one pg-boss over the app's own connection (PGlite has one), its
- * upkeep included (pg-boss's cron is not: no queue is scheduled). Several processes may each run one:
+ * upkeep included, and its cron when a queue has a schedule. Several processes may each run one:
  * pg-boss hands a job to one of them (FOR UPDATE SKIP LOCKED).
  */
 export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
@@ -59,7 +64,7 @@ export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
   const boss = new PgBoss({
     db: queueSql,
     schema: QUEUE_SCHEMA,
-    schedule: false,
+    schedule: opts.jobs.some((job) => job.schedule !== undefined),
     migrate: false,
     maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
   });
@@ -79,6 +84,8 @@ export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
         },
         (batch) => counted(() => handleBatch(boss, log, job, batch)),
       );
+      // One row per queue: a new cron replaces the old one, a start with the same one changes nothing.
+      if (job.schedule !== undefined) await boss.schedule(name, job.schedule);
     }
   } catch (err) {
     // A started pg-boss keeps its upkeep timers: stopped, so that the caller's next try is the only one.

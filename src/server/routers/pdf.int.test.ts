@@ -13,6 +13,7 @@ import { pdfInfo, pdfRawText, pdfText } from '../../test/pdf-text';
 import { createSignedInUser } from '../../test/users';
 import { AppError } from '../errors';
 import { hashToken } from '../services/auth/session-tokens';
+import { sweepExpired } from '../services/housekeeping';
 import { pdfMessages } from '../services/pdf/messages';
 import { PDF_FILE_TTL_MS } from '../services/pdf/pdf-files';
 import { createPdfLink, PDF_LINK_TTL_MS } from '../services/pdf/pdf-links';
@@ -210,7 +211,7 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('prunes expired download links whenever a new file is stored', async () => {
+  it('leaves expired download links to the scheduled clean-up, which removes them and keeps live ones', async () => {
     const auth = await newUser();
     const customer = await newCustomer(auth);
     const order = await newOrder(auth, customer);
@@ -227,8 +228,12 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
       orderPayload(customer, { project: 'Ander project' }),
     );
     expect(edited.statusCode, edited.body).toBe(200);
-    await filenameOf(auth, order._id); // a new document: printed and stored
-    const left = await database.db.select().from(pdfLinkTokens).where(eq(pdfLinkTokens.pdfFileId, file!.id));
+    await filenameOf(auth, order._id); // a new document: printed and stored, and nothing swept on the way
+    const linksOf = () =>
+      database.db.select().from(pdfLinkTokens).where(eq(pdfLinkTokens.pdfFileId, file!.id));
+    expect(await linksOf()).toHaveLength(2);
+    await sweepExpired(database.db, new Date());
+    const left = await linksOf();
     expect(left.map((row) => row.tokenHash)).toEqual([hashToken(live)]);
     expect(left.map((row) => row.tokenHash)).not.toContain(hashToken(link));
   });
@@ -313,7 +318,7 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     expect((await download(first, { headers: auth.headers })).statusCode).toBe(200);
   });
 
-  it('forgets a file after a day: the download is 404, the next PDF is printed anew and the old row removed', async () => {
+  it('forgets a file after a day: the download is 404, the next PDF is printed anew, the clean-up removes the old row', async () => {
     const auth = await newUser();
     const order = await newOrder(auth, await newCustomer(auth));
     const old = await filenameOf(auth, order._id);
@@ -328,6 +333,7 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     const fresh = await filenameOf(auth, order._id);
     expect(fresh).not.toBe(old);
     expect(prints).toBe(before + 1);
+    await sweepExpired(database.db, new Date());
     const rows = await database.db.select().from(pdfFiles).where(eq(pdfFiles.userId, auth.userId));
     expect(rows.map((r) => r.filename)).toEqual([fresh]);
   });

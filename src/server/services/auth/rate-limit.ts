@@ -119,13 +119,14 @@ export async function assertAuthRateLimit(db: DbOrTx, input: AuthRateLimitInput)
     const hit = await hitRateLimit(db, key, RATE_LIMIT_WINDOW_MS, now);
     if (hit.count > limit) retryAfter = Math.max(retryAfter, hit.retryAfterSeconds);
   }
-  // Now and then, forget windows that ended long ago so the table stays small.
-  if (Math.random() < 0.01) await pruneRateLimits(db, now);
   if (retryAfter > 0) throw tooManyAttempts(retryAfter);
 }
 
-export async function pruneRateLimits(db: DbOrTx, now: Date): Promise<void> {
-  await db
+/** Forgets windows that ended (the scheduled clean-up), so the table holds about one window of callers. */
+export async function pruneRateLimits(db: DbOrTx, now: Date): Promise<number> {
+  const removed = await db
     .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_WINDOW_MS)));
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_WINDOW_MS)))
+    .returning({ key: rateLimits.key });
+  return removed.length;
 }

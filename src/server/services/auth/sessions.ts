@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { sessions, type UserRow, users } from '../../../db/schema';
 import { preparedPerDb } from '../../prepared-queries';
@@ -75,4 +75,13 @@ export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<
 
 export async function invalidateUserSessions(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Every session expired at `now` (the scheduled clean-up): a lookup deletes only the one it finds expired. */
+export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
+  return removed.length;
 }

@@ -126,6 +126,15 @@ async function forgetExpiredKeys(db: DbOrTx, userId: string, now: Date): Promise
     );
 }
 
+/** Every account's keys older than the window (the scheduled clean-up): accounts that never come back too. */
+export async function deleteExpiredIdempotencyKeys(db: DbOrTx, now: Date): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
+}
+
 /** What a request finds when it tries to claim its key. */
 type Found =
   /** The key is this request's now: do the work. */

@@ -9,9 +9,8 @@ import { unauthorized } from '../../errors';
 import { findUserById } from '../auth/users';
 import { getOrder } from '../orders/order-reads';
 import { orderDocumentData } from './order-document-data';
-import { deleteExpiredPdfs, documentHash, findStoredPdf, storePdf } from './pdf-files';
+import { documentHash, findStoredPdf, storePdf } from './pdf-files';
 import { withDocumentInfo } from './pdf-info';
-import { deleteExpiredPdfLinks } from './pdf-links';
 import { getPdfSettings } from './pdf-settings';
 
 export type OrderPdf = {
@@ -97,11 +96,7 @@ async function printAndStore(
     subject: 'Inkooporder',
     created: now,
   });
+  // Expired files and links are removed by the scheduled clean-up (services/housekeeping.ts).
   const file = await storePdf(db, { ...key, orderNumber: order.orderNumber, content }, now);
-  // Nothing else sweeps the tables: each new file removes the expired files and download links (one
-  // indexed delete each).
-  await deleteExpiredPdfs(db, now)
-    .then(() => deleteExpiredPdfLinks(db, now))
-    .catch((err: unknown) => deps.log.warn({ err }, 'removing expired PDF files failed'));
   return { id: file.id, filename: file.filename, downloadName: file.downloadName };
 }

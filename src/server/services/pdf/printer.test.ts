@@ -343,6 +343,34 @@ describe('the printer', () => {
   });
 });
 
+describe("a printer's pages, replaced after their share of documents", () => {
+  it('prints each page’s share, then closes that page and prints on a fresh one', async () => {
+    const browsers: Browser[] = [];
+    const fresh = createPrinter({
+      chromiumPath: executablePath,
+      log: silent,
+      concurrency: 1,
+      documentsPerPage: 3,
+      launch: async (options) => {
+        const browser = await chromium.launch(options);
+        browsers.push(browser);
+        return browser;
+      },
+    });
+    try {
+      for (let i = 1; i <= 7; i++) {
+        expect(await pdfText(await fresh.print({ html: `<p>Document ${i}</p>` }))).toContain(`Document ${i}`);
+      }
+      // Documents 1–3, 4–6 and 7: three pages, in one browser.
+      expect(fresh.status()).toMatchObject({ pagesOpened: 3, printed: 7, launches: 1 });
+      // The retired pages are closed, not kept beside the one in use.
+      await waitFor('the retired pages to be closed', () => browsers[0]!.contexts().length === 1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('a printer without Chromium', () => {
   it('starts, says so in the log, reports itself unavailable and answers the Dutch 503', async () => {
     const lines: string[] = [];

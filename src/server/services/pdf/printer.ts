@@ -19,6 +19,8 @@ export type PrinterOptions = {
   queueLimit?: number;
   /** Time limit per document, from taking a page to the finished PDF. */
   timeoutMs?: number;
+  /** Documents a warm page prints before it is closed and a fresh one takes its place. */
+  documentsPerPage?: number;
   /** How the browser is started; tests wrap it to watch the browser. */
   launch?: (options: LaunchOptions) => Promise<Browser>;
 };
@@ -51,13 +53,19 @@ export type Printer = {
 
 export const PDF_TIMEOUT_MS = 15_000;
 export const PDF_QUEUE_LIMIT = 20;
+/**
+ * A page that prints document after document grows slower and bigger in Chromium (and in
+ * Playwright's bookkeeping of it) with every one; a fresh context costs a few tens of milliseconds,
+ * so a page is replaced after this many documents, which keeps every print as quick as the first ones.
+ */
+export const PDF_DOCUMENTS_PER_PAGE = 100;
 
 class PrintTimeout extends Error {
   override name = 'PrintTimeout';
 }
 
-/** A pool place: the warm page it holds (or is opening), and the browser that page belongs to. */
-type Slot = { page: Promise<Page> | null; browser: Browser | null };
+/** A pool place: the warm page it holds (or is opening), the browser that page belongs to, and what it printed. */
+type Slot = { page: Promise<Page> | null; browser: Browser | null; documents: number };
 
 const unavailable = () => new AppError('SERVICE_UNAVAILABLE', pdfMessages.unavailable);
 const busy = () => new AppError('SERVICE_UNAVAILABLE', pdfMessages.busy);
@@ -84,6 +92,7 @@ export function createPrinter(options: PrinterOptions): Printer {
   const concurrency = options.concurrency ?? 2;
   const queueLimit = options.queueLimit ?? PDF_QUEUE_LIMIT;
   const timeoutMs = options.timeoutMs ?? PDF_TIMEOUT_MS;
+  const documentsPerPage = options.documentsPerPage ?? PDF_DOCUMENTS_PER_PAGE;
   // playwright-core is imported with the first document, not at start-up (see playwrightChromium).
   const launch =
     options.launch ?? (async (o: LaunchOptions) => (await import('playwright-core')).chromium.launch(o));
@@ -102,7 +111,11 @@ export function createPrinter(options: PrinterOptions): Printer {
   const executablePath = () => chromiumLookup().path;
 
   const keeper = createBrowserKeeper(() => launch(printerLaunchOptions(executablePath() ?? '')), log);
-  const slots: Slot[] = Array.from({ length: concurrency }, () => ({ page: null, browser: null }));
+  const slots: Slot[] = Array.from({ length: concurrency }, () => ({
+    page: null,
+    browser: null,
+    documents: 0,
+  }));
   const queue = createSlotQueue(slots, queueLimit);
   let closed = false;
   let printed = 0;
@@ -111,6 +124,7 @@ export function createPrinter(options: PrinterOptions): Printer {
 
   const openPage = (slot: Slot, browser: Browser) => {
     pagesOpened++;
+    slot.documents = 0;
     slot.browser = browser;
     slot.page = openLockedPage(browser);
     slot.page.catch(() => {}); // a failed opening is seen (and replaced) by the next document
@@ -124,10 +138,15 @@ export function createPrinter(options: PrinterOptions): Printer {
       .catch(() => {});
 
   /**
-   * The slot's warm page if it still lives in the current browser and still shows about:blank (the
-   * URL setContent leaves alone; anything else means the page went somewhere), else a new one.
+   * The slot's warm page if it still lives in the current browser, still shows about:blank (the URL
+   * setContent leaves alone; anything else means the page went somewhere) and has not printed its
+   * share of documents yet, else a new one.
    */
   async function pageFor(slot: Slot, browser: Browser): Promise<Page> {
+    if (slot.page && slot.browser === browser && slot.documents >= documentsPerPage) {
+      void closeQuietly(slot.page);
+      slot.page = null;
+    }
     if (slot.page && slot.browser === browser) {
       const page = await slot.page.catch(() => null);
       if (page && !page.isClosed() && page.url() === 'about:blank') return page;
@@ -147,10 +166,12 @@ export function createPrinter(options: PrinterOptions): Printer {
     const browser = await keeper.get();
     const limit = job.timeoutMs ?? timeoutMs;
     try {
-      return await withTimeout(
+      const pdf = await withTimeout(
         pageFor(slot, browser).then((page) => printOnPage(page, job, limit)),
         limit,
       );
+      slot.documents++;
+      return pdf;
     } catch (err) {
       replacePage(slot);
       throw err;
