@@ -101,6 +101,7 @@ test('add a webhook, see its secret once, send a test event and find it in the l
 
 test('says at the URL that the webhook exists already, and when test events or webhooks run out', async ({
   page,
+  browser,
 }) => {
   const receiver = await startWebhookReceiver();
   try {
@@ -151,6 +152,14 @@ test('says at the URL that the webhook exists already, and when test events or w
     await expect(page.getByRole('button', { name: 'Webhook toevoegen' })).toHaveCount(0);
     await full.scrollIntoViewIfNeeded();
     await shot(page, 'limit-1280-light');
+    // The same on a phone in the dark theme: the reason wraps, nothing runs off the screen.
+    const phone = await themedPage(browser, page.context(), PHONE, 'dark');
+    await phone.goto('/bedrijfsinstellingen#beveiliging');
+    const phoneFull = phone.getByText('U heeft het maximum van 20 webhooks bereikt.');
+    await expect(phoneFull).toBeVisible();
+    await phoneFull.scrollIntoViewIfNeeded();
+    await shot(phone, 'limit-375-dark');
+    await phone.context().close();
   } finally {
     await receiver.close();
   }
