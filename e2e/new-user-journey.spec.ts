@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfFonts } from '../src/test/pdf-text';
-import { loginThroughForm, newTestUser, uniqueEmail } from './support/auth';
+import { fillRegisterForm, loginThroughForm, newTestUser, uniqueEmail } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
 import { amsterdamToday, amsterdamYear, dutchDate } from './support/dates';
 import { ORDERS_CSV_HEADER, readCsv, readOrderPdf } from './support/downloads';
@@ -121,14 +121,7 @@ for (const variant of VARIANTS) {
       await guard.step('register', async () => {
         await page.getByRole('link', { name: 'Registreer hier' }).click();
         await expect(page).toHaveURL(/\/register$/);
-        await page.getByRole('textbox', { name: 'Volledige naam', exact: true }).fill(user.name);
-        await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(user.email);
-        await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(user.password);
-        await page.getByRole('textbox', { name: 'Bedrijfsnaam', exact: true }).fill(user.company);
-        await expect(page.getByRole('meter', { name: 'Wachtwoordsterkte' })).toHaveAttribute(
-          'aria-valuetext',
-          'Zeer sterk',
-        );
+        await fillRegisterForm(page, user);
         await shot('02-register', { fullPage: !phone });
         await page.getByRole('button', { name: 'Account aanmaken' }).click();
         await expect(page.getByRole('heading', { name: 'Verificatie e-mail verzonden' })).toBeVisible();

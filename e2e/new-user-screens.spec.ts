@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughForm, newTestUser, uniqueEmail } from './support/auth';
+import { fillRegisterForm, loginThroughForm, newTestUser, uniqueEmail } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
 import { amsterdamYear } from './support/dates';
 import { chooseCustomer, fillLine, orderTotal } from './support/order-form';
@@ -68,14 +68,7 @@ for (const variant of VARIANTS) {
         await expect(page.locator('html')).toHaveAttribute('data-theme', variant.theme);
         await shot('01-login');
         await page.getByRole('link', { name: 'Registreer hier' }).click();
-        await page.getByRole('textbox', { name: 'Volledige naam', exact: true }).fill(user.name);
-        await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(user.email);
-        await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(user.password);
-        await page.getByRole('textbox', { name: 'Bedrijfsnaam', exact: true }).fill(user.company);
-        await expect(page.getByRole('meter', { name: 'Wachtwoordsterkte' })).toHaveAttribute(
-          'aria-valuetext',
-          'Zeer sterk',
-        );
+        await fillRegisterForm(page, user);
         await shot('02-register', { fullPage: !phone });
         await page.getByRole('button', { name: 'Account aanmaken' }).click();
         await expect(page.getByRole('heading', { name: 'Verificatie e-mail verzonden' })).toBeVisible();

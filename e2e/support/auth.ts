@@ -92,3 +92,15 @@ export async function loginThroughForm(
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Fills the registration form with a user whose password the strength meter rates 'Zeer sterk'. */
+export async function fillRegisterForm(page: Page, user: TestUser): Promise<void> {
+  await page.getByRole('textbox', { name: 'Volledige naam', exact: true }).fill(user.name);
+  await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(user.password);
+  await page.getByRole('textbox', { name: 'Bedrijfsnaam', exact: true }).fill(user.company);
+  await expect(page.getByRole('meter', { name: 'Wachtwoordsterkte' })).toHaveAttribute(
+    'aria-valuetext',
+    'Zeer sterk',
+  );
+}
