@@ -4,7 +4,7 @@
 //           PostgreSQL (TEST_DATABASE_URL, default the local server)
 //   lane 2: Playwright end-to-end tests in Chromium; the fault tests (vitest.faults.config.ts: the built
 //           server when PostgreSQL restarts, Chromium is killed, the mail server stalls, the process is
-//           killed or stopped) and `npm audit --omit=dev`
+//           killed or stopped); then `npm audit --omit=dev`
 // The end-to-end tests spend most of their time waiting on a browser and a server, which leaves a core
 // free for the other lane. Each step's output is printed whole when it ends, under its name and time.
 // It ends with one line "N passed, N failed" summing every runner (the audit counts as one test;
@@ -95,24 +95,34 @@ async function staticChecks() {
   await run('Migraties (drizzle-kit check)', [bin('drizzle-kit/bin.cjs'), 'check']);
 }
 
-async function unitOnPglite() {
-  if (!want('unit')) return;
-  const out = path.join(artifacts, 'vitest-pglite.json');
+/** A Vitest run with its JSON report in e2e-artifacts/, counted into the totals. */
+async function vitest(label, report, args, env) {
+  const out = path.join(artifacts, report);
   fs.rmSync(out, { force: true });
   await run(
-    'Unit- en integratietests op PGlite (vitest)',
+    label,
     [
       bin('vitest/vitest.mjs'),
       'run',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
-      // Tests that need a real Postgres (two server processes on one database) run in the next pass.
-      '--exclude=**/*.pg.test.ts',
+      ...args,
     ],
-    { TEST_DATABASE_URL: '' },
+    env,
   );
   countVitest(out);
+}
+
+async function unitOnPglite() {
+  if (!want('unit')) return;
+  await vitest(
+    'Unit- en integratietests op PGlite (vitest)',
+    'vitest-pglite.json',
+    // Tests that need a real Postgres (two server processes on one database) run in the next pass.
+    ['--exclude=**/*.pg.test.ts'],
+    { TEST_DATABASE_URL: '' },
+  );
 }
 
 async function integrationOnPostgres() {
@@ -123,22 +133,9 @@ async function integrationOnPostgres() {
     failed += 1;
     return;
   }
-  const out = path.join(artifacts, 'vitest-postgres.json');
-  fs.rmSync(out, { force: true });
-  await run(
-    'Integratietests op PostgreSQL (vitest)',
-    [
-      bin('vitest/vitest.mjs'),
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-      'int.test',
-      'pg.test',
-    ],
-    { TEST_DATABASE_URL: url },
-  );
-  countVitest(out);
+  await vitest('Integratietests op PostgreSQL (vitest)', 'vitest-postgres.json', ['int.test', 'pg.test'], {
+    TEST_DATABASE_URL: url,
+  });
 }
 
 async function endToEnd() {
@@ -151,24 +148,21 @@ async function endToEnd() {
 
 async function faults() {
   if (!want('faults')) return;
-  const out = path.join(artifacts, 'vitest-faults.json');
-  fs.rmSync(out, { force: true });
-  await run('Storingstests: het gebouwde serverproces als er iets uitvalt (vitest)', [
-    bin('vitest/vitest.mjs'),
-    'run',
-    '--config',
-    'vitest.faults.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
-  countVitest(out);
+  await vitest(
+    'Storingstests: het gebouwde serverproces als er iets uitvalt (vitest)',
+    'vitest-faults.json',
+    ['--config', 'vitest.faults.config.ts'],
+  );
+}
 
+/** `npm audit`: synchronous, so it runs after both lanes rather than stalling the other lane's output. */
+function audit() {
+  if (!want('faults')) return;
   console.log('\n▶ npm audit --omit=dev');
-  const audit = runAudit(root);
-  console.log(audit.message);
-  if (audit.outcome === 'passed') passed += 1;
-  if (audit.outcome === 'failed') {
+  const result = runAudit(root);
+  console.log(result.message);
+  if (result.outcome === 'passed') passed += 1;
+  if (result.outcome === 'failed') {
     failed += 1;
     failures.push('npm audit');
   }
@@ -186,6 +180,7 @@ await Promise.all([
     await faults();
   })(),
 ]);
+audit();
 
 console.log('');
 if (!live) console.log(`npm test: ${seconds(started)} s`);
