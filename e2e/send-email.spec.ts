@@ -165,6 +165,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     release();
     await expect(dialog.getByRole('heading', { name: 'E-mail verzonden' })).toBeVisible();
     await expect(dialog).toContainText(`is verzonden naar ${customerEmail}`);
+    await expect(dialog).toContainText('De status is nu Verzonden.');
     await page.unroute('**/trpc/orders.sendEmail**');
     await shoot(page, 'sent-desktop-light');
 
@@ -251,6 +252,8 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
       await d.getByRole('button', { name: 'Versturen' }).click();
       await expect(d.getByRole('heading', { name: 'E-mail verzonden' })).toBeVisible();
       await expect(d.getByRole('alert')).toHaveText(warning);
+      // Already sent: mailing it again changes no status, and the text does not pretend it did.
+      await expect(d).not.toContainText('De status is nu');
       await shoot(other, `sent-cc-refused-${name}`);
       await other.context().close();
     }

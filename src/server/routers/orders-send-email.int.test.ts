@@ -49,6 +49,7 @@ type Auth = { userId: string; email: string; headers: { authorization: string } 
 type WireOrder = {
   _id: string;
   orderNumber: string;
+  customer: string;
   status: string;
   total: number;
   date: string;
@@ -361,6 +362,29 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
       'Er is een fout opgetreden bij het verzenden van de e-mail: de mailserver weigert het adres inkoop@klant.nl. De order is niet verzonden; controleer het adres en probeer het opnieuw.',
     );
   });
+
+  it.each(['sent', 'paid', 'cancelled'] as const)(
+    'a %s order keeps its status when it is mailed again; the mail joins its history',
+    async (status) => {
+      const auth = await newUser();
+      const order = await newOrder(auth);
+      const changed = await call(
+        auth,
+        'PUT',
+        `/api/orders/${order._id}`,
+        orderPayload(order.customer, { status }),
+      );
+      expect(changed.statusCode, changed.body).toBe(200);
+      const before = smtp.received.length;
+      const res = await send(auth, order._id, plain);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true, orderStatus: status, message: SEND_EMAIL_SUCCESS_MESSAGE });
+      expect(smtp.received.length).toBe(before + 1);
+      const after = await orderOf(auth, order._id);
+      expect(after.status).toBe(status);
+      expect(after.emails).toHaveLength(1);
+    },
+  );
 
   it('only the CC refused: sent to the recipient, the answer and the history say the CC did not get it', async () => {
     const auth = await newUser();

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '../constants';
 import { z } from '../zod-nl';
 import { instantOutput } from './common';
 import { orderOutput } from './order';
@@ -33,7 +34,11 @@ export const SEND_EMAIL_SUCCESS_MESSAGE = 'Inkooporder is succesvol verzonden pe
 /** POST /orders/{id}/send-email, answered only after the SMTP server accepted the message. */
 export const sendEmailOutput = z.object({
   success: z.literal(true).describe('Altijd `true`: het bericht is door de SMTP-server aangenomen'),
-  orderStatus: z.literal('sent').describe("De nieuwe status van de order: 'sent' (Verzonden)"),
+  orderStatus: z
+    .enum(ORDER_STATUSES)
+    .describe(
+      "De status van de order na het verzenden: een concept wordt 'sent' (Verzonden); een verzonden, betaalde of geannuleerde order houdt zijn status",
+    ),
   message: z.string().describe('Bevestiging in het Nederlands, bedoeld om te tonen'),
 });
 export type SendEmailOutput = z.infer<typeof sendEmailOutput>;

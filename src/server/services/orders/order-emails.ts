@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderEmails, orders } from '../../../db/schema';
+import type { OrderStatus } from '../../../shared/constants';
 import type { OrderEmailRecord } from '../../../shared/order-record';
 import { notFound } from '../../errors';
 import { emitWebhookEvent } from '../webhooks/events';
@@ -16,8 +17,11 @@ import { ORDER_NOT_FOUND } from './order-reads';
 export type SentEmail = Omit<OrderEmailRecord, 'sentAt'> & { messageId?: string | null };
 
 /**
- * After the SMTP server accepted the message: the order becomes `sent` and the message joins its
- * history, in one transaction, with the webhook events `order.updated` and `order.sent`. An order deleted meanwhile is "not found" and nothing is recorded.
+ * After the SMTP server accepted the message: it joins the order's history, and a `concept` order
+ * becomes `sent`, in one transaction. A paid or cancelled order keeps its status: a copy or reminder
+ * sent later must not undo 'Betaald' or bring a cancelled order back into the revenue. Webhook events:
+ * `order.sent` always, `order.updated` when the status changed. An order deleted meanwhile is "not
+ * found" and nothing is recorded. Answers the order's status afterwards.
  */
 export async function recordOrderSent(
   db: DbOrTx,
@@ -25,14 +29,19 @@ export async function recordOrderSent(
   orderId: string,
   email: SentEmail,
   sentAt: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const updated = await tx
+): Promise<OrderStatus> {
+  return db.transaction(async (tx) => {
+    const ofThisUser = and(eq(orders.id, orderId), eq(orders.userId, userId));
+    const promoted = await tx
       .update(orders)
       .set({ status: 'sent', updatedAt: sentAt })
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-      .returning({ id: orders.id });
-    if (updated.length === 0) throw notFound(ORDER_NOT_FOUND);
+      .where(and(ofThisUser, eq(orders.status, 'concept')))
+      .returning({ status: orders.status });
+    // Locks the row like the update does, so a concurrent status change cannot slip in between.
+    const [current] = promoted.length
+      ? promoted
+      : await tx.select({ status: orders.status }).from(orders).where(ofThisUser).for('update');
+    if (!current) throw notFound(ORDER_NOT_FOUND);
     await tx.insert(orderEmails).values({
       userId,
       orderId,
@@ -44,8 +53,10 @@ export async function recordOrderSent(
       messageId: email.messageId ?? null,
       sentAt,
     });
-    // The status changed too: a sync listening to order.updated alone sees it as well.
-    for (const type of ['order.updated', 'order.sent'] as const)
+    // When the status changed, a sync listening to order.updated alone sees it as well.
+    const events = promoted.length ? (['order.updated', 'order.sent'] as const) : (['order.sent'] as const);
+    for (const type of events)
       await emitWebhookEvent(tx, userId, type, () => orderEventData(tx, userId, orderId), sentAt);
+    return current.status;
   });
 }

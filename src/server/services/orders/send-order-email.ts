@@ -144,8 +144,9 @@ export async function sendOrderEmail(
     );
   const ccRefused = refused(message.cc);
 
+  let orderStatus: SendEmailOutput['orderStatus'];
   try {
-    await recordOrderSent(
+    orderStatus = await recordOrderSent(
       db,
       user.id,
       order.id,
@@ -166,7 +167,7 @@ export async function sendOrderEmail(
   }
   return {
     success: true,
-    orderStatus: 'sent',
+    orderStatus,
     message: ccRefused ? sendEmailMessages.sentWithoutCc(message.cc ?? '') : SEND_EMAIL_SUCCESS_MESSAGE,
   };
 }

@@ -1,5 +1,6 @@
 import { CircleCheck, FileText, Mail, PenLine, RotateCw, Send } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
+import { ORDER_STATUS_LABELS } from '../../../../shared/constants';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
 import { Button, Modal, Notice, Spinner, TabPanel, Tabs } from '../../../components';
 import { errorMessage } from '../../../lib/api-errors';
@@ -143,7 +144,8 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
           <h3 className="send-email__sent-title">E-mail verzonden</h3>
           <p className="send-email__sent-text">
             Order <strong>{order.orderNumber}</strong> is verzonden naar <strong>{form.sentTo}</strong>
-            {form.draft.includePdf ? ', met de PDF als bijlage' : ''}. De status is nu Verzonden.
+            {form.draft.includePdf ? ', met de PDF als bijlage' : ''}.
+            {form.newStatus && ` De status is nu ${ORDER_STATUS_LABELS[form.newStatus]}.`}
           </p>
           {form.sentWarning && (
             <p className="send-email__sent-warning" role="alert">

@@ -1,4 +1,5 @@
 import { type FormEvent, useMemo, useRef, useState } from 'react';
+import type { OrderStatus } from '../../../../shared/constants';
 import type { Profile } from '../../../../shared/schemas/company-profile';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import type { Order } from '../../../../shared/schemas/order';
@@ -52,6 +53,8 @@ export function useSendEmailForm({
   const [sendError, setSendError] = useState<string | null>(null);
   const [phase, setPhase] = useState<SendPhase>('form');
   const [sentTo, setSentTo] = useState('');
+  // The status the send gave the order, only when it changed it (a paid order stays paid).
+  const [newStatus, setNewStatus] = useState<OrderStatus | null>(null);
   /** The server's answer when it is more than the plain success (an address the mail server refused). */
   const [sentWarning, setSentWarning] = useState<string | null>(null);
   const inFlight = useRef(false);
@@ -78,6 +81,7 @@ export function useSendEmailForm({
         onSuccess: (result) => {
           inFlight.current = false;
           setSentTo(check.data.recipient);
+          setNewStatus(result.orderStatus === order.status ? null : result.orderStatus);
           setSentWarning(result.message === SEND_EMAIL_SUCCESS_MESSAGE ? null : result.message);
           setPhase('sent');
           // The edit screen's history and every list show the new state when they are next seen.
@@ -110,6 +114,7 @@ export function useSendEmailForm({
     templatesFailed,
     phase,
     sentTo,
+    newStatus,
     sentWarning,
     sendError,
     errorRef,
