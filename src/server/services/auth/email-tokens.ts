@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { emailTokens } from '../../../db/schema';
 import { generateToken, hashToken } from './session-tokens';
@@ -15,9 +15,16 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
 export type IssuedEmailToken = { token: string; expiresAt: Date };
 
 /**
- * A new single-use token for a mail link. Only its SHA-256 is stored. Earlier unused tokens of the
- * same kind stop working (resending replaces); used verification tokens stay, so a second click on
- * an old link can still answer 'already_verified'.
+ * Whether a new link makes the earlier unused ones of its kind stop working. A verification link
+ * only proves the address, so every unexpired one sent keeps working: people click the first mail
+ * after asking for a second. A reset link sets a password, so only the newest one counts.
+ */
+const NEW_LINK_REPLACES_EARLIER: Record<EmailTokenKind, boolean> = { verify: false, reset: true };
+
+/**
+ * A new single-use token for a mail link. Only its SHA-256 is stored. Unused tokens of the same kind
+ * that expired go (and unexpired ones too where a new link replaces them); used verification tokens
+ * stay, so a second click on an old link can still answer 'already_verified'.
  */
 export async function issueEmailToken(
   db: DbOrTx,
@@ -30,7 +37,14 @@ export async function issueEmailToken(
   await db.transaction(async (tx) => {
     await tx
       .delete(emailTokens)
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
+      .where(
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.kind, kind),
+          isNull(emailTokens.usedAt),
+          NEW_LINK_REPLACES_EARLIER[kind] ? undefined : lte(emailTokens.expiresAt, now),
+        ),
+      );
     await tx.insert(emailTokens).values({ id: hashToken(token), userId, kind, expiresAt, createdAt: now });
   });
   return { token, expiresAt };
