@@ -102,7 +102,7 @@ export function validateCustomerField(field: CustomerField, values: CustomerForm
 export const CUSTOMER_SECTIONS = {
   general: ['name', 'company', 'contactPerson'],
   contact: ['email', 'phone'],
-  address: ['address', 'postalCode', 'city', 'country'],
+  address: ['country', 'address', 'postalCode', 'city'],
   business: ['kvkNumber', 'btwNumber'],
 } as const satisfies Record<string, readonly (keyof CustomerFormValues)[]>;
 
