@@ -93,7 +93,12 @@ describe('customers over REST (integration)', () => {
       });
 
     it('takes a Belgian postcode and VAT number, and puts no NL before it', async () => {
-      const res = await post({ country: 'België', postalCode: '2000', city: 'Antwerpen', btwNumber: '0123.456.749' });
+      const res = await post({
+        country: 'België',
+        postalCode: '2000',
+        city: 'Antwerpen',
+        btwNumber: '0123.456.749',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ country: 'België', postalCode: '2000', btwNumber: 'BE0123456749' });
     });
@@ -101,7 +106,11 @@ describe('customers over REST (integration)', () => {
     it('takes a German customer sent with the ISO code, and stores the country by its Dutch name', async () => {
       const res = await post({ country: 'DE', postalCode: '10115', btwNumber: 'de 136 695 976' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ country: 'Duitsland', postalCode: '10115', btwNumber: 'DE136695976' });
+      expect(res.json()).toMatchObject({
+        country: 'Duitsland',
+        postalCode: '10115',
+        btwNumber: 'DE136695976',
+      });
     });
 
     it('refuses a wrong check digit and a postcode of another country, with details per field', async () => {

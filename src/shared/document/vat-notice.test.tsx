@@ -1,17 +1,29 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../../test/document-fixtures';
-import { PDF_TEMPLATES } from '../schemas/pdf-settings';
+import { PDF_TEMPLATES, type PdfTemplate } from '../schemas/pdf-settings';
 import { documentView } from './document-view';
 import { OrderDocument } from './order-document';
 import type { DocumentLine, OrderDocumentData } from './types';
 import { EU_REVERSE_CHARGE_TEXT, INTRA_COMMUNITY_TEXT, vatNoticeOf } from './vat-notice';
 
-const goods: DocumentLine = { description: 'Dakpannen', quantity: 400, unit: 'stuk', priceCents: 125, vat: 0 };
-const service: DocumentLine = { description: 'Montage', quantity: 6, unit: 'uur', priceCents: 5_500, vat: 'verlegd' };
+const goods: DocumentLine = {
+  description: 'Dakpannen',
+  quantity: 400,
+  unit: 'stuk',
+  priceCents: 125,
+  vat: 0,
+};
+const service: DocumentLine = {
+  description: 'Montage',
+  quantity: 6,
+  unit: 'uur',
+  priceCents: 5_500,
+  vat: 'verlegd',
+};
 
 /** The fixture's order for a Belgian customer, with the given lines. */
-function belgian(lines: DocumentLine[], template = PDF_TEMPLATES[0]): OrderDocumentData {
+function belgian(lines: DocumentLine[], template: PdfTemplate = 'classic'): OrderDocumentData {
   const data = documentFixture({ order: { lines }, settings: { template } });
   return {
     ...data,
@@ -33,15 +45,18 @@ const textOf = (data: OrderDocumentData) =>
     .replace(/<[^>]+>/g, ' ');
 
 describe('the VAT notice for a customer elsewhere in the EU', () => {
-  it.each(PDF_TEMPLATES)('%s: goods at 0 %% say Intracommunautaire levering with both VAT numbers', (template) => {
-    const text = textOf(belgian([goods], template));
-    expect(text).toContain(INTRA_COMMUNITY_TEXT);
-    expect(text).not.toContain(EU_REVERSE_CHARGE_TEXT);
-    expect(text).toContain('BTW-nummer leverancier');
-    expect(text).toContain('NL001234567B01');
-    expect(text).toContain('BTW-nummer afnemer');
-    expect(text).toContain('BE0123456749');
-  });
+  it.each(PDF_TEMPLATES)(
+    '%s: goods at 0 %% say Intracommunautaire levering with both VAT numbers',
+    (template) => {
+      const text = textOf(belgian([goods], template));
+      expect(text).toContain(INTRA_COMMUNITY_TEXT);
+      expect(text).not.toContain(EU_REVERSE_CHARGE_TEXT);
+      expect(text).toContain('BTW-nummer leverancier');
+      expect(text).toContain('NL001234567B01');
+      expect(text).toContain('BTW-nummer afnemer');
+      expect(text).toContain('BE0123456749');
+    },
+  );
 
   it.each(PDF_TEMPLATES)('%s: services reverse-charged say Btw verlegd with both VAT numbers', (template) => {
     const text = textOf(belgian([service], template));
@@ -70,7 +85,9 @@ describe('the VAT notice for a customer elsewhere in the EU', () => {
     expect(vatNoticeOf(dutch)).toBeNull();
     expect(textOf(dutch)).not.toContain(INTRA_COMMUNITY_TEXT);
     const swiss = belgian([goods]);
-    expect(vatNoticeOf({ ...swiss, customer: { ...swiss.customer!, country: 'Zwitserland', btwNumber: '' } })).toBeNull();
+    expect(
+      vatNoticeOf({ ...swiss, customer: { ...swiss.customer!, country: 'Zwitserland', btwNumber: '' } }),
+    ).toBeNull();
   });
 
   it("finds the EU country by the VAT number's prefix when the country is 'Andere'", () => {

@@ -39,7 +39,9 @@ export function vatNoticeOf(data: OrderDocumentData): VatNoticeView | null {
   ];
   return {
     texts,
-    numbers: numbers.filter(([, v]) => v.trim() !== '').map(([label, value]) => ({ label, value: value.trim() })),
+    numbers: numbers
+      .filter(([, v]) => v.trim() !== '')
+      .map(([label, value]) => ({ label, value: value.trim() })),
   };
 }
 

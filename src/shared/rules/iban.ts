@@ -26,7 +26,8 @@ const CHECKSUM_ERRORS = new Set([
  */
 export function hasIbanFormat(normalised: string): boolean {
   if (normalised.startsWith('NL')) return /^NL[0-9]{2}[A-Z]{4}[0-9]{10}$/.test(normalised);
-  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(normalised) || !isSEPACountry(normalised.slice(0, 2))) return false;
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(normalised) || !isSEPACountry(normalised.slice(0, 2)))
+    return false;
   return validateIBAN(normalised).errorCodes.every((code) => CHECKSUM_ERRORS.has(code));
 }
 

@@ -47,7 +47,10 @@ describe('postcode by country', () => {
   });
 
   it('hints and masks by country', () => {
-    expect(postcodeHintFor('België')).toEqual({ placeholder: '2000', hint: 'Formaat: 4 cijfers, bijv. 2000' });
+    expect(postcodeHintFor('België')).toEqual({
+      placeholder: '2000',
+      hint: 'Formaat: 4 cijfers, bijv. 2000',
+    });
     expect(postcodeHintFor('Nederland').placeholder).toBe('1234 AB');
     expect(maskPostcodeFor('1234ab', 'Nederland')).toBe('1234 AB');
     expect(maskPostcodeFor('sw1a 1aa', 'Verenigd Koninkrijk')).toBe('SW1A 1AA');

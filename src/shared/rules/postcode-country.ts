@@ -31,7 +31,12 @@ const FORMATS: Record<string, PostcodeFormat> = {
     example: 'L-1234',
   },
   AT: { pattern: /^[1-9]\d{3}$/, prefix: 'A', description: '4 cijfers', example: '1010' },
-  ES: { pattern: /^(?:0[1-9]|[1-4]\d|5[0-2])\d{3}$/, prefix: 'E', description: '5 cijfers', example: '28001' },
+  ES: {
+    pattern: /^(?:0[1-9]|[1-4]\d|5[0-2])\d{3}$/,
+    prefix: 'E',
+    description: '5 cijfers',
+    example: '28001',
+  },
   IT: { pattern: /^\d{5}$/, prefix: 'I', description: '5 cijfers', example: '00184' },
   GB: {
     pattern: /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/,

@@ -75,7 +75,9 @@ describe('VAT number by country', () => {
     expect(vatNumberCountryCode('BE0123456749')).toBe('BE');
     expect(vatNumberCountryCode('EL094259216')).toBe('GR');
     expect(vatNumberCountryCode('12345')).toBeUndefined();
-    expect(vatNumberHintFor('Nederland').hint).toBe('Formaat: NL + 9 cijfers + B + 2 cijfers, bijv. NL123456789B01');
+    expect(vatNumberHintFor('Nederland').hint).toBe(
+      'Formaat: NL + 9 cijfers + B + 2 cijfers, bijv. NL123456789B01',
+    );
     expect(vatNumberHintFor('België')).toEqual({
       placeholder: 'BE0123456749',
       hint: 'Formaat: BE + 10 cijfers, bijv. BE0123456749',

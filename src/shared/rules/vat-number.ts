@@ -12,7 +12,6 @@ import {
   austria,
   belgium,
   bulgaria,
-  type Country as JsvatCountry,
   checkVAT,
   croatia,
   cyprus,
@@ -26,6 +25,7 @@ import {
   hungary,
   ireland,
   italy,
+  type Country as JsvatCountry,
   latvia,
   lithuania,
   luxembourg,
@@ -136,7 +136,10 @@ export function normaliseVatNumber(raw: string, country: string): string {
 
 function formatMessage(code: string): string {
   const format = FORMATS[code];
-  if (format) return code === HOME_COUNTRY_CODE ? BTW_MESSAGE_CUSTOMER : `BTW nummer moet het formaat ${format.example} hebben`;
+  if (format)
+    return code === HOME_COUNTRY_CODE
+      ? BTW_MESSAGE_CUSTOMER
+      : `BTW nummer moet het formaat ${format.example} hebben`;
   return `BTW nummer klopt niet voor ${countryNameOf(code) ?? code}: het begint met ${vatPrefixOf(code)} gevolgd door cijfers`;
 }
 

@@ -44,7 +44,7 @@ export const customerFieldsShape = {
   btwNumber: optionalText(VAT_MAX_LENGTH + 10)
     .toUpperCase()
     .describe(
-      "BTW-nummer (optioneel) met het formaat en controlegetal van zijn land, bijv. NL123456789B01 of BE0123456749; zonder landcode krijgt het de landcode van de klant (alleen de landcode telt als leeg)",
+      'BTW-nummer (optioneel) met het formaat en controlegetal van zijn land, bijv. NL123456789B01 of BE0123456749; zonder landcode krijgt het de landcode van de klant (alleen de landcode telt als leeg)',
     ),
   active: z.boolean().describe('Actieve klant (standaard `true`)'),
 };
@@ -58,13 +58,16 @@ const countryIn = (v: CountryBound) => (typeof v.country === 'string' ? v.countr
 function checkCountryBound(v: CountryBound, ctx: z.RefinementCtx) {
   const country = countryIn(v);
   const postcode = typeof v.postalCode === 'string' ? postcodeErrorFor(v.postalCode, country) : '';
-  if (postcode) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: postcode, input: v.postalCode });
+  if (postcode)
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: postcode, input: v.postalCode });
   const btw = typeof v.btwNumber === 'string' ? vatNumberErrorFor(v.btwNumber, country) : '';
   if (btw) ctx.addIssue({ code: 'custom', path: ['btwNumber'], message: btw, input: v.btwNumber });
 }
 
 /** Stored the country's way: 'België' for 'BE', '2000' for 'B-2000', 'BE0123456749' for '0123 456 749'. */
-function normaliseCountryBound<T extends { country: string; postalCode: string; btwNumber: string }>(v: T): T {
+function normaliseCountryBound<T extends { country: string; postalCode: string; btwNumber: string }>(
+  v: T,
+): T {
   return {
     ...v,
     country: normaliseCountryName(v.country),

@@ -50,9 +50,7 @@ describe('validateCustomerField', () => {
     expect(one('email', '')).toBe('E-mailadres is verplicht');
     expect(one('email', 'jan@')).toBe('Voer een geldig e-mailadres in');
     expect(one('kvkNumber', '1234')).toBe('KVK nummer moet 8 cijfers bevatten');
-    expect(one('btwNumber', 'NL12')).toBe(
-      'BTW nummer moet het formaat NL123456789B01 hebben',
-    );
+    expect(one('btwNumber', 'NL12')).toBe('BTW nummer moet het formaat NL123456789B01 hebben');
     expect(one('postalCode', '0123 AB')).toBe('Ongeldige postcode');
   });
 
