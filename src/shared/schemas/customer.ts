@@ -2,7 +2,7 @@ import { DEFAULT_COUNTRY } from '../constants';
 import { normaliseCountryName } from '../countries';
 import { emailSchema } from '../rules/email';
 import { kvkSchema } from '../rules/kvk';
-import { phoneSchema } from '../rules/phone';
+import { normalisePhoneFor, phoneErrorForCountry } from '../rules/phone-country';
 import { normalisePostcodeFor, postcodeErrorFor } from '../rules/postcode-country';
 import { optionalText, requiredText, searchText } from '../rules/text';
 import { normaliseVatNumber, VAT_MAX_LENGTH, vatNumberErrorFor } from '../rules/vat-number';
@@ -29,7 +29,9 @@ export const customerFieldsShape = {
   company: requiredText(customerMessages.companyRequired).describe('Bedrijfsnaam van de klant'),
   contactPerson: optionalText().describe('Contactpersoon (optioneel)'),
   email: emailSchema({ required: customerMessages.emailRequired, invalid: customerMessages.emailInvalid }),
-  phone: phoneSchema,
+  phone: optionalText(40).describe(
+    'Telefoonnummer (optioneel), opgeslagen in internationale vorm: in Nederland als +31…, in het buitenland met het landnummer van de klant (+32…)',
+  ),
   address: optionalText().describe('Straat en huisnummer (optioneel)'),
   postalCode: optionalText(20)
     .toUpperCase()
@@ -49,14 +51,16 @@ export const customerFieldsShape = {
   active: z.boolean().describe('Actieve klant (standaard `true`)'),
 };
 
-type CountryBound = { country?: unknown; postalCode?: unknown; btwNumber?: unknown };
+type CountryBound = { country?: unknown; phone?: unknown; postalCode?: unknown; btwNumber?: unknown };
 
 /** The country the postcode and BTW number are checked for (the default when absent). */
 const countryIn = (v: CountryBound) => (typeof v.country === 'string' ? v.country : DEFAULT_COUNTRY);
 
-/** Postcode and BTW number checked with the country; also when other fields are wrong, so all messages show at once. */
+/** Phone, postcode and BTW number checked with the country; also when other fields are wrong, so all messages show at once. */
 function checkCountryBound(v: CountryBound, ctx: z.RefinementCtx) {
   const country = countryIn(v);
+  const phone = typeof v.phone === 'string' ? phoneErrorForCountry(v.phone, country) : '';
+  if (phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone, input: v.phone });
   const postcode = typeof v.postalCode === 'string' ? postcodeErrorFor(v.postalCode, country) : '';
   if (postcode)
     ctx.addIssue({ code: 'custom', path: ['postalCode'], message: postcode, input: v.postalCode });
@@ -64,13 +68,14 @@ function checkCountryBound(v: CountryBound, ctx: z.RefinementCtx) {
   if (btw) ctx.addIssue({ code: 'custom', path: ['btwNumber'], message: btw, input: v.btwNumber });
 }
 
-/** Stored the country's way: 'België' for 'BE', '2000' for 'B-2000', 'BE0123456749' for '0123 456 749'. */
-function normaliseCountryBound<T extends { country: string; postalCode: string; btwNumber: string }>(
-  v: T,
-): T {
+/** Stored the country's way: 'België' for 'BE', '+3231234567' for '03 123 45 67', '2000' for 'B-2000', 'BE0123456749' for '0123 456 749'. */
+function normaliseCountryBound<
+  T extends { country: string; phone: string; postalCode: string; btwNumber: string },
+>(v: T): T {
   return {
     ...v,
     country: normaliseCountryName(v.country),
+    phone: normalisePhoneFor(v.phone, v.country),
     postalCode: normalisePostcodeFor(v.postalCode, v.country),
     btwNumber: normaliseVatNumber(v.btwNumber, v.country),
   };
@@ -106,7 +111,9 @@ export const customerOutput = z.object({
   company: z.string().describe('Bedrijfsnaam van de klant'),
   contactPerson: z.string().describe("Contactpersoon; '' als niet ingevuld"),
   email: z.string().describe('E-mailadres, in kleine letters'),
-  phone: z.string().describe("Telefoonnummer, als +31…; '' als niet ingevuld"),
+  phone: z
+    .string()
+    .describe("Telefoonnummer, als +31… (in het buitenland met het landnummer); '' als niet ingevuld"),
   address: z.string().describe("Straat en huisnummer; '' als niet ingevuld"),
   postalCode: z
     .string()

@@ -1,6 +1,7 @@
 import { Building2, Mail, MapPin, UserRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { CUSTOMER_COUNTRY_LIST, OTHER_COUNTRY } from '../../../shared/countries';
+import { phonePlaceholderFor } from '../../../shared/rules/phone-country';
 import { postcodeHintFor } from '../../../shared/rules/postcode-country';
 import { vatNumberHintFor } from '../../../shared/rules/vat-number';
 import type { Customer } from '../../../shared/schemas/customer';
@@ -201,7 +202,7 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
               type="tel"
               autoComplete="tel"
               inputMode="tel"
-              placeholder="06 12345678"
+              placeholder={phonePlaceholderFor(values.country)}
             />
           </div>
         </Section>

@@ -1,5 +1,6 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
-import { formatPhone, maskKvk, phoneErrorFor } from '../../../shared/rules';
+import { formatPhone, maskKvk } from '../../../shared/rules';
+import { phoneErrorForCountry } from '../../../shared/rules/phone-country';
 import { formatPostcode } from '../../../shared/rules/postcode';
 import { maskPostcodeFor, postcodeErrorFor } from '../../../shared/rules/postcode-country';
 import { maskVatNumber, vatNumberErrorFor } from '../../../shared/rules/vat-number';
@@ -86,15 +87,14 @@ export function maskCustomerField(
 
 /**
  * One field's message with the shared rule (schemas/customer.ts), or undefined when it is fine.
- * Postcode and BTW number are checked for the chosen country. The phone field speaks only once more
+ * Phone, postcode and BTW number are checked for the chosen country. The phone field speaks only once more
  * than 3 characters are typed (spec §5); the submit check is strict.
  */
 export function validateCustomerField(field: CustomerField, values: CustomerFormValues) {
-  const value = values[field];
-  if (field === 'phone' && typeof value === 'string') return phoneErrorFor(value) || undefined;
+  if (field === 'phone') return phoneErrorForCountry(values.phone, values.country, true) || undefined;
   if (field === 'postalCode') return postcodeErrorFor(values.postalCode, values.country) || undefined;
   if (field === 'btwNumber') return vatNumberErrorFor(values.btwNumber, values.country) || undefined;
-  const result = customerFieldsShape[field].safeParse(value);
+  const result = customerFieldsShape[field].safeParse(values[field]);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
@@ -136,7 +136,7 @@ export const customerFormRules: FormRules<CustomerFormValues, CustomerField, Cus
   rules: {
     phone: { change: 'keep', blur: 'changed', focus: 'clear' },
     // Another country, other rules: postcode and BTW number are checked again if they speak.
-    country: { change: 'clear', also: ['postalCode', 'btwNumber'] },
+    country: { change: 'clear', also: ['phone', 'postalCode', 'btwNumber'] },
     active: { change: 'keep' },
   },
 };
