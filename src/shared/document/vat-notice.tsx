@@ -13,6 +13,12 @@ import type { DocumentCustomer, OrderDocumentData } from './types';
 export const INTRA_COMMUNITY_TEXT = 'Intracommunautaire levering';
 export const EU_REVERSE_CHARGE_TEXT = 'Btw verlegd';
 
+/** What each mention means, for a reader who does not know the words. */
+const EXPLANATIONS: Record<string, string> = {
+  [INTRA_COMMUNITY_TEXT]: 'Goederen tegen 0% btw geleverd aan een afnemer in een ander EU-land.',
+  [EU_REVERSE_CHARGE_TEXT]: 'De btw is verlegd: de afnemer geeft de btw aan in zijn eigen land.',
+};
+
 export type VatNoticeView = { texts: string[]; numbers: Labelled[] };
 
 /** The customer's EU country outside the Netherlands: by its country, else by its VAT number's prefix. */
@@ -49,8 +55,11 @@ export function vatNoticeOf(data: OrderDocumentData): VatNoticeView | null {
 const VAT_NOTICE_CSS =
   '.od-vat-notice{margin-top:6mm;padding:2.5mm 3.5mm;border-left:1mm solid var(--od-primary);' +
   'background:var(--od-secondary);color:var(--od-on-secondary);break-inside:avoid;page-break-inside:avoid}' +
-  '.od-vat-notice-text{font-weight:700;font-size:10pt;margin-bottom:1mm}' +
-  '.od-vat-notice .od-pairs dt{color:inherit;opacity:.75}';
+  '.od-vat-notice-text{font-weight:700;font-size:10pt}' +
+  '.od-vat-notice-explained{font-size:8pt;opacity:.8;margin-bottom:1.2mm}' +
+  '.od-vat-notice .od-pairs{margin-top:1mm}.od-vat-notice .od-pairs dt{color:inherit;opacity:.75}' +
+  // Minimaal keeps to type and white space: a rule in ink, no fill.
+  '.od--minimal .od-vat-notice{background:none;color:inherit;border-left-color:var(--od-ink);padding:0 0 0 3mm}';
 
 export function VatNotice({ data }: { data: OrderDocumentData }) {
   const notice = vatNoticeOf(data);
@@ -59,9 +68,10 @@ export function VatNotice({ data }: { data: OrderDocumentData }) {
     <section className="od-vat-notice" aria-label="Btw-vermelding">
       <style>{VAT_NOTICE_CSS}</style>
       {notice.texts.map((text) => (
-        <p key={text} className="od-vat-notice-text">
-          {text}
-        </p>
+        <div key={text}>
+          <p className="od-vat-notice-text">{text}</p>
+          <p className="od-vat-notice-explained">{EXPLANATIONS[text]}</p>
+        </div>
       ))}
       <Pairs pairs={notice.numbers} />
     </section>
