@@ -12,7 +12,7 @@ import { DEFAULT_PDF_SETTINGS, PDF_TEMPLATES, type PdfTemplate } from '../schema
 import { type DocumentColors, documentColors } from './colors';
 import { fontStack } from './fonts';
 import type { DocumentCompany, DocumentCustomer, OrderDocumentData } from './types';
-import { vatNoticeOf } from './vat-notice';
+import { vatNoticeOf } from './vat-notice-view';
 
 export const DOCUMENT_TITLE = 'Inkooporder';
 /** The legal mention of a reverse-charged order, followed by the customer's BTW number. */

@@ -5,7 +5,7 @@ import { PDF_TEMPLATES, type PdfTemplate } from '../schemas/pdf-settings';
 import { documentView } from './document-view';
 import { OrderDocument } from './order-document';
 import type { DocumentLine, OrderDocumentData } from './types';
-import { EU_REVERSE_CHARGE_TEXT, INTRA_COMMUNITY_TEXT, vatNoticeOf } from './vat-notice';
+import { EU_REVERSE_CHARGE_TEXT, INTRA_COMMUNITY_TEXT, vatNoticeOf } from './vat-notice-view';
 
 const goods: DocumentLine = {
   description: 'Dakpannen',
