@@ -101,6 +101,11 @@ test('an incomplete company profile: the PDF and send actions say what is missin
         await shot.goto('/inkooporders');
         await expect(shot.getByTestId('profile-gaps')).toBeVisible();
         await shoot(shot, `orders-warning-${size}-${theme}`);
+        await shot.getByRole('button', { name: `Order ${order.orderNumber} per e-mail versturen` }).click();
+        const dialog = sendDialog(shot);
+        await expect(dialog.getByTestId('profile-gaps')).toBeVisible();
+        await shoot(shot, `send-dialog-warning-${size}-${theme}`);
+        await dialog.getByRole('button', { name: 'Annuleren' }).click();
         await shot.goto(`/inkooporders/${order._id}/edit`);
         await expect(shot.getByTestId('profile-gaps')).toBeVisible();
         await shot.getByTestId('profile-gaps').scrollIntoViewIfNeeded();
