@@ -52,7 +52,7 @@ const SEEDED: NewCustomer[] = [
     address: 'Industrieweg 44',
     postalCode: '5611 XZ',
     city: 'Eindhoven',
-    btwNumber: 'NL001234567B01',
+    btwNumber: 'NL004495445B01',
   },
   {
     name: 'Sophie Jansen',
@@ -290,7 +290,7 @@ test('customers: add, edit, search, filter, export and delete through the UI', a
       '"Café ""De Hoek""; Zn";"\'=HYPERLINK(""http://evil.example"")";;info@dehoek.nl;;Markt 3;3511 AB;Utrecht;Nederland;87654321;;Ja',
     );
     expect(rows).toContain(
-      'Installatiebedrijf Bos;Karim Bos;;karim@bos-installatie.nl;+31612345678;Industrieweg 44;5611 XZ;Eindhoven;Nederland;;NL001234567B01;Ja',
+      'Installatiebedrijf Bos;Karim Bos;;karim@bos-installatie.nl;+31612345678;Industrieweg 44;5611 XZ;Eindhoven;Nederland;;NL004495445B01;Ja',
     );
     expect(rows).toContain(
       'Visser Architecten;Mila Visser;Ruben Visser;mila@visserarchitecten.nl;+31687654321;Oudegracht 101;3581 AB;Utrecht;Nederland;12345678;NL812345678B01;Ja',

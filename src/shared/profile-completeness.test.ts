@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardProfileScore, profileCompleteness } from './profile-completeness';
+import { dashboardProfileScore, documentProfileGaps, profileCompleteness } from './profile-completeness';
 
 const complete = {
   name: 'Jan',
@@ -95,5 +95,33 @@ describe('dashboardProfileScore (4 base points + 6 fields, out of 10)', () => {
 
   it('name, e-mail and company do not add points; a bare NL does not either', () => {
     expect(dashboardProfileScore({ name: 'Jan', btwNumber: 'NL' }).score).toBe(4);
+  });
+});
+
+describe('documentProfileGaps', () => {
+  it('names what the PDF lacks and links to the tab of the first', () => {
+    expect(documentProfileGaps({ address: 'Dorpsstraat 1', postalCode: '1234 AB', city: 'Utrecht' })).toEqual(
+      {
+        missing: ['KVK-nummer', 'BTW-nummer', 'IBAN (bankrekening)'],
+        missingFields: ['kvkNumber', 'btwNumber', 'bankAccount'],
+        href: '/bedrijfsinstellingen#financieel',
+      },
+    );
+    expect(documentProfileGaps({ kvkNumber: '12345678', btwNumber: 'NL' })?.href).toBe(
+      '/bedrijfsinstellingen#profiel',
+    );
+  });
+
+  it('is null for a complete profile', () => {
+    expect(
+      documentProfileGaps({
+        address: 'Dorpsstraat 1',
+        postalCode: '1234 AB',
+        city: 'Utrecht',
+        kvkNumber: '12345678',
+        btwNumber: 'NL812345678B01',
+        bankAccount: 'NL91ABNA0417164300',
+      }),
+    ).toBeNull();
   });
 });

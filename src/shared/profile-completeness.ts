@@ -104,3 +104,36 @@ export function dashboardProfileScore(profile: ProfileLike): DashboardProfileSco
     warning: percent < DASHBOARD_WARNING_BELOW_PERCENT,
   };
 }
+
+/** Where in Bedrijfsinstellingen a field is filled in: the tab's hash. */
+const FIELD_TABS: Record<ProfileScoreField, 'profiel' | 'financieel'> = {
+  name: 'profiel',
+  email: 'profiel',
+  company: 'profiel',
+  address: 'profiel',
+  postalCode: 'profiel',
+  city: 'profiel',
+  kvkNumber: 'financieel',
+  btwNumber: 'financieel',
+  bankAccount: 'financieel',
+};
+
+export interface DocumentProfileGaps {
+  /** Dutch labels of what a PDF or an e-mail would be printed without, in form order. */
+  missing: string[];
+  missingFields: ProfileScoreField[];
+  /** Where to fill in the first of them, e.g. '/bedrijfsinstellingen#financieel'. */
+  href: string;
+}
+
+/**
+ * What an order's PDF and e-mail lack of the company (address, postcode, city, KVK, BTW, IBAN: the
+ * banner's six), so the PDF and send actions can say so before the document reaches a customer; null
+ * when nothing is missing.
+ */
+export function documentProfileGaps(profile: ProfileLike): DocumentProfileGaps | null {
+  const { missing, missingFields } = missingOf(profile, DASHBOARD_SCORE_FIELDS);
+  const first = missingFields[0];
+  if (first === undefined) return null;
+  return { missing, missingFields, href: `/bedrijfsinstellingen#${FIELD_TABS[first]}` };
+}

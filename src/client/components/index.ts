@@ -22,6 +22,7 @@ export { Notice, type NoticeProps, type NoticeTone, SUCCESS_AUTO_CLOSE_MS } from
 export { APP_NAME, PageHeader, type PageHeaderProps, useDocumentTitle } from './page-header';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { PasswordStrengthMeter, type PasswordStrengthMeterProps } from './password-strength-meter';
+export { ProfileGapsNotice, type ProfileGapsNoticeProps } from './profile-gaps-notice';
 export { ProgressBar, type ProgressBarProps, type ProgressTone } from './progress-bar';
 export { SearchField, type SearchFieldProps } from './search-field';
 export { Section, type SectionProps } from './section';

@@ -30,8 +30,8 @@ export type FormConfig<V, F extends string, Out> = FormRules<V, F, Out> & {
   id?: string;
   /** The element id of a field, when it is not `<id>-<field>` (undefined: that one). */
   fieldId?: (field: F, values: V) => string | undefined;
-  /** Applied to what is typed in a text input before it is stored (spec §5's input masks). */
-  mask?: (field: F, raw: string) => string;
+  /** Applied to what is typed in a text input before it is stored (spec §5's input masks); `values` as before the keystroke. */
+  mask?: (field: F, raw: string, values: V) => string;
   /** How the first wrong field gets the cursor; `element` is null when that field has none. Default: focus(). */
   focus?: (element: HTMLElement | null, field: F | undefined) => void;
   /** When `dirty` compares the values otherwise than key by key. */
@@ -173,7 +173,7 @@ export function useForm<V, F extends string, Out>(config: FormConfig<V, F, Out>)
     onChange: (event: { target: { value: string } }) => {
       const raw = event.target.value;
       const mask = rules.current.mask;
-      setValue(field, (mask ? mask(field, raw) : raw) as V[K]);
+      setValue(field, (mask ? mask(field, raw, current.current.values) : raw) as V[K]);
     },
     onBlur: () => handleBlur(field),
     onFocus: ruleOf(config, field).focus ? () => handleFocus(field) : undefined,

@@ -26,7 +26,7 @@ const CUSTOMER = {
   city: 'Utrecht',
   country: 'Nederland',
   kvkNumber: '12345678',
-  btwNumber: 'NL123456789B01',
+  btwNumber: 'NL812345678B01',
   active: true,
   createdAt: WHEN,
   updatedAt: WHEN,
@@ -42,7 +42,7 @@ const CUSTOMER_INPUT = {
   city: 'Utrecht',
   country: 'Nederland',
   kvkNumber: '12345678',
-  btwNumber: 'NL123456789B01',
+  btwNumber: 'NL812345678B01',
   active: true,
 };
 

@@ -83,4 +83,52 @@ describe('customers over REST (integration)', () => {
       kvkNumber: 'KVK nummer moet 8 cijfers bevatten',
     });
   });
+  describe('a customer abroad', () => {
+    const post = (payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/customers',
+        headers: auth,
+        payload: { name: 'Lotte Peeters', company: 'Peeters Bouw BV', email: 'lotte@peeters.be', ...payload },
+      });
+
+    it('takes a Belgian postcode and VAT number, and puts no NL before it', async () => {
+      const res = await post({
+        country: 'België',
+        postalCode: '2000',
+        city: 'Antwerpen',
+        btwNumber: '0123.456.749',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ country: 'België', postalCode: '2000', btwNumber: 'BE0123456749' });
+    });
+
+    it('takes a German customer sent with the ISO code, and stores the country by its Dutch name', async () => {
+      const res = await post({ country: 'DE', postalCode: '10115', btwNumber: 'de 136 695 976' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        country: 'Duitsland',
+        postalCode: '10115',
+        btwNumber: 'DE136695976',
+      });
+    });
+
+    it('refuses a wrong check digit and a postcode of another country, with details per field', async () => {
+      const res = await post({ country: 'België', postalCode: '10115', btwNumber: 'BE0123456748' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual({
+        postalCode: 'Ongeldige postcode voor België: 4 cijfers, bijv. 2000',
+        btwNumber: 'Het controlegetal van dit BTW-nummer klopt niet. Controleer het nummer.',
+      });
+    });
+
+    it('still holds a Dutch customer to the Dutch rules', async () => {
+      const res = await post({ postalCode: '2000', btwNumber: 'NL123456789B01' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual({
+        postalCode: 'Ongeldige postcode',
+        btwNumber: 'Het controlegetal van dit BTW-nummer klopt niet. Controleer het nummer.',
+      });
+    });
+  });
 });

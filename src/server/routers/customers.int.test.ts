@@ -15,7 +15,7 @@ const valid = {
   postalCode: '1234ab',
   city: 'Utrecht',
   kvkNumber: '1234-5678',
-  btwNumber: 'nl123456789b01',
+  btwNumber: 'nl812345678b01',
 };
 
 describe('customers (integration)', () => {
@@ -40,7 +40,7 @@ describe('customers (integration)', () => {
       phone: '+31612345678',
       postalCode: '1234 AB',
       kvkNumber: '12345678',
-      btwNumber: 'NL123456789B01',
+      btwNumber: 'NL812345678B01',
       country: 'Nederland',
       contactPerson: '',
       active: true,

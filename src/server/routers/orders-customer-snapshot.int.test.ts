@@ -21,7 +21,7 @@ const jansen = {
   postalCode: '1234 AB',
   city: 'Utrecht',
   country: 'Nederland',
-  btwNumber: 'NL123456789B01',
+  btwNumber: 'NL812345678B01',
 };
 const jansenSnapshot = { ...jansen };
 

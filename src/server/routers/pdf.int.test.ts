@@ -124,12 +124,12 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
 
   it('prints a reverse-charged order with "Verlegd", the customer’s BTW number and no VAT amount', async () => {
     const auth = await newUser();
-    const customer = await newCustomer(auth, { btwNumber: 'NL987654321B01' });
+    const customer = await newCustomer(auth, { btwNumber: 'NL004495445B01' });
     const order = await newOrder(auth, customer, { btwVerlegd: true });
     expect(order.vat).toBe(0);
     const text = flat(await pdfText(await pdfOf(auth, order._id)));
     expect(text).toContain('Verlegd');
-    expect(text).toContain('NL987654321B01');
+    expect(text).toContain('NL004495445B01');
     // 21 % of 690,97 and 9 % of 12,50: neither is on the document.
     expect(text).not.toContain('145,10');
     expect(text).not.toContain('1,13');

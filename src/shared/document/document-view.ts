@@ -12,6 +12,7 @@ import { DEFAULT_PDF_SETTINGS, PDF_TEMPLATES, type PdfTemplate } from '../schema
 import { type DocumentColors, documentColors } from './colors';
 import { fontStack } from './fonts';
 import type { DocumentCompany, DocumentCustomer, OrderDocumentData } from './types';
+import { vatNoticeOf } from './vat-notice-view';
 
 export const DOCUMENT_TITLE = 'Inkooporder';
 /** The legal mention of a reverse-charged order, followed by the customer's BTW number. */
@@ -118,7 +119,8 @@ export function documentView(data: OrderDocumentData): DocumentView {
   const totals = computeOrderTotals(order.lines, order.btwVerlegd);
   const day = amsterdamDay(order.date);
   const customer = customerView(data.customer);
-  const anyReverseCharge = totals.vatByRate.some((r) => r.rate === 'verlegd');
+  // For a customer elsewhere in the EU the VAT notice (vat-notice.tsx) says it, with both numbers.
+  const anyReverseCharge = totals.vatByRate.some((r) => r.rate === 'verlegd') && !vatNoticeOf(data);
   const bankAccount = data.company.bankAccount.trim();
   return {
     template: PDF_TEMPLATES.includes(settings.template) ? settings.template : DEFAULT_PDF_SETTINGS.template,

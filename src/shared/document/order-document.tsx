@@ -4,6 +4,7 @@ import { DOCUMENT_CSS } from './document-styles';
 import { type DocumentView, documentView } from './document-view';
 import { LinesTable } from './lines-table';
 import type { OrderDocumentData } from './types';
+import { VatNotice } from './vat-notice';
 
 /**
  * One order as a document: the printed PDF (rendered to HTML on the server, see
@@ -29,6 +30,7 @@ export function OrderDocument({ data }: { data: OrderDocumentData }) {
       <style>{DOCUMENT_CSS}</style>
       <Layout view={view} />
       <LinesTable view={view} />
+      <VatNotice data={data} />
       <Closing view={view} />
     </article>
   );

@@ -30,6 +30,13 @@ describe('ibanSchema', () => {
     expect(ibanSchema.parse('nl91 abna 0417 1643 00')).toBe('NL91ABNA0417164300');
   });
 
+  it('accepts any SEPA IBAN, not only Dutch ones', () => {
+    expect(ibanSchema.parse('DE89 3704 0044 0532 0130 00')).toBe('DE89370400440532013000');
+    expect(ibanSchema.parse('BE68539007547034')).toBe('BE68539007547034');
+    expect(ibanSchema.parse('FR1420041010050500013M02606')).toBe('FR1420041010050500013M02606');
+    expect(messagesOf(ibanSchema, 'BE68539007547035')).toEqual([IBAN_CHECKSUM_MESSAGE]);
+  });
+
   it('is optional', () => {
     expect(ibanSchema.parse('')).toBe('');
     expect(ibanSchema.parse('  ')).toBe('');
@@ -40,8 +47,8 @@ describe('ibanSchema', () => {
     'NL91ABNA04171643000',
     'NL91AB1A0417164300',
     'NLXXABNA0417164300',
-    'DE89370400440532013000', // valid German IBAN: the spec wants Dutch ones
-    'BE68539007547034',
+    'DE8937040044053201300', // a German IBAN one digit short
+    'BR1800360305000010009795493C1', // Brazil is no SEPA country
     'NL91-ABNA-0417-1643-00',
     '91ABNA0417164300',
     'N'.repeat(200),

@@ -1,4 +1,4 @@
-import { isValidIBAN } from 'ibantools';
+import { isSEPACountry, isValidIBAN, ValidationErrorsIBAN, validateIBAN } from 'ibantools';
 import { ruleSchema } from './rule-schema';
 
 /** Spec §5 IBAN: the format message… */
@@ -13,9 +13,22 @@ export function normaliseIban(raw: string): string {
   return raw.replace(/\s/g, '').toUpperCase();
 }
 
-/** The spec's shape: NL + 2 digits + 4 letters + 10 digits. */
+/** Errors of the check digits, not of the shape. */
+const CHECKSUM_ERRORS = new Set([
+  ValidationErrorsIBAN.WrongIBANChecksum,
+  ValidationErrorsIBAN.WrongAccountBankBranchChecksum,
+]);
+
+/**
+ * The shape of an IBAN of a SEPA country, its check digits aside: a Dutch one as the spec has it
+ * (NL + 2 digits + 4 letters + 10 digits), any other by its country's length and structure, so a
+ * Belgian or German bank account is as good as a Dutch one.
+ */
 export function hasIbanFormat(normalised: string): boolean {
-  return /^NL[0-9]{2}[A-Z]{4}[0-9]{10}$/.test(normalised);
+  if (normalised.startsWith('NL')) return /^NL[0-9]{2}[A-Z]{4}[0-9]{10}$/.test(normalised);
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(normalised) || !isSEPACountry(normalised.slice(0, 2)))
+    return false;
+  return validateIBAN(normalised).errorCodes.every((code) => CHECKSUM_ERRORS.has(code));
 }
 
 /** The ISO 13616 mod-97 check (ibantools). */
@@ -40,14 +53,14 @@ export function formatIban(value: string): string {
 }
 
 /**
- * Optional Dutch IBAN ('' is valid); outputs it without spaces. Format first (spec message), then
+ * Optional SEPA IBAN ('' is valid); outputs it without spaces. Format first (spec message), then
  * checksum (its own message); never both.
  */
 export const ibanSchema = ruleSchema({
   normalise: normaliseIban,
   isValid: hasIbanFormat,
   message: IBAN_MESSAGE,
-  description: 'Nederlandse IBAN met geldig controlegetal (optioneel), opgeslagen zonder spaties',
+  description: 'IBAN van een SEPA-land met geldig controlegetal (optioneel), opgeslagen zonder spaties',
   example: 'NL91ABNA0417164300',
 }).refine((v) => v === '' || !hasIbanFormat(v) || hasValidIbanChecksum(v), {
   error: IBAN_CHECKSUM_MESSAGE,

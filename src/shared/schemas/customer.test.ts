@@ -45,14 +45,14 @@ describe('customerInput', () => {
         phone: '020-1234567',
         postalCode: '1234ab',
         kvkNumber: '1234-5678',
-        btwNumber: 'nl123456789b01',
+        btwNumber: 'nl812345678b01',
         active: false,
       }),
     ).toMatchObject({
       phone: '+31201234567',
       postalCode: '1234 AB',
       kvkNumber: '12345678',
-      btwNumber: 'NL123456789B01',
+      btwNumber: 'NL812345678B01',
       active: false,
     });
     expect(

@@ -88,7 +88,7 @@ export function FinancialTab({ profile }: { profile: Profile }) {
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              maxLength={22}
+              maxLength={42}
               placeholder="NL91 ABNA 0417 1643 00"
               className="tabular"
               fieldClassName="settings-grid__wide"

@@ -1,6 +1,9 @@
 import { Building2, Mail, MapPin, UserRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { COUNTRIES } from '../../../shared/constants';
+import { CUSTOMER_COUNTRY_LIST, OTHER_COUNTRY } from '../../../shared/countries';
+import { phonePlaceholderFor } from '../../../shared/rules/phone-country';
+import { postcodeHintFor } from '../../../shared/rules/postcode-country';
+import { vatNumberHintFor } from '../../../shared/rules/vat-number';
 import type { Customer } from '../../../shared/schemas/customer';
 import {
   Badge,
@@ -65,7 +68,10 @@ const ALL_OPEN: Record<CustomerSectionId, boolean> = {
 };
 
 function countryOptions(current: string): SelectOption[] {
-  const options: SelectOption[] = COUNTRIES.map((c) => ({ value: c, label: c }));
+  const options: SelectOption[] = [...CUSTOMER_COUNTRY_LIST.map((c) => c.name), OTHER_COUNTRY].map((c) => ({
+    value: c,
+    label: c,
+  }));
   if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current });
   return options;
 }
@@ -123,6 +129,9 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
   };
 
   const counts = errorCountBySection(errors);
+  // The chosen country's formats: 'Formaat: 4 cijfers, bijv. 2000' for België.
+  const postcodeHint = postcodeHintFor(values.country);
+  const vatHint = vatNumberHintFor(values.country);
   const sectionProps = (id: CustomerSectionId) => ({
     title: SECTION_TITLES[id].title,
     icon: SECTION_TITLES[id].icon,
@@ -193,13 +202,24 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
               type="tel"
               autoComplete="tel"
               inputMode="tel"
-              placeholder="06 12345678"
+              placeholder={phonePlaceholderFor(values.country)}
             />
           </div>
         </Section>
 
         <Section {...sectionProps('address')}>
           <div className="customer-form__grid">
+            <Select
+              id={form.fieldId('country')}
+              name="country"
+              label="Land"
+              value={values.country}
+              error={errors.country}
+              placeholder={values.country ? undefined : 'Kies een land'}
+              options={countryOptions(values.country)}
+              onChange={(event) => form.setValue('country', event.target.value)}
+              fieldClassName="customer-form__wide"
+            />
             <TextField
               {...textProps('address')}
               label="Adres"
@@ -212,21 +232,11 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
               label="Postcode"
               autoComplete="postal-code"
               autoCapitalize="characters"
-              placeholder="1234 AB"
+              placeholder={postcodeHint.placeholder}
+              hint={postcodeHint.hint || undefined}
               spellCheck={false}
             />
             <TextField {...textProps('city')} label="Plaats" autoComplete="address-level2" />
-            <Select
-              id={form.fieldId('country')}
-              name="country"
-              label="Land"
-              value={values.country}
-              error={errors.country}
-              placeholder={values.country ? undefined : 'Kies een land'}
-              options={countryOptions(values.country)}
-              onChange={(event) => form.setValue('country', event.target.value)}
-              fieldClassName="customer-form__wide"
-            />
           </div>
         </Section>
 
@@ -246,8 +256,8 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              placeholder="NL123456789B01"
-              hint="Formaat: NL + 9 cijfers + B + 2 cijfers, bijv. NL123456789B01"
+              placeholder={vatHint.placeholder}
+              hint={vatHint.hint}
             />
           </div>
         </Section>

@@ -21,41 +21,59 @@ const valid = {
   email: 'Jan@Jansen.NL',
 };
 
+const home = emptyCustomerValues();
+const one = (field: CustomerField, value: string, country = home.country) =>
+  validateCustomerField(field, { ...home, country, [field]: value });
+
 describe('maskCustomerField', () => {
   it('masks KVK, BTW and postcode while typing and leaves other fields alone', () => {
-    expect(maskCustomerField('kvkNumber', '1234-5678 9')).toBe('12345678');
-    expect(maskCustomerField('btwNumber', '123456789b01')).toBe('NL123456789B01');
-    expect(maskCustomerField('btwNumber', 'nl 1234-56789 b01 9')).toBe('NL123456789B01');
-    expect(maskCustomerField('postalCode', '1234ab')).toBe('1234 AB');
-    expect(maskCustomerField('postalCode', '1234a')).toBe('1234A');
-    expect(maskCustomerField('city', ' Den Haag ')).toBe(' Den Haag ');
+    expect(maskCustomerField('kvkNumber', '1234-5678 9', home)).toBe('12345678');
+    expect(maskCustomerField('btwNumber', '123456789b01', home)).toBe('NL123456789B01');
+    expect(maskCustomerField('btwNumber', 'nl 1234-56789 b01 9', home)).toBe('NL123456789B01');
+    expect(maskCustomerField('postalCode', '1234ab', home)).toBe('1234 AB');
+    expect(maskCustomerField('postalCode', '1234a', home)).toBe('1234A');
+    expect(maskCustomerField('city', ' Den Haag ', home)).toBe(' Den Haag ');
+  });
+
+  it("puts the customer's own country prefix before a bare number, never NL for a foreign one", () => {
+    const belgium = { country: 'België' };
+    expect(maskCustomerField('btwNumber', '0123.456.749', belgium)).toBe('BE0123456749');
+    expect(maskCustomerField('btwNumber', 'be0123456749', home)).toBe('BE0123456749');
+    expect(maskCustomerField('postalCode', '2000', belgium)).toBe('2000');
   });
 });
 
 describe('validateCustomerField', () => {
   it('gives the spec messages', () => {
-    expect(validateCustomerField('name', ' ')).toBe('Naam is verplicht');
-    expect(validateCustomerField('company', '')).toBe('Bedrijfsnaam is verplicht');
-    expect(validateCustomerField('email', '')).toBe('E-mailadres is verplicht');
-    expect(validateCustomerField('email', 'jan@')).toBe('Voer een geldig e-mailadres in');
-    expect(validateCustomerField('kvkNumber', '1234')).toBe('KVK nummer moet 8 cijfers bevatten');
-    expect(validateCustomerField('btwNumber', 'NL12')).toBe(
-      'BTW nummer moet het formaat NL123456789B01 hebben',
-    );
-    expect(validateCustomerField('postalCode', '0123 AB')).toBe('Ongeldige postcode');
+    expect(one('name', ' ')).toBe('Naam is verplicht');
+    expect(one('company', '')).toBe('Bedrijfsnaam is verplicht');
+    expect(one('email', '')).toBe('E-mailadres is verplicht');
+    expect(one('email', 'jan@')).toBe('Voer een geldig e-mailadres in');
+    expect(one('kvkNumber', '1234')).toBe('KVK nummer moet 8 cijfers bevatten');
+    expect(one('btwNumber', 'NL12')).toBe('BTW nummer moet het formaat NL123456789B01 hebben');
+    expect(one('postalCode', '0123 AB')).toBe('Ongeldige postcode');
   });
 
   it('accepts empty optional fields and a bare NL', () => {
-    expect(validateCustomerField('kvkNumber', '')).toBeUndefined();
-    expect(validateCustomerField('btwNumber', 'NL')).toBeUndefined();
-    expect(validateCustomerField('postalCode', '')).toBeUndefined();
-    expect(validateCustomerField('phone', '')).toBeUndefined();
+    expect(one('kvkNumber', '')).toBeUndefined();
+    expect(one('btwNumber', 'NL')).toBeUndefined();
+    expect(one('postalCode', '')).toBeUndefined();
+    expect(one('phone', '')).toBeUndefined();
+  });
+
+  it("checks postcode and BTW number for the customer's country", () => {
+    expect(one('postalCode', '2000', 'België')).toBeUndefined();
+    expect(one('postalCode', '2000')).toBe('Ongeldige postcode');
+    expect(one('btwNumber', 'BE0123456749', 'België')).toBeUndefined();
+    expect(one('btwNumber', 'BE0123456748', 'België')).toBe(
+      'Het controlegetal van dit BTW-nummer klopt niet. Controleer het nummer.',
+    );
   });
 
   it('keeps quiet while the number is 3 characters or fewer (normalised)', () => {
-    expect(validateCustomerField('phone', '0')).toBeUndefined();
-    expect(validateCustomerField('phone', '06-123')).toBe('Voer een geldig Nederlands telefoonnummer in');
-    expect(validateCustomerField('phone', '06-12345678')).toBeUndefined();
+    expect(one('phone', '0')).toBeUndefined();
+    expect(one('phone', '06-123')).toBe('Voer een geldig Nederlands telefoonnummer in');
+    expect(one('phone', '06-12345678')).toBeUndefined();
   });
 });
 

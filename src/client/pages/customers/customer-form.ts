@@ -1,6 +1,9 @@
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
-import { formatPhone, maskBtw, maskKvk, maskPostcode, phoneErrorFor } from '../../../shared/rules';
+import { formatPhone, maskKvk } from '../../../shared/rules';
+import { phoneErrorForCountry } from '../../../shared/rules/phone-country';
 import { formatPostcode } from '../../../shared/rules/postcode';
+import { maskPostcodeFor, postcodeErrorFor } from '../../../shared/rules/postcode-country';
+import { maskVatNumber, vatNumberErrorFor } from '../../../shared/rules/vat-number';
 import {
   type Customer,
   type CustomerInputData,
@@ -64,27 +67,34 @@ export function valuesFromCustomer(customer: Customer): CustomerFormValues {
   };
 }
 
-/** The spec §5 input masks, applied on every keystroke. */
-export function maskCustomerField(field: CustomerField, raw: string): string {
+/** The spec §5 input masks, applied on every keystroke; postcode and BTW number by the chosen country. */
+export function maskCustomerField(
+  field: CustomerField,
+  raw: string,
+  values: Pick<CustomerFormValues, 'country'>,
+): string {
   switch (field) {
     case 'kvkNumber':
       return maskKvk(raw);
     case 'btwNumber':
-      return maskBtw(raw);
+      return maskVatNumber(raw, values.country);
     case 'postalCode':
-      return maskPostcode(raw);
+      return maskPostcodeFor(raw, values.country);
     default:
       return raw;
   }
 }
 
 /**
- * One field's message with the shared rule (customer-fields.ts), or undefined when it is fine. The
- * phone field speaks only once more than 3 characters are typed (spec §5); the submit check is strict.
+ * One field's message with the shared rule (schemas/customer.ts), or undefined when it is fine.
+ * Phone, postcode and BTW number are checked for the chosen country. The phone field speaks only once more
+ * than 3 characters are typed (spec §5); the submit check is strict.
  */
-export function validateCustomerField(field: CustomerField, value: string | boolean) {
-  if (field === 'phone' && typeof value === 'string') return phoneErrorFor(value) || undefined;
-  const result = customerFieldsShape[field].safeParse(value);
+export function validateCustomerField(field: CustomerField, values: CustomerFormValues) {
+  if (field === 'phone') return phoneErrorForCountry(values.phone, values.country, true) || undefined;
+  if (field === 'postalCode') return postcodeErrorFor(values.postalCode, values.country) || undefined;
+  if (field === 'btwNumber') return vatNumberErrorFor(values.btwNumber, values.country) || undefined;
+  const result = customerFieldsShape[field].safeParse(values[field]);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
@@ -92,7 +102,7 @@ export function validateCustomerField(field: CustomerField, value: string | bool
 export const CUSTOMER_SECTIONS = {
   general: ['name', 'company', 'contactPerson'],
   contact: ['email', 'phone'],
-  address: ['address', 'postalCode', 'city', 'country'],
+  address: ['country', 'address', 'postalCode', 'city'],
   business: ['kvkNumber', 'btwNumber'],
 } as const satisfies Record<string, readonly (keyof CustomerFormValues)[]>;
 
@@ -115,16 +125,18 @@ export const validateCustomer = schemaCheck<typeof customerInput, CustomerFormVa
 /**
  * When a field speaks (spec §5 Customer form): when it is left after a change, and once it has
  * spoken again while typing, so the message goes as soon as it is right. The phone speaks only when
- * left and loses its message on focus; the country is a choice that clears its message.
+ * left and loses its message on focus; the country is a choice that clears its message and has the
+ * postcode and BTW number checked again for it.
  */
 export const customerFormRules: FormRules<CustomerFormValues, CustomerField, CustomerInputData> = {
   fields: CUSTOMER_FIELDS,
   check: validateCustomer,
-  checkField: (field, values) => validateCustomerField(field, values[field]),
+  checkField: (field, values) => validateCustomerField(field, values),
   rule: { change: 'recheck', blur: 'changed' },
   rules: {
     phone: { change: 'keep', blur: 'changed', focus: 'clear' },
-    country: { change: 'clear' },
+    // Another country, other rules: postcode and BTW number are checked again if they speak.
+    country: { change: 'clear', also: ['phone', 'postalCode', 'btwNumber'] },
     active: { change: 'keep' },
   },
 };

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
 import type { Order } from '../../../shared/schemas/order';
 import type { OrderEmail } from '../../../shared/schemas/order-email';
-import { Button, Card, ConfirmDialog } from '../../components';
+import { Button, Card, ConfirmDialog, ProfileGapsNotice } from '../../components';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { useOrderPdf } from '../../lib/use-order-pdf';
@@ -234,6 +234,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
             </>
           }
         >
+          <ProfileGapsNotice className="order-form__profile-gaps" />
           <OrderFormFeedback
             ref={feedbackRef}
             savedText={saved && savedNotice ? savedMessage(saved.orderNumber, isNew) : null}

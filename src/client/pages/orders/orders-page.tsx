@@ -2,7 +2,15 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { ClipboardList, Mail, Plus, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { Button, buttonClass, EmptyState, Notice, PageHeader, Spinner } from '../../components';
+import {
+  Button,
+  buttonClass,
+  EmptyState,
+  Notice,
+  PageHeader,
+  ProfileGapsNotice,
+  Spinner,
+} from '../../components';
 import { OrderTable, useOrderDelete } from '../../components/order-table';
 import { trpc } from '../../lib/trpc';
 import { takeEmailModalRequest } from './email-modal-request';
@@ -90,6 +98,7 @@ export function OrdersPage() {
       />
 
       {sendEmail.notice}
+      <ProfileGapsNotice className="orders-page__profile-gaps" />
 
       <OrdersToolbar
         text={text}

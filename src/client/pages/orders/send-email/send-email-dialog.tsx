@@ -2,7 +2,7 @@ import { CircleCheck, FileText, Mail, PenLine, RotateCw, Send } from 'lucide-rea
 import { type ReactNode, useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../shared/constants';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
-import { Button, Modal, Notice, Spinner, TabPanel, Tabs } from '../../../components';
+import { Button, Modal, Notice, ProfileGapsNotice, Spinner, TabPanel, Tabs } from '../../../components';
 import { errorMessage } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
 import { SendEmailCompose } from './send-email-compose';
@@ -200,6 +200,7 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
             </Notice>
           </div>
         ) : null}
+        <ProfileGapsNotice profile={data.profile} className="send-email__profile-gaps" />
         <Tabs
           tabs={TABS}
           value={tab}
