@@ -73,7 +73,7 @@ export const customersRouter = router({
         tags,
         summary: 'Klant aanmaken',
         description:
-          '`name`, `company` en `email` zijn verplicht; de andere velden mogen ontbreken of leeg zijn. Elk veld wordt gecontroleerd met de regels van de app en genormaliseerd opgeslagen (e-mail in kleine letters, telefoon als +31…, postcode als `1234 AB`); postcode en BTW-nummer volgen het land van de klant (`country`): een Belgische klant heeft een postcode van 4 cijfers en een BE-nummer, elk BTW-nummer wordt gecontroleerd op het formaat en het controlegetal van zijn land, en een nummer zonder landcode krijgt de landcode van de klant; een ongeldig veld geeft 400 met `details` en slaat niets op. Verstuurt de webhook `customer.created`. Met een `Idempotency-Key` maakt een herhaling geen tweede klant.',
+          '`name`, `company` en `email` zijn verplicht; de andere velden mogen ontbreken of leeg zijn. Elk veld wordt gecontroleerd met de regels van de app en genormaliseerd opgeslagen (e-mail in kleine letters, telefoon als +31…, postcode als `1234 AB`); postcode en BTW-nummer volgen het land van de klant (`country`): een Belgische klant heeft een postcode van 4 cijfers en een BE-nummer, elk BTW-nummer wordt gecontroleerd op het formaat van zijn land en, buiten Nederland, op het controlegetal, en een nummer zonder landcode krijgt de landcode van de klant; een ongeldig veld geeft 400 met `details` en slaat niets op. Verstuurt de webhook `customer.created`. Met een `Idempotency-Key` maakt een herhaling geen tweede klant.',
         requestHeaders: idempotencyHeaders,
       },
     })

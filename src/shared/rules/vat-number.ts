@@ -6,7 +6,9 @@
  * The number's own country prefix decides its rule, so a Dutch customer's Belgian VAT number is
  * checked as a Belgian one. A number typed without a prefix gets the customer's country's prefix —
  * never NL for a foreign customer. For a country without a known format ('Andere') the check is
- * permissive: letters and digits only.
+ * permissive: letters and digits only. A Dutch number is held to the spec's format alone, without
+ * check digits: the spec's own example NL123456789B01 has none that hold, and clients that follow
+ * it must keep working (docs/decisions/vat-numbers.md).
  */
 import {
   austria,
@@ -156,6 +158,7 @@ export function vatNumberErrorFor(raw: string, country: string): string {
   const numberCode = result.country?.isoCode.short;
   if (numberCode) {
     if (!result.isValidFormat) return formatMessage(numberCode);
+    if (numberCode === HOME_COUNTRY_CODE) return '';
     return result.isValid ? '' : VAT_CHECKSUM_MESSAGE;
   }
   const code = countryCodeOf(country);

@@ -46,7 +46,7 @@ export const customerFieldsShape = {
   btwNumber: optionalText(VAT_MAX_LENGTH + 10)
     .toUpperCase()
     .describe(
-      'BTW-nummer (optioneel) met het formaat en controlegetal van zijn land, bijv. NL123456789B01 of BE0123456749; zonder landcode krijgt het de landcode van de klant (alleen de landcode telt als leeg)',
+      'BTW-nummer (optioneel) met het formaat van zijn land en, buiten Nederland, het controlegetal, bijv. NL123456789B01 of BE0123456749; zonder landcode krijgt het de landcode van de klant (alleen de landcode telt als leeg)',
     ),
   active: z.boolean().describe('Actieve klant (standaard `true`)'),
 };
