@@ -136,7 +136,7 @@ test('company profile and financial data: rules, save, reload, completeness, she
     await completeness(page).getByRole('button', { name: 'KVK-nummer' }).click();
     await expect(page).toHaveURL(/#financieel$/);
     await expect(field(page, 'KVK-nummer')).toBeFocused();
-    await expect(field(page, 'VAT-nummer')).toHaveValue('NL');
+    await expect(field(page, 'BTW-nummer (EU)')).toHaveValue('NL');
 
     await enter(page, 'KVK-nummer', '12a3');
     await expect(field(page, 'KVK-nummer')).toHaveValue('123');
@@ -337,7 +337,7 @@ for (const [device, size] of [
       await tabShots(page, `profile-${theme}-${device}`, device);
 
       await page.getByRole('tab', { name: 'Financiële gegevens' }).click();
-      await expect(field(page, 'VAT-nummer')).toHaveValue('NL');
+      await expect(field(page, 'BTW-nummer (EU)')).toHaveValue('NL');
       await tabShots(page, `financial-${theme}-${device}`, device);
 
       await page.getByRole('tab', { name: 'Document instellingen' }).click();
