@@ -156,6 +156,19 @@ test('company profile and financial data: rules, save, reload, completeness, she
     await expect(
       panel(page).getByText('IBAN-controlegetal klopt niet. Controleer het nummer.'),
     ).toBeVisible();
+    await enter(page, 'IBAN', 'NL00ABNA0000000000');
+    await expect(field(page, 'IBAN')).toHaveValue('NL00 ABNA 0000 0000 00');
+    await expect(
+      panel(page).getByText('IBAN-controlegetal klopt niet. Controleer het nummer.'),
+    ).toBeVisible();
+    // The server refuses it by the same shared rule.
+    const refused = await page.request.put('/api/auth/profile', {
+      data: { bankAccount: 'NL00ABNA0000000000' },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).details).toEqual({
+      bankAccount: 'IBAN-controlegetal klopt niet. Controleer het nummer.',
+    });
     await field(page, 'IBAN').fill('nl91abna0417164300');
     await expect(field(page, 'IBAN')).toHaveValue('NL91 ABNA 0417 1643 00');
     await expect(panel(page).getByText('IBAN-controlegetal klopt niet. Controleer het nummer.')).toBeHidden();

@@ -49,7 +49,13 @@ describe('ibanSchema', () => {
     expect(messagesOf(ibanSchema, v)).toEqual([IBAN_MESSAGE]);
   });
 
-  it.each(['NL92ABNA0417164300', 'NL91ABNA0417164301', 'NL91ABNA0417164030', 'NL00ABNA0417164300'])(
+  it.each([
+    'NL92ABNA0417164300',
+    'NL91ABNA0417164301',
+    'NL91ABNA0417164030',
+    'NL00ABNA0417164300',
+    'NL00ABNA0000000000',
+  ])(
     'refuses %j with the checksum message only',
     (v) => {
       expect(messagesOf(ibanSchema, v)).toEqual([IBAN_CHECKSUM_MESSAGE]);
