@@ -55,12 +55,9 @@ describe('ibanSchema', () => {
     'NL91ABNA0417164030',
     'NL00ABNA0417164300',
     'NL00ABNA0000000000',
-  ])(
-    'refuses %j with the checksum message only',
-    (v) => {
-      expect(messagesOf(ibanSchema, v)).toEqual([IBAN_CHECKSUM_MESSAGE]);
-    },
-  );
+  ])('refuses %j with the checksum message only', (v) => {
+    expect(messagesOf(ibanSchema, v)).toEqual([IBAN_CHECKSUM_MESSAGE]);
+  });
 
   it('refuses a non-string with the format message', () => {
     expect(messagesOf(ibanSchema, 42)).toEqual([IBAN_MESSAGE]);
