@@ -139,6 +139,18 @@ test('API keys: create in the settings, call the API with it, revoke it, 401 aft
     // Centred: a phone's bottom bar covers the lowest part of the viewport.
     await shown.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shoot(phone, 'created-dark-phone');
+    // 'Ik heb de sleutel bewaard' looks like the button it is (a filled, bordered control, not bare
+    // text), and closes the secret.
+    const saved = phoneKeys.getByRole('button', { name: 'Ik heb de sleutel bewaard' });
+    const look = await saved.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, border: style.borderTopColor, width: style.borderTopWidth };
+    });
+    expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(look.border).not.toBe('rgba(0, 0, 0, 0)');
+    expect(look.width).not.toBe('0px');
+    await saved.click();
+    await expect(shown).toHaveCount(0);
     await phone.context().close();
   });
 });

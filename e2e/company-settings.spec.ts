@@ -136,7 +136,7 @@ test('company profile and financial data: rules, save, reload, completeness, she
     await completeness(page).getByRole('button', { name: 'KVK-nummer' }).click();
     await expect(page).toHaveURL(/#financieel$/);
     await expect(field(page, 'KVK-nummer')).toBeFocused();
-    await expect(field(page, 'VAT-nummer')).toHaveValue('NL');
+    await expect(field(page, 'BTW-nummer (EU)')).toHaveValue('NL');
 
     await enter(page, 'KVK-nummer', '12a3');
     await expect(field(page, 'KVK-nummer')).toHaveValue('123');
@@ -156,6 +156,19 @@ test('company profile and financial data: rules, save, reload, completeness, she
     await expect(
       panel(page).getByText('IBAN-controlegetal klopt niet. Controleer het nummer.'),
     ).toBeVisible();
+    await enter(page, 'IBAN', 'NL00ABNA0000000000');
+    await expect(field(page, 'IBAN')).toHaveValue('NL00 ABNA 0000 0000 00');
+    await expect(
+      panel(page).getByText('IBAN-controlegetal klopt niet. Controleer het nummer.'),
+    ).toBeVisible();
+    // The server refuses it by the same shared rule.
+    const refused = await page.request.put('/api/auth/profile', {
+      data: { bankAccount: 'NL00ABNA0000000000' },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).details).toEqual({
+      bankAccount: 'IBAN-controlegetal klopt niet. Controleer het nummer.',
+    });
     await field(page, 'IBAN').fill('nl91abna0417164300');
     await expect(field(page, 'IBAN')).toHaveValue('NL91 ABNA 0417 1643 00');
     await expect(panel(page).getByText('IBAN-controlegetal klopt niet. Controleer het nummer.')).toBeHidden();
@@ -337,7 +350,7 @@ for (const [device, size] of [
       await tabShots(page, `profile-${theme}-${device}`, device);
 
       await page.getByRole('tab', { name: 'Financiële gegevens' }).click();
-      await expect(field(page, 'VAT-nummer')).toHaveValue('NL');
+      await expect(field(page, 'BTW-nummer (EU)')).toHaveValue('NL');
       await tabShots(page, `financial-${theme}-${device}`, device);
 
       await page.getByRole('tab', { name: 'Document instellingen' }).click();

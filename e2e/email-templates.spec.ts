@@ -22,7 +22,7 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
 
   await test.step('empty state offers the standard templates', async () => {
     await page.goto('/email-templates');
-    await expect(page.getByRole('heading', { level: 1, name: 'Email Templates' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'E-mail templates' })).toBeVisible();
     await expect(page.getByText('Nog geen templates', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Standaard templates toevoegen' })).toBeVisible();
     await shoot(page, 'empty-desktop-light');
@@ -98,7 +98,7 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
     await expect(address).toBeHidden({ timeout: 6000 });
 
     const [mail] = await mailsTo(page.request, testAddress);
-    expect(mail!.subject).toBe('Inkooporder INK-2023-001');
+    expect(mail!.subject).toBe('[Test] Inkooporder INK-2023-001');
     expect(mail!.replyTo).toBe(user.email);
     expect(mail!.from).toContain('Bakkerij De Korst');
     expect(mail!.html).toContain('Beste Petra Jansen,');
@@ -132,6 +132,8 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
     await page.getByRole('button', { name: 'Standaard templates toevoegen' }).click();
     await expect(page.getByText('5 standaard templates zijn toegevoegd')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(7);
+    // They are all there now: the action that would add nothing is gone.
+    await expect(page.getByRole('button', { name: 'Standaard templates toevoegen' })).toHaveCount(0);
     const order = row(page, 'Inkooporder versturen');
     await expect(order.getByText('Standaard', { exact: true })).toBeVisible();
     // 'Bericht van {{user.company}} over order {{order.orderNumber}}' is longer than 40 characters.

@@ -186,7 +186,7 @@ for (const variant of VARIANTS) {
         await page.getByRole('tab', { name: 'Document instellingen' }).click();
         const panel = numberingPanel(page);
         await expect(panel.getByText(`Voorbeeld: INK-${year}-1001`)).toBeVisible();
-        await panel.getByRole('textbox', { name: 'Prefix' }).fill(PREFIX);
+        await panel.getByRole('textbox', { name: 'Voorvoegsel' }).fill(PREFIX);
         await panel.getByRole('textbox', { name: 'Startnummer' }).fill(String(START));
         await expect(panel.getByRole('checkbox', { name: 'Jaar opnemen in nummer' })).toBeChecked();
         await expect(panel.getByText(`Voorbeeld: ${orderNumber}`)).toBeVisible();

@@ -121,11 +121,11 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await first.getByRole('button', { name: 'Aantal verhogen, regel 1' }).click();
     await expect(inLine(first, 'Aantal')).toHaveValue('2');
     await inLine(first, 'Prijs').pressSequentially('12,50');
-    // Kept as typed while typing, written with two decimals when leaving the field.
+    // Kept as typed while typing, shown in Dutch notation with two decimals when leaving the field.
     await expect(inLine(first, 'Prijs')).toHaveValue('12,50');
     await expect(first.locator('output')).toHaveText('€ 25,00');
     await inLine(first, 'Prijs').blur();
-    await expect(inLine(first, 'Prijs')).toHaveValue('12.50');
+    await expect(inLine(first, 'Prijs')).toHaveValue('12,50');
 
     // Line 2: 3 × € 4,99 at 9 %; the minus button stops at 1.
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
@@ -280,7 +280,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toContainText(
       'Installatiebedrijf Bos',
     );
-    await expect(inLine(line(page, 2), 'Prijs')).toHaveValue('4.99');
+    await expect(inLine(line(page, 2), 'Prijs')).toHaveValue('4,99');
     await expect(line(page, 2).getByRole('combobox', { name: 'BTW' })).toHaveValue('9');
     await expect(total(page, 'total')).toHaveText('€ 167,57');
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Betaald' });

@@ -89,7 +89,7 @@ test('quantity and price: refused at the field, never rewritten; Dutch prices re
     await quantity.fill('3');
     await price.pressSequentially('12.345');
     await price.blur();
-    await expect(price).toHaveValue('12345.00');
+    await expect(price).toHaveValue('12.345,00');
     await expect(first.locator('output')).toHaveText('€ 37.035,00');
 
     await price.fill('1,2,3');
@@ -112,7 +112,7 @@ test('quantity and price: refused at the field, never rewritten; Dutch prices re
     await price.pressSequentially('1.234,56');
     await expect(first.locator('output')).toHaveText('€ 3.703,68');
     await price.blur();
-    await expect(price).toHaveValue('1234.56');
+    await expect(price).toHaveValue('1.234,56');
     await expect(first.getByText(DECIMALS_MESSAGE, { exact: true })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
@@ -188,11 +188,15 @@ test('the order date shows dd-mm-jjjj in an English browser and is sent as that 
     await date.pressSequentially(pickedDutch.replace(/-/g, ''));
     await expect(date).toHaveValue(pickedDutch);
 
-    // Month first, as an English browser would write it, is no date here.
+    // Month first, as an English browser would write it, is no date here: there is no month 23.
     await date.fill('11/23/2026');
     await date.blur();
-    await expect(page.getByText('Voer een geldige datum in als dd-mm-jjjj', { exact: true })).toBeVisible();
-    await date.fill('31-02-2026');
+    await expect(
+      page.getByText('11-23-2026 bestaat niet: er is geen maand 23. Kies een maand van 1 tot en met 12.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await date.fill('morgen');
     await date.blur();
     await expect(page.getByText('Voer een geldige datum in als dd-mm-jjjj', { exact: true })).toBeVisible();
 

@@ -100,7 +100,7 @@ test.describe('orders list and dashboard with 25 orders', () => {
     await page.goto('/inkooporders');
     await expect(page.getByRole('heading', { level: 1, name: 'Inkooporders' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nieuwe Order' })).toHaveAttribute('href', '/nieuwe-order');
-    await expect(page.getByRole('link', { name: 'Email Templates beheren' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'E-mail templates beheren' })).toHaveAttribute(
       'href',
       '/email-templates',
     );

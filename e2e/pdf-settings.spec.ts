@@ -125,6 +125,13 @@ test('the PDF settings follow in the preview, save and stay after a reload', asy
       'background-color',
       'rgb(15, 118, 110)',
     );
+    await hex(page, 'Primaire kleur').fill('#ZZZ');
+    await hex(page, 'Primaire kleur').blur();
+    await expect(pdfPanel(page).getByText(BAD_PRIMARY)).toBeVisible();
+    // The server refuses it by the same shared rule, with the same message.
+    const refused = await page.request.put('/api/auth/pdf-settings', { data: { primaryColor: '#ZZZ' } });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).details).toEqual({ primaryColor: BAD_PRIMARY });
     await hex(page, 'Primaire kleur').fill('#b91c1c');
     await expect(pdfPanel(page).getByText(BAD_PRIMARY)).toHaveCount(0);
     await expect(saveButton(page)).toBeEnabled();

@@ -10,7 +10,6 @@ import {
   formatDateTime,
   formatLongDate,
   isValidDay,
-  parseDutchDay,
   quarterOf,
   startOfAmsterdamDay,
   startOfAmsterdamMonth,
@@ -176,28 +175,5 @@ describe('formatLongDate', () => {
     expect(formatLongDate('2027-01-01')).toBe('vrijdag 1 januari 2027');
     expect(formatLongDate('')).toBeUndefined();
     expect(formatLongDate('2026-13-45')).toBeUndefined();
-  });
-});
-
-describe('parseDutchDay (day first, whatever the browser)', () => {
-  it.each([
-    ['23-11-2026', '2026-11-23'],
-    ['3-1-2026', '2026-01-03'],
-    ['03/01/2026', '2026-01-03'],
-    ['23.11.2026', '2026-11-23'],
-    [' 29-02-2028 ', '2028-02-29'],
-    ['2026-11-23', '2026-11-23'],
-  ])('%j → %j', (text, day) => {
-    expect(parseDutchDay(text)).toBe(day);
-  });
-  it.each(['', '11/23/2026', '29-02-2027', '23-11-26', '23112026', '2026-13-01', 'morgen'])(
-    '%j is not a day',
-    (text) => {
-      expect(parseDutchDay(text)).toBeNull();
-    },
-  );
-  it('reads back every day as formatDate writes it', () => {
-    for (const day of ['2026-01-01', '2026-12-31', '1900-02-28', '2200-06-15'])
-      expect(parseDutchDay(formatDate(day))).toBe(day);
   });
 });

@@ -166,19 +166,3 @@ export function formatLongDate(day: string): string | undefined {
   const [year, month, date] = requireDay(day);
   return longDayFormat.format(new Date(Date.UTC(year, month - 1, date)));
 }
-
-const DUTCH_DAY = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
-
-/**
- * A day as a Dutch user types it → 'YYYY-MM-DD', or null when it is not a day that exists:
- * '23-11-2026', '3-1-2026', '23/11/2026', '23.11.2026'; a pasted 'YYYY-MM-DD' is read as that day.
- * Day first, always: never the browser's month-first order.
- */
-export function parseDutchDay(text: string): string | null {
-  const t = text.trim();
-  if (DAY.test(t)) return isValidDay(t) ? t : null;
-  const m = DUTCH_DAY.exec(t);
-  if (!m) return null;
-  const day = dayText(Number(m[3]), Number(m[2]), Number(m[1]));
-  return isValidDay(day) ? day : null;
-}

@@ -30,7 +30,7 @@ export const API_TAGS = [
   {
     name: 'order-settings',
     description:
-      'Ordernummering: prefix, startnummer en of het jaartal in het nummer staat, en een voorbeeld van het volgende nummer.',
+      'Ordernummering: voorvoegsel, startnummer en of het jaartal in het nummer staat, en een voorbeeld van het volgende nummer.',
   },
   {
     name: 'pdf',
@@ -40,7 +40,7 @@ export const API_TAGS = [
   {
     name: 'pdf-settings',
     description:
-      'De huisstijl van de PDF: kleuren, sjabloon, lettertype, voettekst en of de bankrekening erop staat.',
+      'De huisstijl van de PDF: kleuren, template, lettertype, voettekst en of de bankrekening erop staat.',
   },
   {
     name: 'email-templates',

@@ -397,7 +397,7 @@ describe('the XSS corpus through save and preview', () => {
 });
 
 describe('test mail', () => {
-  it('goes over real SMTP as the real mail would: filled subject, company as sender, Reply-To, HTML and plain text', async () => {
+  it('goes over real SMTP as the real mail would: filled subject marked [Test], company as sender, Reply-To, HTML and plain text', async () => {
     const { auth, email } = await signIn();
     const t = (
       await call(auth, 'POST', '/email-templates', {
@@ -416,7 +416,7 @@ describe('test mail', () => {
     const received = sink.received.at(-1)!;
     expect(received.envelope).toEqual({ from: 'no-reply@inkooporders.test', to: ['test@ontvanger.nl'] });
     const mail = parseMail(received.raw);
-    expect(mail.headers.subject).toBe('Order INK-2023-001 van Bakkerij De Korst');
+    expect(mail.headers.subject).toBe('[Test] Order INK-2023-001 van Bakkerij De Korst');
     expect(mail.headers.from).toBe('Bakkerij De Korst via Inkooporders <no-reply@inkooporders.test>');
     expect(mail.headers['reply-to']).toBe(email);
     expect(mail.headers.to).toBe('test@ontvanger.nl');
@@ -440,7 +440,7 @@ describe('test mail', () => {
     );
     expect(res.statusCode).toBe(200);
     const [row] = await database.db.select().from(outbox).where(eq(outbox.to, 'outbox@ontvanger.nl'));
-    expect(row?.subject).toBe('Order INK-2023-001 van Bakkerij De Korst');
+    expect(row?.subject).toBe('[Test] Order INK-2023-001 van Bakkerij De Korst');
   });
 
   it('a refusing SMTP server is a clear 503', async () => {

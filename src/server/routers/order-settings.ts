@@ -23,7 +23,7 @@ export const orderSettingsRouter = router({
         path: '/auth/order-settings',
         tags,
         summary: 'Ordernummering ophalen',
-        description: `Hoe nieuwe orders hun nummer krijgen: prefix, eventueel het jaartal, dan het volgnummer (bijv. INK-2026-1001). Zonder opgeslagen instellingen de standaard: prefix ${DEFAULT_ORDER_PREFIX}, met jaartal, vanaf ${DEFAULT_STARTING_NUMBER}.`,
+        description: `Hoe nieuwe orders hun nummer krijgen: voorvoegsel (\`prefix\`), eventueel het jaartal, dan het volgnummer (bijv. INK-2026-1001). Zonder opgeslagen instellingen de standaard: voorvoegsel ${DEFAULT_ORDER_PREFIX}, met jaartal, vanaf ${DEFAULT_STARTING_NUMBER}.`,
       },
     })
     .input(z.void())

@@ -16,7 +16,7 @@ describe('documentView', () => {
     expect(view.meta).toEqual([
       { label: 'Ordernummer', value: 'INK-2024-1001' },
       { label: 'Orderdatum', value: '27-03-2024' },
-      { label: 'Betaaltermijn', value: '30 dagen' },
+      { label: 'Betalingstermijn', value: '30 dagen' },
       { label: 'Vervaldatum', value: '26-04-2024' },
       { label: 'Project', value: 'Verbouwing kantoor' },
       { label: 'Referentie', value: 'REF-77' },
@@ -25,7 +25,7 @@ describe('documentView', () => {
     expect(bare.meta.map((m) => m.label)).toEqual([
       'Ordernummer',
       'Orderdatum',
-      'Betaaltermijn',
+      'Betalingstermijn',
       'Vervaldatum',
     ]);
   });

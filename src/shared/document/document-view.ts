@@ -133,7 +133,7 @@ export function documentView(data: OrderDocumentData): DocumentView {
     meta: labelled([
       ['Ordernummer', order.orderNumber],
       ['Orderdatum', formatDate(day)],
-      ['Betaaltermijn', `${order.paymentTerm} dagen`],
+      ['Betalingstermijn', `${order.paymentTerm} dagen`],
       // An order without a valid date shows no due date rather than a made-up one.
       ['Vervaldatum', day === '' ? '' : formatDate(dueDay(day, order.paymentTerm))],
       ['Project', order.project],

@@ -6,7 +6,7 @@ export const BTW_MESSAGE_CUSTOMER = 'BTW nummer moet het formaat NL123456789B01 
 /** …and the company form's. */
 export const BTW_MESSAGE_COMPANY = 'BTW-nummer moet het formaat NL123456789B01 hebben';
 /** The company's 'VAT number (prefix NL)' field (our wording, the spec has none). */
-export const VAT_MESSAGE = 'VAT-nummer moet beginnen met een landcode, bijv. NL123456789B01';
+export const VAT_MESSAGE = 'BTW-nummer (EU) moet beginnen met een landcode, bijv. NL123456789B01';
 
 export const BTW_MAX_LENGTH = 14;
 
@@ -62,6 +62,6 @@ export const vatSchema = ruleSchema({
   isValid: isValidVat,
   message: VAT_MESSAGE,
   description:
-    'EU VAT-nummer: landcode + 2 tot 12 letters/cijfers (optioneel; zonder landcode wordt NL aangenomen)',
+    'BTW-nummer voor handel binnen de EU: landcode + 2 tot 12 letters/cijfers (optioneel; zonder landcode wordt NL aangenomen)',
   example: 'NL123456789B01',
 });

@@ -56,12 +56,15 @@ describe('ibanSchema', () => {
     expect(messagesOf(ibanSchema, v)).toEqual([IBAN_MESSAGE]);
   });
 
-  it.each(['NL92ABNA0417164300', 'NL91ABNA0417164301', 'NL91ABNA0417164030', 'NL00ABNA0417164300'])(
-    'refuses %j with the checksum message only',
-    (v) => {
-      expect(messagesOf(ibanSchema, v)).toEqual([IBAN_CHECKSUM_MESSAGE]);
-    },
-  );
+  it.each([
+    'NL92ABNA0417164300',
+    'NL91ABNA0417164301',
+    'NL91ABNA0417164030',
+    'NL00ABNA0417164300',
+    'NL00ABNA0000000000',
+  ])('refuses %j with the checksum message only', (v) => {
+    expect(messagesOf(ibanSchema, v)).toEqual([IBAN_CHECKSUM_MESSAGE]);
+  });
 
   it('refuses a non-string with the format message', () => {
     expect(messagesOf(ibanSchema, 42)).toEqual([IBAN_MESSAGE]);

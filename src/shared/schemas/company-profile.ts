@@ -38,7 +38,7 @@ export const profileOutput = z.object({
   phoneNumber: z.string().describe("Telefoonnummer, als +31…; '' als niet ingevuld"),
   kvkNumber: z.string().describe("KVK-nummer (8 cijfers); '' als niet ingevuld"),
   btwNumber: z.string().describe("BTW-nummer, als NL123456789B01; '' als niet ingevuld"),
-  vatNumber: z.string().describe("EU VAT-nummer met landcode; '' als niet ingevuld"),
+  vatNumber: z.string().describe("BTW-nummer voor handel binnen de EU, met landcode; '' als niet ingevuld"),
   bankAccount: z.string().describe("IBAN zonder spaties; '' als niet ingevuld"),
   /** The spec names both; they always hold the same value. */
   accountName: z.string().describe('Naam van de rekeninghouder'),

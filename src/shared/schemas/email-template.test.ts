@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorsByField } from '../rules/test-support';
 import {
+  DEFAULT_TEMPLATE_NAMES,
   EMAIL_TEMPLATE_CATEGORIES,
   EMAIL_TEMPLATE_CATEGORY_LABELS,
   emailTemplateInput,
   emailTemplateMessages as m,
+  missingDefaultTemplateNames,
   sendEmailInput,
   templatePreviewInput,
   testMailInput,
@@ -170,5 +172,16 @@ describe('testMailInput and templatePreviewInput', () => {
     expect(
       errorsByField(templatePreviewInput, { template: { subject: 'x', content: 'y'.repeat(10_001) } }),
     ).toEqual({ 'template.content': [m.contentMax] });
+  });
+});
+
+describe('missingDefaultTemplateNames', () => {
+  const all = Object.values(DEFAULT_TEMPLATE_NAMES);
+  it('names every standard template a user does not have, whatever the case', () => {
+    expect(missingDefaultTemplateNames([])).toEqual(all);
+    expect(missingDefaultTemplateNames(['Order met PDF', 'inkooporder VERSTUREN'])).toEqual(all.slice(1));
+  });
+  it('none once they are all there, with other templates beside them', () => {
+    expect(missingDefaultTemplateNames([...all, 'Order met PDF'])).toEqual([]);
   });
 });

@@ -21,6 +21,24 @@ export const EMAIL_TEMPLATE_CATEGORY_LABELS: Record<EmailTemplateCategory, strin
   other: 'Overig',
 };
 
+/**
+ * The names of the standard templates, one per category: the server adds those a user does not have
+ * yet (by name, whatever the case), and the list offers to add them only while one is missing.
+ */
+export const DEFAULT_TEMPLATE_NAMES: Record<EmailTemplateCategory, string> = {
+  order: 'Inkooporder versturen',
+  invoice: 'Factuur versturen',
+  reminder: 'Betalingsherinnering',
+  confirmation: 'Orderbevestiging',
+  other: 'Algemeen bericht',
+};
+
+/** The standard templates' names not among `names` (compared without case). */
+export function missingDefaultTemplateNames(names: Iterable<string>): string[] {
+  const present = new Set([...names].map((n) => n.toLowerCase()));
+  return Object.values(DEFAULT_TEMPLATE_NAMES).filter((n) => !present.has(n.toLowerCase()));
+}
+
 /** Spec §5 and §9. */
 export const TEMPLATE_LIMITS = {
   name: { min: 2, max: 100 },

@@ -3,8 +3,8 @@ import { z } from '../zod-nl';
 
 /** Spec §5 Order numbering ("start number is numeric text, minimum 1") and §8 Order numbering. */
 export const orderSettingsMessages = {
-  prefixMax: 'Prefix mag maximaal 20 tekens bevatten',
-  prefixChars: 'Prefix mag alleen Latijnse letters (ook met accenten), cijfers, - en _ bevatten',
+  prefixMax: 'Voorvoegsel mag maximaal 20 tekens bevatten',
+  prefixChars: 'Voorvoegsel mag alleen Latijnse letters (ook met accenten), cijfers, - en _ bevatten',
   startingNumberNumeric: 'Startnummer moet een getal zijn',
   startingNumberMin: 'Startnummer moet minimaal 1 zijn',
   startingNumberMax: 'Startnummer mag maximaal 999999999 zijn',
@@ -43,7 +43,7 @@ export const orderPrefixSchema = z
   .max(ORDER_PREFIX_MAX, { error: orderSettingsMessages.prefixMax })
   .regex(ORDER_PREFIX_PATTERN, { error: orderSettingsMessages.prefixChars })
   .describe(
-    `Prefix van het ordernummer: Latijnse letters (ook met accenten), cijfers 0-9, - en _, max. ${ORDER_PREFIX_MAX} tekens; mag leeg zijn`,
+    `Voorvoegsel van het ordernummer: Latijnse letters (ook met accenten), cijfers 0-9, - en _, max. ${ORDER_PREFIX_MAX} tekens; mag leeg zijn`,
   );
 
 /** A whole number ≥ 1, typed as text ('1001') or sent as a number. */
@@ -87,7 +87,7 @@ export type OrderSettingsInputData = z.output<typeof orderSettingsInput>;
 export const orderSettingsOutput = z.object({
   /** 'year' when the year is in the number, else 'sequential' (always agrees with includeYear). */
   format: orderNumberFormat,
-  prefix: z.string().describe("Prefix van het ordernummer; '' voor geen prefix"),
+  prefix: z.string().describe("Voorvoegsel van het ordernummer; '' voor geen voorvoegsel"),
   includeYear: z.boolean().describe('Of het jaartal in het nummer staat'),
   startingNumber: z.number().int().describe('Startnummer van de reeks'),
 });

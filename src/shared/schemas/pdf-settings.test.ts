@@ -29,7 +29,7 @@ describe('pdfSettingsInput', () => {
 
   it('stores colours as upper-case #RRGGBB and refuses anything else', () => {
     expect(parse({ primaryColor: ' #1e40af ' })).toEqual({ primaryColor: '#1E40AF' });
-    for (const bad of ['#FFF', '1E40AF', '#1E40AG', '#1E40AF00', 'red', 'rgb(0,0,0)', '', 12, null]) {
+    for (const bad of ['#ZZZ', '#FFF', '1E40AF', '#1E40AG', '#1E40AF00', 'red', 'rgb(0,0,0)', '', 12, null]) {
       expect(parse({ primaryColor: bad })).toEqual({ primaryColor: m.primaryColor });
       expect(parse({ secondaryColor: bad })).toEqual({ secondaryColor: m.secondaryColor });
     }

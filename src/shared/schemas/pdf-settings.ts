@@ -40,7 +40,7 @@ export const FOOTER_NOTES_MAX = 1000;
 export const pdfSettingsMessages = {
   primaryColor: 'Primaire kleur moet een kleurcode zijn zoals #1E40AF',
   secondaryColor: 'Secundaire kleur moet een kleurcode zijn zoals #F3F4F6',
-  template: 'Kies een sjabloon: Klassiek, Modern of Minimaal',
+  template: 'Kies een template: Klassiek, Modern of Minimaal',
   fontFamily: 'Kies een lettertype uit de lijst',
   showBankAccount: 'Bankrekening tonen moet aan of uit staan',
   footerNotes: 'Voettekst moet tekst zijn',

@@ -1,6 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { formatDate, isValidDay, parseDutchDay } from '../../../shared/dates';
+import { formatDate, isValidDay } from '../../../shared/dates';
+import { parseDutchDay, readDutchDay } from '../../../shared/rules/date-input';
 import { TextField } from '../text-field';
 import { maskDutchDate } from './date-field-mask';
 import './date-field.css';
@@ -11,7 +12,8 @@ export type DateFieldProps = {
   /** 'YYYY-MM-DD' once a day is typed, else the text as typed ('' when empty). */
   value: string;
   onChange: (value: string) => void;
-  /** Shown when the field is left with a text that is not a day. */
+  /** Shown when the field is left with a text that is no date ('morgen'); a date that cannot exist
+   * ('31-02-2026') gets its own message, saying which days that month has. */
   invalidMessage: string;
   error?: string;
   hint?: ReactNode;
@@ -21,8 +23,8 @@ export type DateFieldProps = {
 const display = (value: string) => (isValidDay(value) ? formatDate(value) : value);
 
 /**
- * A date as the Dutch write it, dd-mm-jjjj, whatever the browser's language: a text
- * field with a mask, plus a calendar button that opens the browser's own date picker (a native date
+ * A date as the Dutch write it, dd-mm-jjjj, whatever the browser's language: a text field with a
+ * mask that also reads '5-10-2026', '05/10/2026', '5 okt 2026' and a pasted '2026-10-05', plus a calendar button that opens the browser's own date picker (a native date
  * input hidden behind the button, whose own display format never shows). The value handed out stays
  * 'YYYY-MM-DD'; a text that is not a day is handed out as typed, so the form's check refuses it.
  */
@@ -51,8 +53,15 @@ export function DateField({
     onChange(parseDutchDay(next) ?? next);
   };
 
-  const shownError =
-    error ?? (left && text.trim() !== '' && !parseDutchDay(text) ? invalidMessage : undefined);
+  const reading = readDutchDay(text);
+  const problem =
+    text.trim() === '' || reading.ok
+      ? undefined
+      : reading.reason === 'impossible'
+        ? reading.message
+        : invalidMessage;
+  // The form's check knows only that the value is no day; the field knows why ('31-02-2026').
+  const shownError = error !== undefined ? (problem ?? error) : left ? problem : undefined;
 
   const openPicker = () => {
     const input = picker.current;

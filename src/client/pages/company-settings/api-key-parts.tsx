@@ -41,7 +41,13 @@ export function NewSecret({ created, onClose }: { created: ApiKeyCreated; onClos
       <p className="settings-muted">
         Gebruik hem als <code>Authorization: Bearer {created.prefix}…</code> bij elke aanroep van de API.
       </p>
-      <Button variant="ghost" size="sm" onClick={onClose} className="api-keys__secret-close">
+      {/* A real button, not a link-like text: it is the step that ends showing the secret. */}
+      <Button
+        variant="secondary"
+        icon={<Check size={16} />}
+        onClick={onClose}
+        className="api-keys__secret-close"
+      >
         Ik heb de sleutel bewaard
       </Button>
     </section>

@@ -152,7 +152,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
           label="Verloopdatum (optioneel)"
           value={values.expiresAt}
           onChange={(value) => setValue('expiresAt', value)}
-          invalidMessage={apiKeyMessages.expiresAtInvalid}
+          invalidMessage={`${apiKeyMessages.expiresAtInvalid} als dd-mm-jjjj`}
           error={errors.expiresAt}
           hint="De sleutel werkt tot en met deze dag. Leeg: verloopt niet."
         />

@@ -68,12 +68,12 @@ export function FinancialTab({ profile }: { profile: Profile }) {
             />
             <TextField
               {...inputProps('vatNumber')}
-              label="VAT-nummer"
+              label="BTW-nummer (EU)"
               autoComplete="off"
               autoCapitalize="characters"
               maxLength={14}
               placeholder="NL123456789B01"
-              hint="Btw-identificatienummer voor handel binnen de EU, met landcode."
+              hint="Uw BTW-nummer voor handel binnen de EU, met de landcode vooraan."
               fieldClassName="settings-grid__wide"
             />
           </div>

@@ -149,7 +149,7 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
         <div className="numbering-panel__grid">
           <TextField
             id={fieldId('prefix')}
-            label="Prefix"
+            label="Voorvoegsel"
             value={values.prefix}
             maxLength={21}
             autoComplete="off"

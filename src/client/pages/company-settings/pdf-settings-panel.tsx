@@ -32,7 +32,7 @@ import './pdf-settings-panel.css';
 
 const TITLE = 'PDF document';
 const DESCRIPTION =
-  'Sjabloon, kleuren en lettertype van uw inkooporders als PDF. Het voorbeeld toont direct het resultaat.';
+  'Template, kleuren en lettertype van uw inkooporders als PDF. Het voorbeeld toont direct het resultaat.';
 
 const SAVE_LABELS: Record<SaveState, string> = {
   idle: 'Opslaan',

@@ -29,7 +29,7 @@ export function TemplatePicker({
   const name = `template-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <fieldset className="pdf-templates" aria-describedby={error ? `${name}-error` : undefined}>
-      <legend className="ui-label pdf-templates__legend">Sjabloon</legend>
+      <legend className="ui-label pdf-templates__legend">Template</legend>
       <div className="pdf-templates__cards">
         {PDF_TEMPLATES.map((template) => (
           <label key={template} className={cx('pdf-template', value === template && 'is-selected')}>

@@ -1,4 +1,4 @@
-import { Minus, Receipt, TrendingDown, TrendingUp, UsersRound, Wallet } from 'lucide-react';
+import { FileText, Minus, TrendingDown, TrendingUp, UsersRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Period } from '../../../shared/constants';
 import { formatEuro } from '../../../shared/format';
@@ -29,7 +29,7 @@ export function StatCards({ period, stats, failed, stale }: StatCardsProps) {
     >
       <StatCard
         label="Totale Orders"
-        icon={<Receipt />}
+        icon={<FileText />}
         value={stats ? stats.totalOrders.value.toLocaleString('nl-NL') : null}
         growth={stats?.totalOrders.growth}
         caption={caption}

@@ -5,6 +5,7 @@ import {
   EMAIL_TEMPLATE_CATEGORY_LABELS,
   type EmailTemplate,
   type EmailTemplateCategory,
+  missingDefaultTemplateNames,
 } from '../../../shared/schemas/email-template';
 import {
   Badge,
@@ -111,17 +112,19 @@ export function EmailTemplatesPage() {
     });
 
   const templates = query.data ?? [];
+  // Offered while a standard template is missing; once they are all there it would add nothing.
+  const defaultsMissing = missingDefaultTemplateNames(templates.map((t) => t.name)).length > 0;
   const shown = filterTemplates(templates, { search, category });
   const filtered = search.trim() !== '' || category !== '';
 
   return (
     <div className="templates-page">
       <PageHeader
-        title="Email Templates"
+        title="E-mail templates"
         description="Uw eigen e-mails voor orders, facturen en herinneringen, met variabelen die bij het versturen worden ingevuld."
         actions={
           <>
-            {templates.length > 0 ? (
+            {templates.length > 0 && defaultsMissing ? (
               <Button
                 variant="secondary"
                 icon={<FilePlus2 />}

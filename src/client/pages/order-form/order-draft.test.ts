@@ -66,14 +66,21 @@ describe('price input (read as meant, never cut)', () => {
     expect(priceFieldError('')).toBeUndefined();
   });
 
-  it('shows two decimals after leaving the field, and reads that back as the same amount', () => {
-    expect(normalizePrice('12.5')).toBe('12.50');
-    expect(normalizePrice('12,5')).toBe('12.50');
-    expect(normalizePrice('12.')).toBe('12.00');
-    expect(normalizePrice('7')).toBe('7.00');
-    expect(normalizePrice('12.345')).toBe('12345.00');
-    expect(normalizePrice('1.234,56')).toBe('1234.56');
-    expect(priceCents(normalizePrice('12.345'))).toBe(1_234_500);
+  it('shows what was understood in Dutch notation after leaving the field, read back as the same amount', () => {
+    expect(normalizePrice('12.5')).toBe('12,50');
+    expect(normalizePrice('12,5')).toBe('12,50');
+    expect(normalizePrice('45,50')).toBe('45,50');
+    expect(normalizePrice('12.')).toBe('12,00');
+    expect(normalizePrice('7')).toBe('7,00');
+    expect(normalizePrice('12.345')).toBe('12.345,00');
+    expect(normalizePrice('1.234,56')).toBe('1.234,56');
+    expect(normalizePrice('1234.56')).toBe('1.234,56');
+    expect(normalizePrice('123456,78')).toBe('123.456,78');
+    expect(normalizePrice('9999999999,99')).toBe('9.999.999.999,99');
+    for (const typed of ['12.345', '1.234,56', '0,05', '123456,78', '9999999999,99'])
+      expect(priceCents(normalizePrice(typed))).toBe(priceCents(typed));
+    // Shown once more, it stays as it is: leaving the field again changes nothing.
+    expect(normalizePrice(normalizePrice('12.345'))).toBe('12.345,00');
     expect(normalizePrice('')).toBe('');
     expect(normalizePrice('0')).toBe('0');
   });
@@ -198,7 +205,7 @@ describe('draft', () => {
       description: 'Kabel',
       quantity: '3',
       unit: 'meter',
-      price: '4.50',
+      price: '4,50',
       vat: 9,
     });
     expect(draft.paymentTerm).toBe(30);

@@ -13,7 +13,8 @@ import {
   type VatRate,
 } from '../../../shared/constants';
 import { amsterdamDay } from '../../../shared/dates';
-import { centsToDecimal, computeOrderTotals, eurosToCents, type OrderTotals } from '../../../shared/money';
+import { formatAmount } from '../../../shared/format';
+import { computeOrderTotals, eurosToCents, type OrderTotals } from '../../../shared/money';
 import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../../../shared/rules/quantity';
 import { type Order, parsePrice, quantityProblem } from '../../../shared/schemas/order';
 
@@ -24,7 +25,7 @@ export type LineDraft = {
   /** As typed; '' while the user clears it (becomes 1 on blur). Never rewritten into another number. */
   quantity: string;
   unit: Unit;
-  /** As typed ('12,5', '1.234,56'); decimal text ('12.50') once a valid price leaves the field. */
+  /** As typed ('12,5', '1234.56'); in Dutch notation ('1.234,56') once a valid price leaves the field. */
   price: string;
   vat: VatRate;
 };
@@ -78,7 +79,7 @@ export function draftFromOrder(order: Order): OrderDraft {
     description: item.description,
     quantity: String(item.quantity),
     unit: item.unit,
-    price: centsToDecimal(eurosToCents(item.price)),
+    price: formatAmount(eurosToCents(item.price)),
     vat: item.vat,
   }));
   return {
@@ -154,13 +155,14 @@ export function priceFieldError(text: string): string | undefined {
 }
 
 /**
- * On blur: a valid price is shown as decimal text with two decimals ('12,5' → '12.50', '12.345' →
- * '12345.00', '1.234,56' → '1234.56'), which the same rule reads back as the same amount; anything
- * else stays as typed, to be refused with a message rather than silently cut.
+ * On blur, and as an order's price is first shown: a valid price in Dutch notation with two decimals,
+ * so the user sees what was understood ('12,5' → '12,50', '12.345' → '12.345,00', '1234.56' →
+ * '1.234,56'), which the same rule reads back as the same amount; anything else stays as typed, to be
+ * refused with a message rather than silently cut.
  */
 export function normalizePrice(text: string): string {
   const parsed = parsePrice(text);
-  return parsed.ok ? centsToDecimal(parsed.cents) : text;
+  return parsed.ok ? formatAmount(parsed.cents) : text;
 }
 
 /* ---------------------------------------------------------------- lines and totals */

@@ -90,7 +90,7 @@ export function OrdersPage() {
               <span className="ui-button__icon" aria-hidden="true">
                 <Mail />
               </span>
-              <span className="ui-button__label">Email Templates beheren</span>
+              <span className="ui-button__label">E-mail templates beheren</span>
             </Link>
             <NewOrderLink />
           </>

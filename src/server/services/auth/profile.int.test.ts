@@ -149,7 +149,7 @@ describe('auth.updateProfile', () => {
     [
       'VAT',
       { vatNumber: 'X' },
-      { vatNumber: 'VAT-nummer moet beginnen met een landcode, bijv. NL123456789B01' },
+      { vatNumber: 'BTW-nummer (EU) moet beginnen met een landcode, bijv. NL123456789B01' },
     ],
     [
       'IBAN format',

@@ -1,4 +1,4 @@
-import type { EmailTemplateCategory } from '../../../shared/schemas/email-template';
+import { DEFAULT_TEMPLATE_NAMES, type EmailTemplateCategory } from '../../../shared/schemas/email-template';
 
 export type DefaultTemplate = {
   name: string;
@@ -18,7 +18,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     category: 'order',
     isDefault: true,
-    name: 'Inkooporder versturen',
+    name: DEFAULT_TEMPLATE_NAMES.order,
     subject: 'Inkooporder {{order.orderNumber}} van {{user.company}}',
     content: [
       '<p>Beste {{customer.name}},</p>',
@@ -33,13 +33,13 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     category: 'invoice',
     isDefault: false,
-    name: 'Factuur versturen',
+    name: DEFAULT_TEMPLATE_NAMES.invoice,
     subject: 'Factuur bij order {{order.orderNumber}}',
     content: [
       '<p>Beste {{customer.name}},</p>',
       '<p>In de bijlage vindt u de factuur voor order <strong>{{order.orderNumber}}</strong> van {{order.date}}, ' +
         'met een totaalbedrag van <strong>{{order.total}}</strong>.</p>',
-      '<p>Wij verzoeken u het bedrag binnen de afgesproken betaaltermijn over te maken, ' +
+      '<p>Wij verzoeken u het bedrag binnen de afgesproken betalingstermijn over te maken, ' +
         'onder vermelding van het ordernummer.</p>',
       '<p>Heeft u vragen over deze factuur? Beantwoord dan deze e-mail, dan nemen wij contact met u op.</p>',
       signature,
@@ -48,7 +48,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     category: 'reminder',
     isDefault: false,
-    name: 'Betalingsherinnering',
+    name: DEFAULT_TEMPLATE_NAMES.reminder,
     subject: 'Herinnering: order {{order.orderNumber}}',
     content: [
       '<p>Beste {{customer.name}},</p>',
@@ -62,7 +62,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     category: 'confirmation',
     isDefault: false,
-    name: 'Orderbevestiging',
+    name: DEFAULT_TEMPLATE_NAMES.confirmation,
     subject: 'Bevestiging van order {{order.orderNumber}}',
     content: [
       '<p>Beste {{customer.name}},</p>',
@@ -76,7 +76,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     category: 'other',
     isDefault: false,
-    name: 'Algemeen bericht',
+    name: DEFAULT_TEMPLATE_NAMES.other,
     subject: 'Bericht van {{user.company}} over order {{order.orderNumber}}',
     content: [
       '<p>Beste {{customer.name}},</p>',

@@ -4,6 +4,7 @@ import { type EmailTemplateRow, emailTemplates, users } from '../../../db/schema
 import {
   type EmailTemplate,
   type EmailTemplateInputData,
+  missingDefaultTemplateNames,
   TEMPLATE_LIMITS,
   type TemplateDataInput,
   type TemplatePreview,
@@ -36,6 +37,9 @@ const messages = emailTemplateServiceMessages;
 
 /** A temporary template lives for one test mail; one left behind (a closed tab) is removed after this. */
 export const TEMPORARY_TEMPLATE_TTL_MS = 60 * 60 * 1000;
+
+/** Marks a test mail in the recipient's inbox, so it is never taken for a real order mail. */
+export const TEST_SUBJECT_PREFIX = '[Test]';
 
 /** Test mails per user per window: enough to try a template a few times, too few to spam with. */
 export const TEST_MAIL_LIMIT = 10;
@@ -206,9 +210,9 @@ export async function createDefaultTemplates(db: DbOrTx, userId: string): Promis
       })
       .from(emailTemplates)
       .where(and(eq(emailTemplates.userId, userId), eq(emailTemplates.isTemporary, false)));
-    const names = new Set(existing.map((t) => t.name.toLowerCase()));
+    const missingNames = new Set(missingDefaultTemplateNames(existing.map((t) => t.name)));
     const withDefault = new Set(existing.filter((t) => t.isDefault).map((t) => t.category));
-    const missing = DEFAULT_TEMPLATES.filter((t) => !names.has(t.name.toLowerCase()));
+    const missing = DEFAULT_TEMPLATES.filter((t) => missingNames.has(t.name));
     if (missing.length === 0) return 0;
     await tx.insert(emailTemplates).values(
       missing.map((t) => ({
@@ -282,7 +286,7 @@ export async function sendTestMail(
   const mail = await composeUserMail({
     sender,
     to: input.email,
-    subject: template.subject,
+    subject: `${TEST_SUBJECT_PREFIX} ${template.subject}`,
     content: template.content,
     data,
     accentColor: settings.primaryColor,

@@ -43,7 +43,7 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
           onChange={(event) => form.chooseTemplate(event.target.value)}
           hint={
             form.templates.length === 0
-              ? 'Nog geen templates: maak ze aan op de pagina Email Templates.'
+              ? 'Nog geen templates: maak ze aan op de pagina E-mail templates.'
               : 'Een template vult het onderwerp en het bericht.'
           }
         />
