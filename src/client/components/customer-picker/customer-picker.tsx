@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, Search, UsersRound, X } from 'lucide-react';
+import { Check, ChevronsUpDown, Search, UserPlus, UsersRound, X } from 'lucide-react';
 import {
   type KeyboardEvent,
   useCallback,
@@ -55,6 +55,11 @@ export type CustomerPickerProps = {
    * written); default 'Onbekende klant'. The order form passes the customer the order was written for.
    */
   missingLabel?: string;
+  /**
+   * Offers 'Nieuwe klant' in the dropdown (also when there are no customers yet). The picker closes
+   * and the caller opens the customer modal; after saving it passes the new customer's id as `value`.
+   */
+  onCreateCustomer?: () => void;
   className?: string;
 };
 
@@ -90,6 +95,7 @@ export function CustomerPicker({
   id,
   placeholder = 'Selecteer een klant',
   missingLabel = UNKNOWN_CUSTOMER,
+  onCreateCustomer,
   className,
 }: CustomerPickerProps) {
   const ids = useFieldIds(id);
@@ -111,6 +117,7 @@ export function CustomerPicker({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
 
   const all = list.data;
   const selected = useMemo(() => all?.find((c) => c._id === value), [all, value]);
@@ -256,8 +263,31 @@ export function CustomerPicker({
       event.stopPropagation();
       close(true);
     } else if (event.key === 'Tab') {
-      // Back on the button, so Tab carries on from there.
+      // 'Nieuwe klant' is the dropdown's one other control: Tab goes there; otherwise back on the
+      // button, so Tab carries on from there.
+      if (!event.shiftKey && createRef.current) {
+        event.preventDefault();
+        createRef.current.focus();
+      } else close(true);
+    }
+  };
+
+  const startCreate = () => {
+    // Focus goes back to the button first: the customer modal returns it there when it closes.
+    close(true);
+    onCreateCustomer?.();
+  };
+
+  const onCreateKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
       close(true);
+    } else if (event.key === 'Tab') {
+      if (event.shiftKey) {
+        event.preventDefault();
+        searchRef.current?.focus();
+      } else close(true);
     }
   };
 
@@ -415,7 +445,24 @@ export function CustomerPicker({
               noMatches={list.isSuccess && choosable.length > 0 && matches.length === 0}
               truncated={matches.length > shown.length}
               onNavigate={() => close(false)}
+              canCreate={Boolean(onCreateCustomer)}
             />
+            {onCreateCustomer && !list.isPending && !list.isError ? (
+              <div className="customer-picker__footer">
+                <Button
+                  ref={createRef}
+                  variant={choosable.length === 0 ? 'primary' : 'ghost'}
+                  size="sm"
+                  icon={<UserPlus />}
+                  fullWidth
+                  onPointerDown={(event) => event.preventDefault()}
+                  onClick={startCreate}
+                  onKeyDown={onCreateKeyDown}
+                >
+                  Nieuwe klant
+                </Button>
+              </div>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -450,6 +497,8 @@ type PanelStatusProps = {
   noMatches: boolean;
   truncated: boolean;
   onNavigate: () => void;
+  /** 'Nieuwe klant' is offered under the list: no link away to the customers screen. */
+  canCreate: boolean;
 };
 
 /** What the dropdown says besides its options: loading, a load error, no customers, no matches, more. */
@@ -462,6 +511,7 @@ function PanelStatus({
   noMatches,
   truncated,
   onNavigate,
+  canCreate,
 }: PanelStatusProps) {
   if (loading) {
     return (
@@ -486,9 +536,13 @@ function PanelStatus({
       <div className="customer-picker__status">
         <UsersRound size={20} aria-hidden="true" />
         <p>U heeft nog geen actieve klanten.</p>
-        <Link href="/klanten" className="link" onClick={onNavigate}>
-          Klanten beheren
-        </Link>
+        {canCreate ? (
+          <p>Voeg hieronder uw eerste klant toe.</p>
+        ) : (
+          <Link href="/klanten" className="link" onClick={onNavigate}>
+            Klanten beheren
+          </Link>
+        )}
       </div>
     );
   }
