@@ -39,6 +39,7 @@ function columnStyle(orders: readonly OrderSummary[], actions: number): CSSPrope
     '--number-chars': needs.numberChars || undefined,
     '--customer-chars': needs.customerChars,
     '--project-chars': needs.projectChars,
+    '--total-chars': needs.totalChars || undefined,
     '--customer-share': customerShare(needs).toFixed(3),
   } as CSSProperties;
 }

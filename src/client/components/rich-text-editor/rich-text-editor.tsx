@@ -267,6 +267,8 @@ export function RichTextEditor({
           contentEditable={!disabled}
           suppressContentEditableWarning
           tabIndex={0}
+          // New lines become paragraphs (a browser makes <div>s by default), as a mail's text is written.
+          onFocus={() => document.execCommand('defaultParagraphSeparator', false, 'p')}
           onInput={(_event: FormEvent<HTMLDivElement>) => report()}
           onPaste={onPaste}
         />
