@@ -81,8 +81,22 @@ describe('columnNeeds', () => {
       customerChars: 'Onbekende klant'.length,
       projectChars: 0,
       totalChars: '€ 2.987,49'.length,
+      customerWordChars: 'Onbekende'.length,
     });
-    expect(columnNeeds([])).toEqual({ numberChars: 0, customerChars: 0, projectChars: 0, totalChars: 0 });
+    expect(columnNeeds([])).toEqual({
+      numberChars: 0,
+      customerChars: 0,
+      projectChars: 0,
+      totalChars: 0,
+      customerWordChars: 0,
+    });
+  });
+
+  it('measures the longest word of a customer line, so no word of a name is cut', () => {
+    expect(
+      columnNeeds([row('', 'Jansen Installatietechniek', 'Sanne Jansen'), row('', 'Bakker Dakwerken B.V.')])
+        .customerWordChars,
+    ).toBe('Installatietechniek'.length);
   });
 
   it('measures the longest total as it is shown, so Totaal is as wide as the page needs', () => {
@@ -94,7 +108,7 @@ describe('columnNeeds', () => {
 
 describe('customerShare', () => {
   const share = (customerChars: number, projectChars: number) =>
-    customerShare({ numberChars: 14, customerChars, projectChars, totalChars: 10 });
+    customerShare({ numberChars: 14, customerChars, projectChars, totalChars: 10, customerWordChars: 8 });
 
   it("is Klant's part of both needs, so two long columns are cut alike", () => {
     expect(share(30, 20)).toBeCloseTo(0.6);

@@ -27,7 +27,11 @@ export type ColumnNeeds = {
   customerChars: number;
   projectChars: number;
   totalChars: number;
+  /** The longest word in Klant: the column is never narrower, so no word of a name is cut. */
+  customerWordChars: number;
 };
+
+const longestWord = (text: string) => Math.max(0, ...text.split(/\s+/).map((w) => w.length));
 
 /**
  * The longest text (in characters) the sized columns show on this page: Order Nr, Klant (the wider
@@ -45,6 +49,7 @@ export function columnNeeds(
 ): ColumnNeeds {
   let numberChars = 0;
   let totalChars = 0;
+  let customerWordChars = 0;
   let projectChars = 0;
   let customerChars = 0;
   for (const order of orders) {
@@ -53,8 +58,13 @@ export function columnNeeds(
     projectChars = Math.max(projectChars, order.project.trim().length);
     const shown = customerDisplay(order);
     customerChars = Math.max(customerChars, shown.primary.length, shown.secondary?.length ?? 0);
+    customerWordChars = Math.max(
+      customerWordChars,
+      longestWord(shown.primary),
+      longestWord(shown.secondary ?? ''),
+    );
   }
-  return { numberChars, customerChars, projectChars, totalChars };
+  return { numberChars, customerChars, projectChars, totalChars, customerWordChars };
 }
 
 /**

@@ -38,6 +38,7 @@ function columnStyle(orders: readonly OrderSummary[], actions: number): CSSPrope
     // No orders (loading, empty page): the CSS default, the length of a number in the default format.
     '--number-chars': needs.numberChars || undefined,
     '--customer-chars': needs.customerChars,
+    '--customer-word-chars': needs.customerWordChars,
     '--project-chars': needs.projectChars,
     '--total-chars': needs.totalChars || undefined,
     '--customer-share': customerShare(needs).toFixed(3),

@@ -80,19 +80,23 @@ export function RichTextEditor({
     reported.current = value;
   }, [value]);
 
-  // The buttons show whether the text at the cursor is bold, italic or in a list.
+  // The buttons show whether the text at the cursor is bold, italic or in a list: after every move
+  // of the cursor, and after a button (bold at a cursor changes what is typed next, not the selection).
+  const showActive = () => {
+    const editor = editorRef.current;
+    const selection = document.getSelection();
+    if (!editor || !selection?.anchorNode || !editor.contains(selection.anchorNode)) return;
+    setActive({
+      bold: document.queryCommandState('bold'),
+      italic: document.queryCommandState('italic'),
+      insertUnorderedList: document.queryCommandState('insertUnorderedList'),
+      insertOrderedList: document.queryCommandState('insertOrderedList'),
+    });
+  };
+  const showActiveRef = useRef(showActive);
+  showActiveRef.current = showActive;
   useEffect(() => {
-    const onSelection = () => {
-      const editor = editorRef.current;
-      const selection = document.getSelection();
-      if (!editor || !selection?.anchorNode || !editor.contains(selection.anchorNode)) return;
-      setActive({
-        bold: document.queryCommandState('bold'),
-        italic: document.queryCommandState('italic'),
-        insertUnorderedList: document.queryCommandState('insertUnorderedList'),
-        insertOrderedList: document.queryCommandState('insertOrderedList'),
-      });
-    };
+    const onSelection = () => showActiveRef.current();
     document.addEventListener('selectionchange', onSelection);
     return () => document.removeEventListener('selectionchange', onSelection);
   }, []);
@@ -112,6 +116,7 @@ export function RichTextEditor({
   const run = (command: Command) => {
     editorRef.current?.focus();
     document.execCommand(command);
+    showActive();
     report();
   };
 
