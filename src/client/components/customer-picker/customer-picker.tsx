@@ -71,6 +71,9 @@ const NAVIGATION_KEYS = new Set<string>(['ArrowDown', 'ArrowUp', 'PageDown', 'Pa
 /** Rough heights (px) to judge whether the dropdown fits below before it is drawn. */
 const CHROME_HEIGHT = 64;
 const OPTION_HEIGHT = 52;
+/** 'Nieuwe klant' under the list, and the no-customers text above it. */
+const CREATE_HEIGHT = 46;
+const EMPTY_HEIGHT = 140;
 
 /**
  * The order form's customer dropdown (spec §2 Order form, §9): a button showing the chosen customer;
@@ -135,10 +138,13 @@ export function CustomerPicker({
   const activeCustomer = active >= 0 ? shown[active] : undefined;
 
   /** The dropdown's height with up to six rows, before it is drawn. */
+  const canCreate = Boolean(onCreateCustomer);
+  const noCustomers = list.isSuccess && choosable.length === 0;
   const naturalHeight = useCallback(() => {
     const rows = Math.max(1, Math.min(shown.length, 6));
-    return CHROME_HEIGHT + (countLine ? 28 : 0) + rows * OPTION_HEIGHT;
-  }, [shown.length, countLine]);
+    const body = noCustomers ? EMPTY_HEIGHT : (countLine ? 28 : 0) + rows * OPTION_HEIGHT;
+    return CHROME_HEIGHT + body + (canCreate ? CREATE_HEIGHT : 0);
+  }, [shown.length, countLine, noCustomers, canCreate]);
 
   const place = useCallback(() => {
     const rect = triggerRef.current?.getBoundingClientRect();
