@@ -138,11 +138,14 @@ test("'Nieuwe klant' in the picker: offered on an empty account, the saved custo
     await signUpAndLogin(phone);
     await phone.goto('/nieuwe-order');
     await customerTrigger(phone).click();
-    await expect(
-      phone.locator('.customer-picker__panel').getByRole('button', { name: 'Nieuwe klant' }),
-    ).toBeVisible();
+    const offer = phone.locator('.customer-picker__panel').getByRole('button', { name: 'Nieuwe klant' });
+    // Wholly on screen, and above the save bar (not under it).
+    await expect(offer).toBeInViewport({ ratio: 1 });
+    const bar = (await phone.getByRole('region', { name: 'Totaal en opslaan' }).boundingBox())!;
+    const box = (await offer.boundingBox())!;
+    expect(box.y + box.height, 'the button ends above the save bar').toBeLessThanOrEqual(bar.y + 0.5);
     await shoot(phone, `picker-empty-375-${theme}`);
-    await phone.locator('.customer-picker__panel').getByRole('button', { name: 'Nieuwe klant' }).click();
+    await offer.click();
     await expect(phone.getByRole('dialog', { name: 'Nieuwe klant' })).toBeVisible();
     await phone.context().close();
   }

@@ -1,6 +1,7 @@
 import { Check, ChevronsUpDown, Search, UserPlus, UsersRound, X } from 'lucide-react';
 import {
   type KeyboardEvent,
+  type RefObject,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -71,9 +72,8 @@ const NAVIGATION_KEYS = new Set<string>(['ArrowDown', 'ArrowUp', 'PageDown', 'Pa
 /** Rough heights (px) to judge whether the dropdown fits below before it is drawn. */
 const CHROME_HEIGHT = 64;
 const OPTION_HEIGHT = 52;
-/** 'Nieuwe klant' under the list, and the no-customers text above it. */
-const CREATE_HEIGHT = 46;
-const EMPTY_HEIGHT = 140;
+/** The no-customers text with its 'Nieuwe klant' button. */
+const EMPTY_HEIGHT = 150;
 
 /**
  * The order form's customer dropdown (spec §2 Order form, §9): a button showing the chosen customer;
@@ -143,8 +143,8 @@ export function CustomerPicker({
   const naturalHeight = useCallback(() => {
     const rows = Math.max(1, Math.min(shown.length, 6));
     const body = noCustomers ? EMPTY_HEIGHT : (countLine ? 28 : 0) + rows * OPTION_HEIGHT;
-    return CHROME_HEIGHT + body + (canCreate ? CREATE_HEIGHT : 0);
-  }, [shown.length, countLine, noCustomers, canCreate]);
+    return CHROME_HEIGHT + body;
+  }, [shown.length, countLine, noCustomers]);
 
   const place = useCallback(() => {
     const rect = triggerRef.current?.getBoundingClientRect();
@@ -384,6 +384,20 @@ export function CustomerPicker({
                 }}
                 onKeyDown={onSearchKeyDown}
               />
+              {canCreate && list.isSuccess && !noCustomers ? (
+                <Button
+                  ref={createRef}
+                  variant="ghost"
+                  size="sm"
+                  icon={<UserPlus />}
+                  className="customer-picker__create"
+                  onPointerDown={(event) => event.preventDefault()}
+                  onClick={startCreate}
+                  onKeyDown={onCreateKeyDown}
+                >
+                  <span className="customer-picker__create-label">Nieuwe klant</span>
+                </Button>
+              ) : null}
             </div>
 
             {countLine ? (
@@ -451,24 +465,10 @@ export function CustomerPicker({
               noMatches={list.isSuccess && choosable.length > 0 && matches.length === 0}
               truncated={matches.length > shown.length}
               onNavigate={() => close(false)}
-              canCreate={Boolean(onCreateCustomer)}
+              onCreate={canCreate ? startCreate : undefined}
+              createRef={createRef}
+              onCreateKeyDown={onCreateKeyDown}
             />
-            {onCreateCustomer && !list.isPending && !list.isError ? (
-              <div className="customer-picker__footer">
-                <Button
-                  ref={createRef}
-                  variant={choosable.length === 0 ? 'primary' : 'ghost'}
-                  size="sm"
-                  icon={<UserPlus />}
-                  fullWidth
-                  onPointerDown={(event) => event.preventDefault()}
-                  onClick={startCreate}
-                  onKeyDown={onCreateKeyDown}
-                >
-                  Nieuwe klant
-                </Button>
-              </div>
-            ) : null}
           </div>
         ) : null}
       </div>
@@ -503,8 +503,10 @@ type PanelStatusProps = {
   noMatches: boolean;
   truncated: boolean;
   onNavigate: () => void;
-  /** 'Nieuwe klant' is offered under the list: no link away to the customers screen. */
-  canCreate: boolean;
+  /** 'Nieuwe klant': offered in place of the link away to the customers screen. */
+  onCreate?: () => void;
+  createRef: RefObject<HTMLButtonElement | null>;
+  onCreateKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
 };
 
 /** What the dropdown says besides its options: loading, a load error, no customers, no matches, more. */
@@ -517,7 +519,9 @@ function PanelStatus({
   noMatches,
   truncated,
   onNavigate,
-  canCreate,
+  onCreate,
+  createRef,
+  onCreateKeyDown,
 }: PanelStatusProps) {
   if (loading) {
     return (
@@ -542,8 +546,17 @@ function PanelStatus({
       <div className="customer-picker__status">
         <UsersRound size={20} aria-hidden="true" />
         <p>U heeft nog geen actieve klanten.</p>
-        {canCreate ? (
-          <p>Voeg hieronder uw eerste klant toe.</p>
+        {onCreate ? (
+          <Button
+            ref={createRef}
+            size="sm"
+            icon={<UserPlus />}
+            onPointerDown={(event) => event.preventDefault()}
+            onClick={onCreate}
+            onKeyDown={onCreateKeyDown}
+          >
+            Nieuwe klant
+          </Button>
         ) : (
           <Link href="/klanten" className="link" onClick={onNavigate}>
             Klanten beheren
