@@ -284,8 +284,8 @@ test.describe('desktop, 1280 px', () => {
       email: 'jan@smit.nl',
     });
     // Fits in the free width beside a short customer, not in a fixed share of it (as before: 17 %,
-    // about 50 px here). At 1280 px with the Status column and four row actions (edit, PDF, send,
-    // delete: 164 px) Klant and Project share about 284 px, Klant keeping at least 30 %.
+    // about 50 px here). At 1280 px with the Status column and five row actions (edit, PDF, send,
+    // duplicate, delete: 176 px) Klant and Project share about 290 px, Klant keeping at least 30 %.
     const project = 'Renovatie pand Zwolle';
     await createOrder(page.request, {
       customer,

@@ -95,6 +95,8 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     await expect(dialog.getByText('Voer een geldig e-mailadres in')).toHaveCount(0);
     await dialog.getByRole('textbox', { name: 'CC' }).fill(ccEmail);
 
+    // The HTML itself is the advanced view (the formatted editor is in message-editor.spec.ts).
+    await dialog.getByRole('switch', { name: 'HTML bewerken (geavanceerd)' }).click();
     const message = dialog.getByRole('textbox', { name: 'Bericht' });
     expect((await message.boundingBox())!.height).toBeCloseTo(250, 0);
     await message.fill(

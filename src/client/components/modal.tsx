@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
-import { type ReactNode, type RefObject, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx';
 import { useBackgroundLock, useDialogLayer, useFocusReturn } from './focus-trap';
+import { registerToastSlot } from './toast-slot';
 
 export type ModalSize = 'sm' | 'md' | 'lg';
 
@@ -61,6 +62,11 @@ function ModalPanel({
   useBackgroundLock(true);
   useFocusReturn(panelRef, true, initialFocusRef);
   useDialogLayer(panelRef, true, requestClose);
+  const toastSlotRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const slot = toastSlotRef.current;
+    return slot ? registerToastSlot(slot) : undefined;
+  }, []);
 
   return (
     <div className="ui-modal">
@@ -102,6 +108,7 @@ function ModalPanel({
           </button>
         </div>
         {children ? <div className="ui-modal__body">{children}</div> : null}
+        <div ref={toastSlotRef} className="ui-modal__toasts" />
         {footer ? <div className="ui-modal__footer">{footer}</div> : null}
       </div>
     </div>

@@ -1,7 +1,9 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { NOTICE_MS } from '../../shared/constants';
+import { cx } from './cx';
 import { Notice, type NoticeTone } from './notice';
+import { useToastSlot } from './toast-slot';
 
 /** Toasts close themselves after 5 s unless told otherwise (spec §9). */
 export const TOAST_DURATION_MS = NOTICE_MS;
@@ -30,8 +32,10 @@ export type ToastApi = {
 const ToastContext = createContext<ToastApi | null>(null);
 
 /**
- * Holds the toasts and renders them in a fixed region at the end of <body>: bottom-right on
- * desktop, bottom-centre above the mobile bottom bar.
+ * Holds the toasts and renders them where they cover no button: in the open dialog between its body
+ * and its footer (toast-slot.ts); otherwise in a fixed region at the end of <body>, at the top of the
+ * content (on a phone under the top bar), away from the bottom where the save bars and the bottom
+ * bar carry the actions.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -59,12 +63,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show, dismiss],
   );
 
+  const slot = useToastSlot();
+
   return (
     <ToastContext.Provider value={api}>
       {children}
       {typeof document !== 'undefined' &&
         createPortal(
-          <section className="ui-toasts" aria-label="Meldingen">
+          <section className={cx('ui-toasts', slot && 'ui-toasts--in-dialog')} aria-label="Meldingen">
             <ol className="ui-toasts__list" aria-live="polite">
               {toasts.map((toast) => (
                 <li key={toast.id} className="ui-toasts__item">
@@ -82,7 +88,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               ))}
             </ol>
           </section>,
-          document.body,
+          slot ?? document.body,
         )}
     </ToastContext.Provider>
   );

@@ -27,7 +27,7 @@ const apiIntroduction = (
    curl "${baseUrl}/api/orders?limit=50" -H "Authorization: Bearer ik_…"
    \`\`\`
 
-   Een lijst met \`limit\` geeft \`X-Total-Count\` en een \`Link\`-header (next/prev). Stuur bij POST /orders, POST /customers en POST /orders/{id}/send-email een eigen \`Idempotency-Key\` mee: een herhaling maakt dan niets dubbel.
+   Een lijst met \`limit\` geeft \`X-Total-Count\` en een \`Link\`-header (next/prev). Stuur bij POST /orders, POST /orders/{id}/duplicate, POST /customers en POST /orders/{id}/send-email een eigen \`Idempotency-Key\` mee: een herhaling maakt dan niets dubbel.
 3. **Ontvang webhooks**: meld een https-adres aan in Bedrijfsinstellingen › Beveiliging › Webhooks (of met POST /webhooks). Elke levering is ondertekend volgens Standard Webhooks. Controleer de handtekening zo (Node):
 
    \`\`\`js

@@ -113,6 +113,7 @@ const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = 
   'orders-get': { response: ORDER_WITH_EMAILS },
   'orders-create': { request: ORDER_INPUT, response: ORDER },
   'orders-update': { request: ORDER_INPUT, response: ORDER },
+  'orders-duplicate': { response: ORDER },
 };
 
 /** What a field of this name looks like, where its schema gives no example of its own. */

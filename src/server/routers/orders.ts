@@ -20,6 +20,7 @@ import {
   runIdempotentInTransaction,
 } from '../services/idempotency/idempotency';
 import { orderStats } from '../services/orders/dashboard-stats';
+import { duplicateOrder } from '../services/orders/duplicate-order';
 import { getOrder, listAllOrders, listOrderEmails } from '../services/orders/order-reads';
 import {
   orderPageToWire,
@@ -129,6 +130,25 @@ export const ordersRouter = router({
     .output(orderOutput)
     .mutation(async ({ ctx, input: { id, ...fields } }) =>
       orderToWire(await updateOrder(ctx.db, ctx.user.id, id, fields, ctx.now())),
+    ),
+
+  duplicate: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/orders/{id}/duplicate',
+        tags,
+        summary: 'Order dupliceren',
+        description: `Maakt een nieuwe order als kopie: status \`concept\`, een nieuw ordernummer (de gewone nummering) en de datum van vandaag; dezelfde klant (met de klantgegevens zoals die nu zijn), dezelfde regels en alle andere velden van de order. Zonder body. Verstuurt de webhook \`order.created\`. ${notFoundOrder}`,
+        requestHeaders: idempotencyHeaders,
+      },
+    })
+    .input(idInput)
+    .output(orderOutput)
+    .mutation(({ ctx, input }) =>
+      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.duplicate', input), async (tx) =>
+        orderToWire(await duplicateOrder(tx, ctx.user.id, input.id, ctx.now())),
+      ),
     ),
 
   sendEmail: authedProcedure

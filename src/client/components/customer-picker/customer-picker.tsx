@@ -1,6 +1,7 @@
-import { Check, ChevronsUpDown, Search, UsersRound, X } from 'lucide-react';
+import { Check, ChevronsUpDown, Search, UserPlus, UsersRound, X } from 'lucide-react';
 import {
   type KeyboardEvent,
+  type RefObject,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -55,6 +56,11 @@ export type CustomerPickerProps = {
    * written); default 'Onbekende klant'. The order form passes the customer the order was written for.
    */
   missingLabel?: string;
+  /**
+   * Offers 'Nieuwe klant' in the dropdown (also when there are no customers yet). The picker closes
+   * and the caller opens the customer modal; after saving it passes the new customer's id as `value`.
+   */
+  onCreateCustomer?: () => void;
   className?: string;
 };
 
@@ -66,6 +72,8 @@ const NAVIGATION_KEYS = new Set<string>(['ArrowDown', 'ArrowUp', 'PageDown', 'Pa
 /** Rough heights (px) to judge whether the dropdown fits below before it is drawn. */
 const CHROME_HEIGHT = 64;
 const OPTION_HEIGHT = 52;
+/** The no-customers text with its 'Nieuwe klant' button. */
+const EMPTY_HEIGHT = 150;
 
 /**
  * The order form's customer dropdown (spec §2 Order form, §9): a button showing the chosen customer;
@@ -90,6 +98,7 @@ export function CustomerPicker({
   id,
   placeholder = 'Selecteer een klant',
   missingLabel = UNKNOWN_CUSTOMER,
+  onCreateCustomer,
   className,
 }: CustomerPickerProps) {
   const ids = useFieldIds(id);
@@ -111,6 +120,7 @@ export function CustomerPicker({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
 
   const all = list.data;
   const selected = useMemo(() => all?.find((c) => c._id === value), [all, value]);
@@ -128,10 +138,13 @@ export function CustomerPicker({
   const activeCustomer = active >= 0 ? shown[active] : undefined;
 
   /** The dropdown's height with up to six rows, before it is drawn. */
+  const canCreate = Boolean(onCreateCustomer);
+  const noCustomers = list.isSuccess && choosable.length === 0;
   const naturalHeight = useCallback(() => {
     const rows = Math.max(1, Math.min(shown.length, 6));
-    return CHROME_HEIGHT + (countLine ? 28 : 0) + rows * OPTION_HEIGHT;
-  }, [shown.length, countLine]);
+    const body = noCustomers ? EMPTY_HEIGHT : (countLine ? 28 : 0) + rows * OPTION_HEIGHT;
+    return CHROME_HEIGHT + body;
+  }, [shown.length, countLine, noCustomers]);
 
   const place = useCallback(() => {
     const rect = triggerRef.current?.getBoundingClientRect();
@@ -256,8 +269,31 @@ export function CustomerPicker({
       event.stopPropagation();
       close(true);
     } else if (event.key === 'Tab') {
-      // Back on the button, so Tab carries on from there.
+      // 'Nieuwe klant' is the dropdown's one other control: Tab goes there; otherwise back on the
+      // button, so Tab carries on from there.
+      if (!event.shiftKey && createRef.current) {
+        event.preventDefault();
+        createRef.current.focus();
+      } else close(true);
+    }
+  };
+
+  const startCreate = () => {
+    // Focus goes back to the button first: the customer modal returns it there when it closes.
+    close(true);
+    onCreateCustomer?.();
+  };
+
+  const onCreateKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
       close(true);
+    } else if (event.key === 'Tab') {
+      if (event.shiftKey) {
+        event.preventDefault();
+        searchRef.current?.focus();
+      } else close(true);
     }
   };
 
@@ -348,6 +384,20 @@ export function CustomerPicker({
                 }}
                 onKeyDown={onSearchKeyDown}
               />
+              {canCreate && list.isSuccess && !noCustomers ? (
+                <Button
+                  ref={createRef}
+                  variant="ghost"
+                  size="sm"
+                  icon={<UserPlus />}
+                  className="customer-picker__create"
+                  onPointerDown={(event) => event.preventDefault()}
+                  onClick={startCreate}
+                  onKeyDown={onCreateKeyDown}
+                >
+                  <span className="customer-picker__create-label">Nieuwe klant</span>
+                </Button>
+              ) : null}
             </div>
 
             {countLine ? (
@@ -415,6 +465,9 @@ export function CustomerPicker({
               noMatches={list.isSuccess && choosable.length > 0 && matches.length === 0}
               truncated={matches.length > shown.length}
               onNavigate={() => close(false)}
+              onCreate={canCreate ? startCreate : undefined}
+              createRef={createRef}
+              onCreateKeyDown={onCreateKeyDown}
             />
           </div>
         ) : null}
@@ -450,6 +503,10 @@ type PanelStatusProps = {
   noMatches: boolean;
   truncated: boolean;
   onNavigate: () => void;
+  /** 'Nieuwe klant': offered in place of the link away to the customers screen. */
+  onCreate?: () => void;
+  createRef: RefObject<HTMLButtonElement | null>;
+  onCreateKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
 };
 
 /** What the dropdown says besides its options: loading, a load error, no customers, no matches, more. */
@@ -462,6 +519,9 @@ function PanelStatus({
   noMatches,
   truncated,
   onNavigate,
+  onCreate,
+  createRef,
+  onCreateKeyDown,
 }: PanelStatusProps) {
   if (loading) {
     return (
@@ -486,9 +546,22 @@ function PanelStatus({
       <div className="customer-picker__status">
         <UsersRound size={20} aria-hidden="true" />
         <p>U heeft nog geen actieve klanten.</p>
-        <Link href="/klanten" className="link" onClick={onNavigate}>
-          Klanten beheren
-        </Link>
+        {onCreate ? (
+          <Button
+            ref={createRef}
+            size="sm"
+            icon={<UserPlus />}
+            onPointerDown={(event) => event.preventDefault()}
+            onClick={onCreate}
+            onKeyDown={onCreateKeyDown}
+          >
+            Nieuwe klant
+          </Button>
+        ) : (
+          <Link href="/klanten" className="link" onClick={onNavigate}>
+            Klanten beheren
+          </Link>
+        )}
       </div>
     );
   }

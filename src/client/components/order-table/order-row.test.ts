@@ -51,6 +51,7 @@ describe('columnNeeds', () => {
     customerCompany,
     customerName,
     project,
+    total: 2987.49,
   });
 
   it('measures the longest project and the longest customer line on the page', () => {
@@ -79,14 +80,35 @@ describe('columnNeeds', () => {
       numberChars: 'INK-2026-1001'.length,
       customerChars: 'Onbekende klant'.length,
       projectChars: 0,
+      totalChars: '€ 2.987,49'.length,
+      customerWordChars: 'Onbekende'.length,
     });
-    expect(columnNeeds([])).toEqual({ numberChars: 0, customerChars: 0, projectChars: 0 });
+    expect(columnNeeds([])).toEqual({
+      numberChars: 0,
+      customerChars: 0,
+      projectChars: 0,
+      totalChars: 0,
+      customerWordChars: 0,
+    });
+  });
+
+  it('measures the longest word of a customer line, so no word of a name is cut', () => {
+    expect(
+      columnNeeds([row('', 'Jansen Installatietechniek', 'Sanne Jansen'), row('', 'Bakker Dakwerken B.V.')])
+        .customerWordChars,
+    ).toBe('Installatietechniek'.length);
+  });
+
+  it('measures the longest total as it is shown, so Totaal is as wide as the page needs', () => {
+    expect(columnNeeds([{ ...row('', 'Bos'), total: 123456.78 }, row('', 'Bos')]).totalChars).toBe(
+      '€ 123.456,78'.length,
+    );
   });
 });
 
 describe('customerShare', () => {
   const share = (customerChars: number, projectChars: number) =>
-    customerShare({ numberChars: 14, customerChars, projectChars });
+    customerShare({ numberChars: 14, customerChars, projectChars, totalChars: 10, customerWordChars: 8 });
 
   it("is Klant's part of both needs, so two long columns are cut alike", () => {
     expect(share(30, 20)).toBeCloseTo(0.6);

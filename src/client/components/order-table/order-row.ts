@@ -22,11 +22,21 @@ export function orderTotalText(order: Pick<OrderSummary, 'total'>): string {
   return formatEuro(eurosToCents(order.total));
 }
 
-export type ColumnNeeds = { numberChars: number; customerChars: number; projectChars: number };
+export type ColumnNeeds = {
+  numberChars: number;
+  customerChars: number;
+  projectChars: number;
+  totalChars: number;
+  /** The longest word in Klant: the column is never narrower, so no word of a name is cut. */
+  customerWordChars: number;
+};
+
+const longestWord = (text: string) => Math.max(0, ...text.split(/\s+/).map((w) => w.length));
 
 /**
  * The longest text (in characters) the sized columns show on this page: Order Nr, Klant (the wider
- * of the company and contact lines) and Project. Order Nr gets what its longest number needs, within
+ * of the company and contact lines), Project and Totaal (a column wide enough for € 123.456,78 left
+ * the names short of room on a page of smaller amounts). Order Nr gets what its longest number needs, within
  * bounds (order-table.css), so INK-2026-45868 stays on one line and a short number leaves its room to
  * the others. The table gives Klant what it needs, within 30–70 % of the free width, and Project the
  * rest, so a long project is not cut while a short customer name leaves room unused.
@@ -34,19 +44,27 @@ export type ColumnNeeds = { numberChars: number; customerChars: number; projectC
 export function columnNeeds(
   orders: readonly Pick<
     OrderSummary,
-    'orderNumber' | 'customer' | 'customerName' | 'customerCompany' | 'project'
+    'orderNumber' | 'customer' | 'customerName' | 'customerCompany' | 'project' | 'total'
   >[],
 ): ColumnNeeds {
   let numberChars = 0;
+  let totalChars = 0;
+  let customerWordChars = 0;
   let projectChars = 0;
   let customerChars = 0;
   for (const order of orders) {
     numberChars = Math.max(numberChars, order.orderNumber.length);
+    totalChars = Math.max(totalChars, orderTotalText(order).length);
     projectChars = Math.max(projectChars, order.project.trim().length);
     const shown = customerDisplay(order);
     customerChars = Math.max(customerChars, shown.primary.length, shown.secondary?.length ?? 0);
+    customerWordChars = Math.max(
+      customerWordChars,
+      longestWord(shown.primary),
+      longestWord(shown.secondary ?? ''),
+    );
   }
-  return { numberChars, customerChars, projectChars };
+  return { numberChars, customerChars, projectChars, totalChars, customerWordChars };
 }
 
 /**

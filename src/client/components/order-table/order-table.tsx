@@ -1,10 +1,11 @@
-import { FileDown, Mail, Pencil, Trash2 } from 'lucide-react';
+import { Copy, FileDown, Mail, Pencil, Trash2 } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
 import type { OrderSummary } from '../../../shared/schemas/order';
 import { useBusyFocus } from '../../lib/use-busy-focus';
+import { type OrderDuplicate, useOrderDuplicate } from '../../lib/use-order-duplicate';
 import { type OrderPdf, useOrderPdf } from '../../lib/use-order-pdf';
 import { Badge } from '../badge';
 import { buttonClass, IconButton } from '../button';
@@ -30,13 +31,16 @@ export type OrderTableProps = {
   className?: string;
 };
 
-function columnStyle(orders: readonly OrderSummary[]): CSSProperties {
+function columnStyle(orders: readonly OrderSummary[], actions: number): CSSProperties {
   const needs = columnNeeds(orders);
   return {
+    '--order-table-actions': actions,
     // No orders (loading, empty page): the CSS default, the length of a number in the default format.
     '--number-chars': needs.numberChars || undefined,
     '--customer-chars': needs.customerChars,
+    '--customer-word-chars': needs.customerWordChars,
     '--project-chars': needs.projectChars,
+    '--total-chars': needs.totalChars || undefined,
     '--customer-share': customerShare(needs).toFixed(3),
   } as CSSProperties;
 }
@@ -63,12 +67,15 @@ export function OrderTable({
   className,
 }: OrderTableProps) {
   const pdf = useOrderPdf();
+  const duplicate = useOrderDuplicate();
+  // Edit, PDF, Dupliceren and delete, and send where the screen has it.
+  const actions = onSend ? 5 : 4;
   return (
     <div
       className={cx('order-table', showStatus && 'order-table--status', className)}
       // Order Nr is as wide as this page's longest number; Klant and Project split the rest by what
       // this page shows in them.
-      style={columnStyle(orders)}
+      style={columnStyle(orders, actions)}
     >
       <table className="order-table__table" aria-busy={loading || stale || undefined}>
         <caption className="sr-only">{caption}</caption>
@@ -120,6 +127,7 @@ export function OrderTable({
                   order={order}
                   showStatus={showStatus}
                   pdf={pdf}
+                  duplicate={duplicate}
                   onDelete={onDelete}
                   onSend={onSend}
                 />
@@ -134,12 +142,15 @@ type OrderRowProps = {
   order: OrderSummary;
   showStatus: boolean;
   pdf: OrderPdf;
+  duplicate: OrderDuplicate;
   onDelete: (order: OrderSummary) => void;
   onSend: ((order: OrderSummary) => void) | undefined;
 };
 
-function OrderRow({ order, showStatus, pdf, onDelete, onSend }: OrderRowProps) {
+function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend }: OrderRowProps) {
   const customer = customerDisplay(order);
+  const [, navigate] = useLocation();
+  const copying = duplicate.isBusy(order._id);
   return (
     <tr className="order-table__row">
       <th scope="row" className="order-table__number">
@@ -210,6 +221,14 @@ function OrderRow({ order, showStatus, pdf, onDelete, onSend }: OrderRowProps) {
               onClick={() => onSend(order)}
             />
           ) : null}
+          <IconButton
+            label={`Order ${order.orderNumber} dupliceren`}
+            icon={<Copy />}
+            size="sm"
+            busy={copying}
+            className="order-table__duplicate"
+            onClick={() => duplicate.duplicate(order, (copy) => navigate(editOrderHref(copy._id)))}
+          />
           <IconButton
             label={`Order ${order.orderNumber} verwijderen`}
             icon={<Trash2 />}

@@ -103,6 +103,9 @@ function CustomerFormDialog({ customer, onClose, onSaved }: Omit<CustomerFormMod
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Opened from the order form's customer picker, this form sits inside that form in React's tree,
+    // where a submit bubbles on through the portal: it must not save the order too.
+    event.stopPropagation();
     if (saving) return;
     setFormError(null);
     const checked = form.validate();

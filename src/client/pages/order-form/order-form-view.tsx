@@ -4,6 +4,7 @@ import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
 import type { Order } from '../../../shared/schemas/order';
 import type { OrderEmail } from '../../../shared/schemas/order-email';
 import { Button, Card, ConfirmDialog, ProfileGapsNotice } from '../../components';
+import { editOrderHref } from '../../components/order-table';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { useOrderPdf } from '../../lib/use-order-pdf';
@@ -19,6 +20,7 @@ import {
   sameDraft,
   showIncompleteWarning,
 } from './order-draft';
+import { OrderDuplicateButton } from './order-duplicate-button';
 import { OrderEmailHistory } from './order-email-history';
 import { OrderFormFeedback } from './order-form-feedback';
 import {
@@ -221,6 +223,14 @@ export function OrderFormView({ order }: OrderFormViewProps) {
                   dirty={dirty && !saved}
                   saving={saving}
                   saveThen={save}
+                />
+              ) : null}
+              {order ? (
+                <OrderDuplicateButton
+                  order={saved ?? order}
+                  dirty={dirty && !saved}
+                  saving={saving}
+                  open={(copy) => guard.leave(editOrderHref(copy._id))}
                 />
               ) : null}
               <Button

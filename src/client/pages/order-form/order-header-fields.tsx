@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -12,6 +13,8 @@ import { Card, Select, TextField, Toggle } from '../../components';
 import { CustomerPicker, deletedCustomerLabel } from '../../components/customer-picker';
 import { DateField } from '../../components/date-field';
 import type { FieldErrors } from '../../lib/form-state';
+import { trpc } from '../../lib/trpc';
+import { CustomerFormModal } from '../customers/customer-form-modal';
 import type { OrderDraft } from './order-draft';
 import { OrderNumberField } from './order-number-field';
 
@@ -47,8 +50,20 @@ export function OrderHeaderFields({
   disabled,
   onChange,
 }: OrderHeaderFieldsProps) {
+  const [addingCustomer, setAddingCustomer] = useState(false);
+  const utils = trpc.useUtils();
   return (
     <Card title="Ordergegevens" className="order-form__card">
+      <CustomerFormModal
+        open={addingCustomer}
+        onClose={() => setAddingCustomer(false)}
+        onSaved={(customer) => {
+          // In the picker's list at once, so it shows the new customer as chosen without a reload.
+          utils.customers.list.setData(undefined, (list) => (list ? [...list, customer] : [customer]));
+          void utils.customers.invalidate();
+          onChange('customer', customer._id);
+        }}
+      />
       <div className="order-form__grid">
         {orderNumber ? (
           <TextField id="order-number" label="Ordernummer" value={orderNumber} disabled readOnly />
@@ -73,6 +88,7 @@ export function OrderHeaderFields({
           onChange={(id) => onChange('customer', id)}
           error={customerError}
           missingLabel={deletedCustomerLabel(customerSnapshot)}
+          onCreateCustomer={() => setAddingCustomer(true)}
           disabled={disabled}
           className="order-form__wide"
         />

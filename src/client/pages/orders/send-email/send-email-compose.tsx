@@ -2,7 +2,8 @@ import { Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { EMAIL_TEMPLATE_CATEGORY_LABELS } from '../../../../shared/schemas/email-template';
 import { fillTemplate } from '../../../../shared/template-variables';
-import { Checkbox, Notice, SegmentedControl, Select, Textarea, TextField } from '../../../components';
+import { Checkbox, Notice, SegmentedControl, Select, Textarea, TextField, Toggle } from '../../../components';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 import { MessagePreview } from './message-preview';
 import type { SendEmailForm } from './use-send-email-form';
 
@@ -16,6 +17,8 @@ const MODE_OPTIONS = [
 /** Tab 'Bericht samenstellen': template, recipient, CC, subject, message (edit or preview), PDF. */
 export function SendEmailCompose({ form }: { form: SendEmailForm }) {
   const [mode, setMode] = useState<MessageMode>('edit');
+  // The message opens as it reads, with buttons for its formatting; its HTML is for who wants it.
+  const [asHtml, setAsHtml] = useState(false);
   const { draft, errors, fieldId } = form;
   const disabled = form.phase !== 'form';
 
@@ -102,7 +105,7 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
             onChange={setMode}
           />
         </div>
-        {mode === 'edit' ? (
+        {mode === 'edit' && asHtml ? (
           <Textarea
             id={fieldId('message')}
             label="Bericht"
@@ -115,6 +118,17 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
             hint="HTML mag; variabelen als {{customer.name}} en {{order.orderNumber}} worden bij het versturen ingevuld."
             onChange={(event) => form.set('message', event.target.value)}
           />
+        ) : mode === 'edit' ? (
+          <RichTextEditor
+            id={fieldId('message')}
+            label="Bericht"
+            required
+            value={draft.message}
+            error={errors.message}
+            disabled={disabled}
+            hint="Variabelen als {{customer.name}} en {{order.orderNumber}} worden bij het versturen ingevuld."
+            onChange={(html) => form.set('message', html)}
+          />
         ) : (
           <MessagePreview
             subject={fillTemplate(draft.subject, form.values, 'text')}
@@ -122,6 +136,16 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
             error={errors.message}
           />
         )}
+        {mode === 'edit' ? (
+          <Toggle
+            id={`${fieldId('message')}-html`}
+            label="HTML bewerken (geavanceerd)"
+            checked={asHtml}
+            disabled={disabled}
+            onChange={setAsHtml}
+            className="send-email__html-toggle"
+          />
+        ) : null}
       </div>
 
       <Checkbox
