@@ -56,11 +56,12 @@ export type OrderSummaryRecord = {
 
 export type OrderLineRecord = {
   description: string;
+  /** Above 0, at most three decimals (2.5); exact in thousandths (rules/quantity.ts). */
   quantity: number;
   unit: Unit;
   priceCents: number;
   vat: VatRate;
-  /** quantity × price, exact. */
+  /** quantity × price, rounded half up to the cent (money.ts). */
   totalCents: number;
 };
 

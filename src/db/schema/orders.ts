@@ -102,7 +102,8 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     description: text('description').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** Above 0 with up to three decimals (2,5 uur); read and written as decimal text ('2.500'). */
+    quantity: numeric('quantity', { precision: 10, scale: 3, mode: 'string' }).notNull(),
     unit: text('unit', { enum: ['stuk', 'uur', 'dag', 'meter', 'm2'] })
       .notNull()
       .default('stuk'),
@@ -115,7 +116,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     uniqueIndex('order_items_order_position_idx').on(t.orderId, t.position),
-    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
     check('order_items_unit_check', sql`${t.unit} in ('stuk', 'uur', 'dag', 'meter', 'm2')`),
     check('order_items_vat_check', sql`${t.vat} in ('21', '9', '0', 'verlegd')`),
   ],

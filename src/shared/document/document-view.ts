@@ -8,6 +8,7 @@ import { amsterdamDay, dueDay, formatDate } from '../dates';
 import { formatEuro } from '../format';
 import { computeOrderTotals, type OrderTotals } from '../money';
 import { formatPhone } from '../rules/phone';
+import { formatQuantity } from '../rules/quantity';
 import { DEFAULT_PDF_SETTINGS, PDF_TEMPLATES, type PdfTemplate } from '../schemas/pdf-settings';
 import { type DocumentColors, documentColors } from './colors';
 import { fontStack } from './fonts';
@@ -49,8 +50,6 @@ export type DocumentView = {
   payment: Labelled[];
   notes: string;
 };
-
-const quantityFormat = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 0 });
 
 const present = (...parts: string[]) => parts.map((p) => p.trim()).filter((p) => p !== '');
 const placeLine = (postalCode: string, city: string) => present(postalCode, city).join(' ');
@@ -139,7 +138,7 @@ export function documentView(data: OrderDocumentData): DocumentView {
     ]),
     lines: order.lines.map((line, i) => ({
       description: line.description,
-      quantity: quantityFormat.format(line.quantity),
+      quantity: formatQuantity(line.quantity),
       unit: UNIT_LABELS[line.unit] ?? line.unit,
       price: formatEuro(line.priceCents),
       vat: order.btwVerlegd ? VERLEGD_LABEL : vatLabel(line.vat),

@@ -2,6 +2,7 @@ import type { OrderItemRow, OrderRow } from '../../../db/schema';
 import type { VatRate } from '../../../shared/constants';
 import { computeOrderTotals, decimalToCents } from '../../../shared/money';
 import type { OrderLineRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
+import { decimalToQuantity } from '../../../shared/rules/quantity';
 
 /** Database rows → the order read model (shared/order-record.ts): cents and Dates. */
 
@@ -34,7 +35,7 @@ export function toOrderSummaryRecord(o: OrderRow): OrderSummaryRecord {
 export function toOrderRecord(order: OrderRow, items: OrderItemRow[]): OrderRecord {
   const lines = items.map<OrderLineRecord>((i) => ({
     description: i.description,
-    quantity: i.quantity,
+    quantity: decimalToQuantity(i.quantity),
     unit: i.unit,
     priceCents: decimalToCents(i.price),
     vat: vatFromDb(i.vat),

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
 import { centsToDecimal, computeOrderTotals } from '../../../shared/money';
 import type { OrderRecord } from '../../../shared/order-record';
+import { quantityToDecimal } from '../../../shared/rules/quantity';
 import type { OrderInputData } from '../../../shared/schemas/order';
 import { isUniqueViolation, isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
@@ -65,7 +66,7 @@ function amounts(input: OrderInputData) {
         orderId,
         position,
         description: i.description,
-        quantity: i.quantity,
+        quantity: quantityToDecimal(i.quantity),
         unit: i.unit,
         price: centsToDecimal(i.price),
         vat: vatToDb(i.vat),
