@@ -9,6 +9,7 @@
  */
 import type { OrderStatus, Unit, VatRate } from './constants';
 import type { VatByRate } from './money';
+import type { DeliveryAddress } from './schemas/order-delivery';
 
 /**
  * The customer as it was when the order was last saved (ARCHITECTURE "Documents do not change
@@ -46,6 +47,12 @@ export type OrderSummaryRecord = {
   customerId: string | null;
   /** What the order shows of its customer; null only where customerId is null. */
   customerSnapshot: CustomerSnapshot | null;
+  /** Gewenste leverdatum 'YYYY-MM-DD'; null when none. */
+  deliveryDate: string | null;
+  /** The order's own delivery address; null: delivered at the customer's (effectiveDeliveryAddress). */
+  deliveryAddress: DeliveryAddress | null;
+  /** Opmerkingen; '' when none. */
+  notes: string;
   subtotalCents: number;
   /** The total VAT; 0 when btwVerlegd. */
   vatCents: number;

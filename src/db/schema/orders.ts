@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CustomerSnapshot } from '../../shared/order-record';
+import type { DeliveryAddress } from '../../shared/schemas/order-delivery';
 import { idColumn, lifecycleDates } from './columns';
 import { users } from './users';
 
@@ -61,6 +62,12 @@ export const orders = pgTable(
       .notNull()
       .default('concept'),
     btwVerlegd: boolean('btw_verlegd').notNull().default(false),
+    /** Gewenste leverdatum, a calendar day; null when none was asked for. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    /** The order's own delivery address; null: the customer's (shared/schemas/order-delivery.ts). */
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),
+    /** Opmerkingen: plain text, '' when none. */
+    notes: text('notes').notNull().default(''),
     subtotal: money('subtotal').notNull(),
     vat: money('vat').notNull(),
     total: money('total').notNull(),

@@ -78,6 +78,16 @@ describe('orders and order numbering over REST (integration)', () => {
         country: 'Nederland',
         btwNumber: '',
       },
+      deliveryDate: null,
+      deliveryAddress: {
+        name: 'Jansen Bouw B.V.',
+        address: '',
+        postalCode: '',
+        city: '',
+        country: 'Nederland',
+      },
+      deliveryAddressSource: 'customer',
+      notes: '',
       items: [
         { description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 },
         { description: 'Montage', quantity: 2, unit: 'uur', price: 45.5, vat: 21, total: 91 },

@@ -11,6 +11,7 @@ import { formatPhone } from '../rules/phone';
 import { formatQuantity } from '../rules/quantity';
 import { DEFAULT_PDF_SETTINGS, PDF_TEMPLATES, type PdfTemplate } from '../schemas/pdf-settings';
 import { type DocumentColors, documentColors } from './colors';
+import { type DeliveryView, deliveryView } from './delivery-view';
 import { fontStack } from './fonts';
 import type { DocumentCompany, DocumentCustomer, OrderDocumentData } from './types';
 
@@ -49,6 +50,8 @@ export type DocumentView = {
   reverseCharge: string;
   payment: Labelled[];
   notes: string;
+  /** Delivery and remarks of the order (delivery-block.tsx); null when it has none. */
+  delivery: DeliveryView | null;
 };
 
 const present = (...parts: string[]) => parts.map((p) => p.trim()).filter((p) => p !== '');
@@ -161,5 +164,6 @@ export function documentView(data: OrderDocumentData): DocumentView {
           ])
         : [],
     notes: settings.footerNotes.trim(),
+    delivery: deliveryView(order),
   };
 }

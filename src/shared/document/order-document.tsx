@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { DeliveryBlock } from './delivery-block';
 import { Closing, Customer, Lines, Pairs } from './document-parts';
 import { DOCUMENT_CSS } from './document-styles';
 import { type DocumentView, documentView } from './document-view';
@@ -65,6 +66,7 @@ function ClassicHead({ view }: { view: DocumentView }) {
           </tbody>
         </table>
       </div>
+      <DeliveryBlock view={view} />
     </>
   );
 }
@@ -105,6 +107,7 @@ function ModernHead({ view }: { view: DocumentView }) {
           <Pairs pairs={company.registration} />
         </section>
       </div>
+      <DeliveryBlock view={view} />
     </>
   );
 }
@@ -139,6 +142,7 @@ function MinimalHead({ view }: { view: DocumentView }) {
           <Pairs pairs={[...company.contact, ...company.registration]} />
         </section>
       </div>
+      <DeliveryBlock view={view} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { parseQuantity, QUANTITY_MAX } from '../rules/quantity';
 import { optionalText, requiredText, searchText } from '../rules/text';
 import { z } from '../zod-nl';
 import { idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
+import { orderDeliveryInputShape, orderDeliveryOutputShape } from './order-delivery';
 
 /** Spec §5 Order form; the messages without spec wording are ours. */
 /** Order dates a business can mean: the years of every date input (rules/date-input.ts). */
@@ -209,6 +210,7 @@ export const orderInputShape = {
     .boolean({ error: orderMessages.btwVerlegd })
     .default(false)
     .describe('BTW verlegd: geen btw op de order, ook niet op regels met een tarief'),
+  ...orderDeliveryInputShape,
 };
 
 type OrderAmountsCheck = {
@@ -312,6 +314,7 @@ const orderSummaryShape = {
     description:
       'De klant zoals die was toen de order voor het laatst werd opgeslagen. Een latere wijziging of verwijdering van de klant verandert de order niet; opnieuw opslaan neemt de actuele gegevens van de klant over (bestaat de klant niet meer, dan blijft deze snapshot staan).',
   }),
+  ...orderDeliveryOutputShape,
   subtotal: euros('Totaal exclusief btw'),
   /** The total VAT; 0 when btwVerlegd. */
   vat: euros('Totale btw (0 bij BTW verlegd)'),

@@ -3,6 +3,7 @@
  * types text (quantity, price), plus the pure rules for those inputs and the live totals. No React.
  */
 import {
+  DEFAULT_COUNTRY,
   DEFAULT_ORDER_STATUS,
   DEFAULT_PAYMENT_TERM,
   DEFAULT_UNIT,
@@ -23,6 +24,7 @@ import {
   THOUSANDTHS,
 } from '../../../shared/rules/quantity';
 import { type Order, parsePrice, quantityProblem } from '../../../shared/schemas/order';
+import type { DeliveryAddress } from '../../../shared/schemas/order-delivery';
 
 export type LineDraft = {
   /** Stable React key; not sent. */
@@ -49,7 +51,22 @@ export type OrderDraft = {
   status: OrderStatus;
   btwVerlegd: boolean;
   items: LineDraft[];
+  /** Gewenste leverdatum: yyyy-mm-dd once a day is typed, else the text as typed; '' for none. */
+  deliveryDate: string;
+  /** Delivered at the customer's address (nothing of its own is sent: null). */
+  deliveryToCustomer: boolean;
+  /** The order's own address, as typed; sent only when deliveryToCustomer is off. */
+  deliveryAddress: DeliveryAddress;
+  notes: string;
 };
+
+export const emptyDeliveryAddress = (): DeliveryAddress => ({
+  name: '',
+  address: '',
+  postalCode: '',
+  city: '',
+  country: DEFAULT_COUNTRY,
+});
 
 let lineSeq = 0;
 const nextLineKey = () => {
@@ -78,6 +95,10 @@ export function newDraft(now: Date = new Date()): OrderDraft {
     status: DEFAULT_ORDER_STATUS,
     btwVerlegd: false,
     items: [emptyLine()],
+    deliveryDate: '',
+    deliveryToCustomer: true,
+    deliveryAddress: emptyDeliveryAddress(),
+    notes: '',
   };
 }
 
@@ -100,6 +121,13 @@ export function draftFromOrder(order: Order): OrderDraft {
     status: order.status,
     btwVerlegd: order.btwVerlegd,
     items: items.length > 0 ? items : [emptyLine()],
+    deliveryDate: order.deliveryDate ?? '',
+    deliveryToCustomer: order.deliveryAddressSource !== 'order',
+    deliveryAddress:
+      order.deliveryAddressSource === 'order' && order.deliveryAddress
+        ? { ...order.deliveryAddress }
+        : emptyDeliveryAddress(),
+    notes: order.notes,
   };
 }
 

@@ -23,6 +23,9 @@ export function toOrderSummaryRecord(o: OrderRow): OrderSummaryRecord {
     customerId: o.customerId,
     // Never the customer's current data: the order shows whom it was written for (see CustomerSnapshot).
     customerSnapshot: o.customerSnapshot,
+    deliveryDate: o.deliveryDate,
+    deliveryAddress: o.deliveryAddress,
+    notes: o.notes,
     // The stored totals were computed by computeOrderTotals when the order was saved.
     subtotalCents: decimalToCents(o.subtotal),
     vatCents: decimalToCents(o.vat),
