@@ -199,7 +199,7 @@ test('the order date shows dd-mm-jjjj in an English browser and is sent as that 
     expect(await page.evaluate(() => navigator.language)).toBe('en-US');
     const before = amsterdamToday();
     await page.goto('/nieuwe-order');
-    const date = page.getByRole('textbox', { name: 'Datum' });
+    const date = page.getByRole('textbox', { name: 'Datum', exact: true });
     // Today in the Netherlands, day first (or the next day if midnight passed meanwhile).
     const now = amsterdamToday();
     await expect(date).toHaveValue(new RegExp(`^(${dutchDate(before)}|${dutchDate(now)})$`));
@@ -233,7 +233,7 @@ test('the order date shows dd-mm-jjjj in an English browser and is sent as that 
         w.pickerOf = `${this.type} ${this.value}`;
       };
     });
-    await page.getByRole('button', { name: 'Datum: kies in de kalender' }).click();
+    await page.getByRole('button', { name: 'Datum: kies in de kalender', exact: true }).click();
     expect(await page.evaluate(() => (window as unknown as { pickerOf?: string }).pickerOf)).toBe(
       `date ${isoDay(picked)}`,
     );
@@ -252,7 +252,7 @@ test('the order date shows dd-mm-jjjj in an English browser and is sent as that 
 
     // Opening the order again shows its day the Dutch way too.
     await page.goto(`/inkooporders/${saved!._id}/edit`);
-    await expect(page.getByRole('textbox', { name: 'Datum' })).toHaveValue(pickedDutch);
+    await expect(page.getByRole('textbox', { name: 'Datum', exact: true })).toHaveValue(pickedDutch);
   } finally {
     await context.close();
   }

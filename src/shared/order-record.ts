@@ -9,7 +9,6 @@
  */
 import type { OrderStatus, Unit, VatRate } from './constants';
 import type { VatByRate } from './money';
-import type { DeliveryAddress } from './schemas/order-delivery';
 
 /**
  * The customer as it was when the order was last saved (ARCHITECTURE "Documents do not change
@@ -26,6 +25,16 @@ export type CustomerSnapshot = {
   city: string;
   country: string;
   btwNumber: string;
+};
+
+/** Where an order is delivered (shared/schemas/order-delivery.ts has the rule). */
+export type DeliveryAddress = {
+  /** Whom to deliver to (a company, a site, a person); '' when not given. */
+  name: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
 };
 
 /** An order without its lines, as lists show it. */

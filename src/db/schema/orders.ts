@@ -14,8 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CustomerSnapshot } from '../../shared/order-record';
-import type { DeliveryAddress } from '../../shared/schemas/order-delivery';
+import type { CustomerSnapshot, DeliveryAddress } from '../../shared/order-record';
 import { idColumn, lifecycleDates } from './columns';
 import { users } from './users';
 

@@ -209,7 +209,7 @@ describe('orders and order numbering over REST (integration)', () => {
       [1250.5, 2488.5],
       [2.5, 25],
     ]);
-    // 113,75 + 14,99 + 2.488,50 = 2.617,24 at 21 % → 549,62; 25,00 at 9 % → 2,25.
+    // VAT per rate over the rounded line totals: 21 % over the first three, 9 % over the last.
     expect(o).toMatchObject({ subtotal: 2642.24, vat: 551.87, total: 3194.11 });
     const read = await app.inject({ method: 'GET', url: `/api/orders/${o._id}`, headers: auth });
     expect(read.json().items).toEqual(o.items);

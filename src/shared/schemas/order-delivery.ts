@@ -10,7 +10,7 @@
  * effective address, with `deliveryAddressSource` saying which of the two it is.
  */
 import { DEFAULT_COUNTRY } from '../constants';
-import type { CustomerSnapshot } from '../order-record';
+import type { CustomerSnapshot, DeliveryAddress } from '../order-record';
 import { DATE_YEARS_TEXT, isoDayInput } from '../rules/date-input';
 import { isValidPostcode, normalisePostcode, POSTCODE_MESSAGE } from '../rules/postcode';
 import { optionalText, requiredText } from '../rules/text';
@@ -29,15 +29,7 @@ export const deliveryMessages = {
     'Geef een afleveradres op met adres, postcode en plaats, of null voor het adres van de klant',
 } as const;
 
-/** Where an order is delivered. */
-export type DeliveryAddress = {
-  /** Whom to deliver to (a company, a site, a person); '' when not given. */
-  name: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  country: string;
-};
+export type { DeliveryAddress };
 
 export type DeliveryAddressSource = 'customer' | 'order';
 

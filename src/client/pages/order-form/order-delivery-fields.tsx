@@ -17,6 +17,7 @@ import type { OrderDraft } from './order-draft';
 export const DELIVERY_DATE_MESSAGE = 'Voer een geldige leverdatum in als dd-mm-jjjj';
 
 const COUNTRY_OPTIONS: SelectOption[] = COUNTRIES.map((c) => ({ value: c, label: c }));
+const count = new Intl.NumberFormat('nl-NL');
 
 type AddressPart = keyof DeliveryAddress;
 
@@ -156,7 +157,7 @@ export function OrderDeliveryFields({
           placeholder="Bijv. graag vooraf bellen; levering via de achteringang"
           disabled={disabled}
           error={errors.notes}
-          hint={`${draft.notes.length} / ${NOTES_MAX} tekens; staat op de PDF`}
+          hint={`${count.format(draft.notes.length)} / ${count.format(NOTES_MAX)} tekens; staat op de PDF`}
           fieldClassName="order-form__wide"
           onChange={(event) => onChange({ notes: event.target.value }, ['notes'])}
         />
