@@ -131,6 +131,14 @@ test('delivery day, delivery address and remarks: filled in, saved, shown again 
         await expect(inLine(orderLine(themed, 1), 'Aantal')).toHaveValue('2,5');
         await card.scrollIntoViewIfNeeded();
         await shoot(themed, `edit-${size}-${theme}`);
+        // A quantity in parts with thousands fits its field, shown the Dutch way (not saved).
+        const quantity = inLine(orderLine(themed, 1), 'Aantal');
+        await quantity.fill('1250,5');
+        await quantity.blur();
+        await expect(quantity).toHaveValue('1.250,5');
+        await expect(orderLine(themed, 1).locator('output')).toHaveText('€ 56.897,75');
+        await orderLine(themed, 1).scrollIntoViewIfNeeded();
+        await shoot(themed, `line-${size}-${theme}`);
         await themed.context().close();
       }
     }

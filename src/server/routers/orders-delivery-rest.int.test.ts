@@ -47,7 +47,7 @@ describe('delivery date, delivery address and remarks of an order over REST (int
     await database.close();
   });
 
-  const post = (payload: unknown) =>
+  const post = (payload: object) =>
     app.inject({ method: 'POST', url: '/api/orders', headers: auth, payload });
   const put = (id: string, payload: object) =>
     app.inject({ method: 'PUT', url: `/api/orders/${id}`, headers: auth, payload });
