@@ -84,7 +84,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     // Today in the Netherlands (the day the form opened, or the next if midnight passed meanwhile).
     const dayNow = amsterdamToday();
     // dd-mm-jjjj, as the Dutch write it.
-    await expect(page.getByRole('textbox', { name: 'Datum' })).toHaveValue(
+    await expect(page.getByRole('textbox', { name: 'Datum', exact: true })).toHaveValue(
       new RegExp(`^(${dutchDate(dayBefore)}|${dutchDate(dayNow)})$`),
     );
     await expect(line(page, 1).getByRole('button', { name: 'Regel 1 verwijderen' })).toBeDisabled();

@@ -5,8 +5,8 @@ import { type CreatedOrder, createCustomer, createOrder } from './support/orders
 import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
 
 /**
- * The order's input rules as a new user meets them: the quantity and the price are refused
- * at the field rather than rewritten, a Dutch price is read as meant, the date shows dd-mm-jjjj in an
+ * The order's input rules as a new user meets them: a quantity in parts and a Dutch price are read as
+ * meant, what is unclear is refused at the field rather than rewritten, the date shows dd-mm-jjjj in an
  * English browser, and an order whose customer was deleted still opens, saves and takes another one.
  */
 
@@ -15,7 +15,8 @@ const shoot = shotsNamed('order-input-rules');
 const line = (page: Page, n: number) => page.getByRole('listitem', { name: `Regel ${n}`, exact: true });
 const inLine = (row: Locator, name: string) => row.getByRole('textbox', { name, exact: true });
 
-const QUANTITY_MESSAGE = 'Aantal moet een heel getal van minimaal 1 zijn';
+const QUANTITY_SEPARATORS_MESSAGE = 'Onduidelijk aantal: gebruik een komma voor decimalen, bijv. 1.250,5';
+const QUANTITY_POSITIVE_MESSAGE = 'Aantal moet groter dan 0 zijn';
 const SEPARATORS_MESSAGE = 'Onduidelijke prijs: gebruik een komma voor de centen, bijv. 1.234,56';
 const DECIMALS_MESSAGE = 'Prijs mag maximaal 2 decimalen hebben';
 
@@ -67,18 +68,37 @@ test('quantity and price: refused at the field, never rewritten; Dutch prices re
   await inLine(first, 'Omschrijving').fill('Pallets');
   const quantity = inLine(first, 'Aantal');
 
-  await test.step('quantity: 2,5 / 2.5 / 1.000 / -3 stay as typed and are refused with the message', async () => {
-    for (const typed of ['2,5', '2.5', '1.000', '-3']) {
+  await test.step('quantity: 2,5 / 2.5 / 1250,5 read as meant and shown the Dutch way; 1,2,3 and -3 refused', async () => {
+    for (const [typed, shown] of [
+      ['2,5', '2,5'],
+      ['2.5', '2,5'],
+      ['1250,50', '1.250,5'],
+      ['0,75', '0,75'],
+    ] as const) {
+      await quantity.fill(typed);
+      await quantity.blur();
+      await expect(quantity).toHaveValue(shown);
+      await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    for (const [typed, message] of [
+      ['1,2,3', QUANTITY_SEPARATORS_MESSAGE],
+      ['-3', QUANTITY_POSITIVE_MESSAGE],
+    ] as const) {
       await quantity.fill(typed);
       await quantity.blur();
       await expect(quantity).toHaveValue(typed);
       await expect(quantity).toHaveAttribute('aria-invalid', 'true');
-      await expect(first.getByText(QUANTITY_MESSAGE, { exact: true })).toBeVisible();
+      await expect(first.getByText(message, { exact: true })).toBeVisible();
     }
-    // The minus button still stops at 1 (from a refused text too).
+    // The minus button still stops at 1 (from a refused text too); plus keeps the decimals.
     await expect(first.getByRole('button', { name: 'Aantal verlagen, regel 1' })).toBeDisabled();
-    await quantity.fill('2');
-    await expect(first.getByText(QUANTITY_MESSAGE, { exact: true })).toHaveCount(0);
+    await quantity.fill('2,5');
+    await expect(first.getByText(QUANTITY_POSITIVE_MESSAGE, { exact: true })).toHaveCount(0);
+    await first.getByRole('button', { name: 'Aantal verhogen, regel 1' }).click();
+    await expect(quantity).toHaveValue('3,5');
+    await first.getByRole('button', { name: 'Aantal verlagen, regel 1' }).click();
+    await first.getByRole('button', { name: 'Aantal verlagen, regel 1' }).click();
+    await expect(quantity).toHaveValue('1,5');
     await first.getByRole('button', { name: 'Aantal verlagen, regel 1' }).click();
     await expect(quantity).toHaveValue('1');
     await expect(first.getByRole('button', { name: 'Aantal verlagen, regel 1' })).toBeDisabled();
@@ -122,18 +142,22 @@ test('quantity and price: refused at the field, never rewritten; Dutch prices re
   });
 
   await test.step('a refused quantity stops the save at its field; fixed, the order holds what was meant', async () => {
-    await inLine(line(page, 2), 'Aantal').fill('2,5');
+    await inLine(line(page, 2), 'Aantal').fill('1,2,3');
     await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(inLine(line(page, 2), 'Aantal')).toBeFocused();
-    await expect(line(page, 2).getByText(QUANTITY_MESSAGE, { exact: true })).toBeVisible();
+    await expect(line(page, 2).getByText(QUANTITY_SEPARATORS_MESSAGE, { exact: true })).toBeVisible();
     expect(await ordersOf(page)).toHaveLength(0);
-    await inLine(line(page, 2), 'Aantal').fill('2');
+    await inLine(line(page, 2), 'Aantal').fill('2,5');
+    await expect(line(page, 2).locator('output')).toHaveText('€ 31,25');
     await saveAndLeave(page, /is succesvol aangemaakt!/);
     const [saved] = await ordersOf(page);
     expect(saved!.items.map((i) => [i.quantity, i.price])).toEqual([
       [3, 1234.56],
-      [2, 12.5],
+      [2.5, 12.5],
     ]);
+    // Opened again, the quantity reads the Dutch way.
+    await page.goto(`/inkooporders/${saved!._id}/edit`);
+    await expect(inLine(line(page, 2), 'Aantal')).toHaveValue('2,5');
   });
 
   await test.step('screens: the refused quantity and price at 1280 and 375 px, light and dark', async () => {
@@ -146,7 +170,7 @@ test('quantity and price: refused at the field, never rewritten; Dutch prices re
         const themed = await themedPage(browser, page.context(), viewport, theme);
         await themed.goto(`/inkooporders/${saved!._id}/edit`);
         const row = line(themed, 1);
-        await inLine(row, 'Aantal').fill('2,5');
+        await inLine(row, 'Aantal').fill('1,2,3');
         await inLine(row, 'Prijs').fill('1,2,3');
         await inLine(row, 'Prijs').blur();
         await expect(row.getByText(SEPARATORS_MESSAGE, { exact: true })).toBeVisible();
@@ -175,7 +199,7 @@ test('the order date shows dd-mm-jjjj in an English browser and is sent as that 
     expect(await page.evaluate(() => navigator.language)).toBe('en-US');
     const before = amsterdamToday();
     await page.goto('/nieuwe-order');
-    const date = page.getByRole('textbox', { name: 'Datum' });
+    const date = page.getByRole('textbox', { name: 'Datum', exact: true });
     // Today in the Netherlands, day first (or the next day if midnight passed meanwhile).
     const now = amsterdamToday();
     await expect(date).toHaveValue(new RegExp(`^(${dutchDate(before)}|${dutchDate(now)})$`));
@@ -213,7 +237,7 @@ test('the order date shows dd-mm-jjjj in an English browser and is sent as that 
         w.pickerOf = `${this.type} ${this.value}`;
       };
     });
-    await page.getByRole('button', { name: 'Datum: kies in de kalender' }).click();
+    await page.getByRole('button', { name: 'Datum: kies in de kalender', exact: true }).click();
     expect(await page.evaluate(() => (window as unknown as { pickerOf?: string }).pickerOf)).toBe(
       `date ${isoDay(picked)}`,
     );
@@ -232,7 +256,7 @@ test('the order date shows dd-mm-jjjj in an English browser and is sent as that 
 
     // Opening the order again shows its day the Dutch way too.
     await page.goto(`/inkooporders/${saved!._id}/edit`);
-    await expect(page.getByRole('textbox', { name: 'Datum' })).toHaveValue(pickedDutch);
+    await expect(page.getByRole('textbox', { name: 'Datum', exact: true })).toHaveValue(pickedDutch);
   } finally {
     await context.close();
   }

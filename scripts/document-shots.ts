@@ -25,6 +25,25 @@ import { documentFixture, longLines } from '../src/test/document-fixtures';
 
 const NOTES = 'Levering franco huis.\nGraag het ordernummer vermelden op de pakbon en de factuur.';
 
+/** An order with a wished day, an address of its own abroad, remarks and quantities in parts. */
+const DELIVERY = {
+  deliveryDate: '2024-04-10',
+  deliveryAddress: {
+    name: 'Jansen Bouw, bouwplaats Eilandje',
+    address: 'Kattendijkdok-Westkaai 12',
+    postalCode: '2000',
+    city: 'Antwerpen',
+    country: 'België',
+  },
+  notes:
+    'Graag een dag vooraf bellen (06 12 34 56 78).\nLossen via de poort aan de kade; geen heftruck aanwezig.',
+  lines: [
+    { description: 'Montage zonnepanelen', quantity: 7.5, unit: 'uur', priceCents: 6_250, vat: 21 },
+    { description: 'Kabelgoot, verzinkt', quantity: 1250.5, unit: 'meter', priceCents: 199, vat: 21 },
+    { description: 'Dakbedekking EPDM', quantity: 0.75, unit: 'm2', priceCents: 3_995, vat: 21 },
+  ] satisfies DocumentLine[],
+};
+
 async function print(page: Page, data: OrderDocumentData): Promise<Buffer> {
   await page.setContent(renderDocumentHtml(data), { waitUntil: 'load' });
   return page.pdf({
@@ -116,6 +135,7 @@ if (process.argv[2] === '--breaks') {
       ['verlegd', { btwVerlegd: true }],
       ['long', { lines: longLines() }],
       ['long-verlegd', { lines: longLines(), btwVerlegd: true }],
+      ['delivery', DELIVERY],
     ] as const) {
       const data = documentFixture({
         order,

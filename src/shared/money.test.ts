@@ -152,7 +152,8 @@ const rateArb = fc.constantFrom<VatRate>(...VAT_RATES);
 const linesArb = fc
   .array(
     fc.record({
-      quantity: fc.integer({ min: 1, max: 1000 }),
+      // Up to three decimals: 0,001 to 1 000.
+      quantity: fc.integer({ min: 1, max: 1_000_000 }).map((t) => t / 1000),
       priceCents: fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 9_000_000 })),
       vat: rateArb,
     }),
@@ -165,7 +166,8 @@ function reference(lines: OrderLineAmounts[], verlegd: boolean) {
   let subtotal = 0n;
   const base = new Map<string, bigint>();
   for (const l of lines) {
-    const t = BigInt(l.quantity) * BigInt(l.priceCents);
+    // Thousandths × cents, rounded half up to the cent.
+    const t = (BigInt(Math.round(l.quantity * 1000)) * BigInt(l.priceCents) * 2n + 1000n) / 2000n;
     subtotal += t;
     const rate = verlegd ? 'verlegd' : String(l.vat);
     base.set(rate, (base.get(rate) ?? 0n) + t);
@@ -227,9 +229,34 @@ describe('computeOrderTotals', () => {
     expect(t.verlegd).toBe(true);
   });
 
-  it('is empty for no lines and refuses non-integers', () => {
+  it('rounds a line with a decimal quantity half up to the cent, exactly', () => {
+    expect(lineTotalCents(2.5, 4550)).toBe(11_375); // 2,5 × € 45,50 = € 113,75
+    expect(lineTotalCents(0.75, 1999)).toBe(1499); // 14,9925 → 14,99
+    expect(lineTotalCents(0.335, 100)).toBe(34); // 0,335 → 0,34 (half up)
+    expect(lineTotalCents(0.005, 100)).toBe(1); // 0,005 → 0,01
+    expect(lineTotalCents(0.004, 100)).toBe(0);
+    expect(lineTotalCents(1250.5, 1)).toBe(1251); // 12,505 → 12,51
+    // 1,015 × € 1,00: as a float 1.015 * 100 is 101.49999…; thousandths keep it exact.
+    expect(lineTotalCents(1.015, 100)).toBe(102);
+    expect(lineTotalCents(1_000_000, 1)).toBe(1_000_000);
+    const t = computeOrderTotals(
+      [
+        { quantity: 2.5, priceCents: 4550, vat: 21 },
+        { quantity: 0.333, priceCents: 100, vat: 21 },
+      ],
+      false,
+    );
+    expect(t.lines.map((l) => l.totalCents)).toEqual([11_375, 33]);
+    expect(t.subtotalCents).toBe(11_408);
+    expect(t.vatCents).toBe(2396); // 21 % over 114,08 = 23,9568
+  });
+
+  it('is empty for no lines and refuses what is not a quantity or whole cents', () => {
     expect(computeOrderTotals([], false)).toMatchObject({ subtotalCents: 0, vatCents: 0, totalCents: 0 });
-    expect(() => computeOrderTotals([{ quantity: 1.5, priceCents: 1, vat: 21 }], false)).toThrow(RangeError);
+    expect(() => computeOrderTotals([{ quantity: 1.0005, priceCents: 1, vat: 21 }], false)).toThrow(
+      RangeError,
+    );
+    expect(() => computeOrderTotals([{ quantity: -1, priceCents: 1, vat: 21 }], false)).toThrow(RangeError);
     expect(() => computeOrderTotals([{ quantity: 1, priceCents: 0.5, vat: 21 }], false)).toThrow(RangeError);
   });
 
@@ -308,7 +335,10 @@ describe('computeOrderTotals', () => {
     const bigLine = fc.integer({ min: 1, max: MAX_AMOUNT_CENTS }).chain((priceCents) =>
       fc.record({
         priceCents: fc.constant(priceCents),
-        quantity: fc.integer({ min: 1, max: Math.max(1, Math.floor(MAX_AMOUNT_CENTS / priceCents)) }),
+        quantity: fc.integer({
+          min: 1,
+          max: Math.min(1_000_000, Math.max(1, Math.floor(MAX_AMOUNT_CENTS / priceCents))),
+        }),
         vat: rateArb,
       }),
     );

@@ -7,7 +7,9 @@
  * never by floating-point arithmetic.
  *
  * THE ROUNDING RULE (the only one; the dashboard's SQL sums the totals stored by it):
- *   - line total = quantity × price, exact in cents (an integer times cents needs no rounding);
+ *   - line total = quantity × price, rounded half-up (half away from zero) to the cent. A quantity has
+ *     up to three decimals (2,5 uur, 0,75 m2): it is taken as integer thousandths, so the product is
+ *     exact (thousandths × cents) and rounded once; a whole quantity needs no rounding at all;
  *   - subtotal   = Σ line totals;
  *   - VAT is computed per rate over the sum of the line totals at that rate, rounded half-up (half away
  *     from zero) to the cent, as Dutch invoices state it ("21% btw over € x"); it is not rounded per line;
@@ -19,6 +21,7 @@
  * `exceedsMaximum`.
  */
 import { VAT_RATES, type VatRate } from './constants';
+import { quantityToThousandths, THOUSANDTHS } from './rules/quantity';
 
 /** The largest amount numeric(12,2) holds: 9 999 999 999,99. */
 export const MAX_AMOUNT_CENTS = 999_999_999_999;
@@ -160,9 +163,16 @@ export function vatCentsFor(baseCents: number, rate: VatRate): number {
   return Number(divRoundHalfUp(toBig(baseCents, 'Bedrag') * BigInt(rate), 100n));
 }
 
-/** quantity × price, exact. */
+/** quantity × price in cents, rounded half-up to the cent (exact: thousandths × cents, one rounding). */
+function lineTotalBig(quantity: number, priceCents: number): bigint {
+  // 0 is what a form counts for a quantity it cannot read yet, so its line shows no amount.
+  const thousandths = quantity === 0 ? 0n : BigInt(quantityToThousandths(quantity));
+  return divRoundHalfUp(thousandths * toBig(priceCents, 'Prijs'), BigInt(THOUSANDTHS));
+}
+
+/** quantity × price in cents, rounded half-up to the cent. */
 export function lineTotalCents(quantity: number, priceCents: number): number {
-  return Number(toBig(quantity, 'Aantal') * toBig(priceCents, 'Prijs'));
+  return Number(lineTotalBig(quantity, priceCents));
 }
 
 export type OrderLineAmounts = { quantity: number; priceCents: number; vat: VatRate };
@@ -183,9 +193,9 @@ export type OrderTotals = {
 };
 
 /**
- * The totals of an order by THE rounding rule (see the top of this file). `quantity` must be an
- * integer and `priceCents` integer cents (a form passes 0 for a field it cannot parse yet); anything
- * else throws a RangeError, because a silently wrong amount is worse than an error.
+ * The totals of an order by THE rounding rule (see the top of this file). `quantity` must be above 0
+ * with at most three decimals and `priceCents` integer cents (a form passes 0 for a price it cannot
+ * parse yet); anything else throws a RangeError, because a silently wrong amount is worse than an error.
  */
 export function computeOrderTotals(items: readonly OrderLineAmounts[], btwVerlegd: boolean): OrderTotals {
   const max = BigInt(MAX_AMOUNT_CENTS);
@@ -193,7 +203,7 @@ export function computeOrderTotals(items: readonly OrderLineAmounts[], btwVerleg
   let subtotal = 0n;
   const baseByRate = new Map<VatRate, bigint>();
   const lines = items.map((item) => {
-    const total = toBig(item.quantity, 'Aantal') * toBig(item.priceCents, 'Prijs');
+    const total = lineTotalBig(item.quantity, item.priceCents);
     if (total > max || total < -max) exceedsMaximum = true;
     subtotal += total;
     const rate: VatRate = btwVerlegd ? 'verlegd' : item.vat;

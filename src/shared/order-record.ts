@@ -27,6 +27,16 @@ export type CustomerSnapshot = {
   btwNumber: string;
 };
 
+/** Where an order is delivered (shared/schemas/order-delivery.ts has the rule). */
+export type DeliveryAddress = {
+  /** Whom to deliver to (a company, a site, a person); '' when not given. */
+  name: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+};
+
 /** An order without its lines, as lists show it. */
 export type OrderSummaryRecord = {
   id: string;
@@ -46,6 +56,12 @@ export type OrderSummaryRecord = {
   customerId: string | null;
   /** What the order shows of its customer; null only where customerId is null. */
   customerSnapshot: CustomerSnapshot | null;
+  /** Gewenste leverdatum 'YYYY-MM-DD'; null when none. */
+  deliveryDate: string | null;
+  /** The order's own delivery address; null: delivered at the customer's (effectiveDeliveryAddress). */
+  deliveryAddress: DeliveryAddress | null;
+  /** Opmerkingen; '' when none. */
+  notes: string;
   subtotalCents: number;
   /** The total VAT; 0 when btwVerlegd. */
   vatCents: number;
@@ -56,11 +72,12 @@ export type OrderSummaryRecord = {
 
 export type OrderLineRecord = {
   description: string;
+  /** Above 0, at most three decimals (2.5); exact in thousandths (rules/quantity.ts). */
   quantity: number;
   unit: Unit;
   priceCents: number;
   vat: VatRate;
-  /** quantity × price, exact. */
+  /** quantity × price, rounded half up to the cent (money.ts). */
   totalCents: number;
 };
 

@@ -16,12 +16,18 @@ import {
 
 const data: TemplateData = {
   customer: { name: 'Petra', email: 'p@klant.nl', company: 'Klant B.V.', contactPerson: 'Piet' },
-  order: { orderNumber: 'INK-2026-1001', date: '07-03-2026', total: '€ 1.234,56' },
+  order: {
+    orderNumber: 'INK-2026-1001',
+    date: '07-03-2026',
+    total: '€ 1.234,56',
+    deliveryDate: '21-03-2026',
+    notes: 'Achteringang',
+  },
   user: { name: 'Jan', company: 'Mijn Bedrijf' },
 };
 
 describe('fillTemplate', () => {
-  it('replaces each of the nine variables, with or without spaces inside the braces', () => {
+  it('replaces each of the variables, with or without spaces inside the braces', () => {
     expect(TEMPLATE_VARIABLES.map((v) => v.name)).toEqual([
       'customer.name',
       'customer.email',
@@ -30,12 +36,14 @@ describe('fillTemplate', () => {
       'order.orderNumber',
       'order.date',
       'order.total',
+      'order.deliveryDate',
+      'order.notes',
       'user.name',
       'user.company',
     ]);
     const text = TEMPLATE_VARIABLES.map((v, i) => (i % 2 ? `{{ ${v.name} }}` : `{{${v.name}}}`)).join('|');
     expect(fillTemplate(text, data, 'text')).toBe(
-      'Petra|p@klant.nl|Klant B.V.|Piet|INK-2026-1001|07-03-2026|€ 1.234,56|Jan|Mijn Bedrijf',
+      'Petra|p@klant.nl|Klant B.V.|Piet|INK-2026-1001|07-03-2026|€ 1.234,56|21-03-2026|Achteringang|Jan|Mijn Bedrijf',
     );
     expect(fillTemplate('{{\tcustomer.name  }}', data, 'text')).toBe('Petra');
   });
@@ -121,6 +129,31 @@ describe('fillTemplate', () => {
 });
 
 describe('templateValues', () => {
+  it('writes the delivery day as dd-mm-jjjj and the remarks escaped in a body, on one line in a subject', () => {
+    const values = templateValues({
+      customer: null,
+      order: {
+        orderNumber: 'INK-2026-1001',
+        date: '2026-03-07',
+        totalCents: 100,
+        deliveryDate: '2026-10-05',
+        notes: 'Bellen <vooraf>\nAchteringang',
+      },
+      user: { name: 'Jan', company: 'Mijn Bedrijf' },
+    });
+    expect(values.order.deliveryDate).toBe('05-10-2026');
+    expect(fillTemplate('<p>{{order.notes}}</p>', values, 'html')).toBe(
+      '<p>Bellen &lt;vooraf&gt;\nAchteringang</p>',
+    );
+    expect(fillTemplate('{{order.notes}}', values, 'text')).toBe('Bellen <vooraf> Achteringang');
+    const none = templateValues({
+      customer: null,
+      order: { orderNumber: 'X', date: '2026-03-07', totalCents: 100, deliveryDate: null },
+      user: { name: '', company: '' },
+    });
+    expect(none.order).toMatchObject({ deliveryDate: '', notes: '' });
+  });
+
   it('writes the date as dd-mm-jjjj in Amsterdam and the total in euro like the PDF', () => {
     const values = templateValues({
       customer: { name: 'Petra', email: 'p@k.nl', company: 'K B.V.', contactPerson: '' },
@@ -132,6 +165,8 @@ describe('templateValues', () => {
       orderNumber: 'INK-2027-1001',
       date: '01-01-2027',
       total: '€\u00a01.234,56',
+      deliveryDate: '',
+      notes: '',
     });
     expect(values.customer.contactPerson).toBe('');
   });

@@ -18,7 +18,7 @@ import type { TemplateDataInput } from './schemas/email-template';
 
 export type TemplateData = {
   customer: { name: string; email: string; company: string; contactPerson: string };
-  order: { orderNumber: string; date: string; total: string };
+  order: { orderNumber: string; date: string; total: string; deliveryDate: string; notes: string };
   user: { name: string; company: string };
 };
 
@@ -26,7 +26,7 @@ type Group = keyof TemplateData;
 type FieldOf<G extends Group> = Extract<keyof TemplateData[G], string>;
 export type TemplateVariable = { [G in Group]: `${G}.${FieldOf<G>}` }[Group];
 
-/** The nine variables in the order the editor lists them, with what they stand for. */
+/** The variables in the order the editor lists them, with what they stand for. */
 export const TEMPLATE_VARIABLES: readonly { name: TemplateVariable; description: string }[] = [
   { name: 'customer.name', description: 'Naam van de klant' },
   { name: 'customer.email', description: 'E-mailadres van de klant' },
@@ -35,6 +35,8 @@ export const TEMPLATE_VARIABLES: readonly { name: TemplateVariable; description:
   { name: 'order.orderNumber', description: 'Ordernummer' },
   { name: 'order.date', description: 'Orderdatum (dd-mm-jjjj)' },
   { name: 'order.total', description: 'Totaalbedrag van de order (€\u00a01.234,56)' },
+  { name: 'order.deliveryDate', description: 'Gewenste leverdatum (dd-mm-jjjj; leeg als niet opgegeven)' },
+  { name: 'order.notes', description: 'Opmerkingen bij de order' },
   { name: 'user.name', description: 'Uw naam' },
   { name: 'user.company', description: 'Uw bedrijfsnaam' },
 ];
@@ -102,8 +104,17 @@ export function unknownVariables(text: string, data: TemplateData = SAMPLE_TEMPL
 export type TemplateSource = {
   /** The order's customer snapshot; null for an old order whose customer is gone. */
   customer: Pick<CustomerSnapshot, 'name' | 'email' | 'company' | 'contactPerson'> | null;
-  /** The order date (instant or 'YYYY-MM-DD') and its total incl. VAT in cents, as the PDF shows it. */
-  order: { orderNumber: string; date: Date | string; totalCents: number };
+  /**
+   * The order date (instant or 'YYYY-MM-DD') and its total incl. VAT in cents, as the PDF shows it;
+   * the wished delivery day ('YYYY-MM-DD') and the remarks when it has them.
+   */
+  order: {
+    orderNumber: string;
+    date: Date | string;
+    totalCents: number;
+    deliveryDate?: string | null;
+    notes?: string;
+  };
   user: { name: string; company: string };
 };
 
@@ -124,6 +135,8 @@ export function templateValues({ customer, order, user }: TemplateSource): Templ
       orderNumber: order.orderNumber,
       date: formatDate(order.date),
       total: formatEuro(order.totalCents),
+      deliveryDate: order.deliveryDate ? formatDate(order.deliveryDate) : '',
+      notes: order.notes ?? '',
     },
     user: { name: user.name, company: user.company },
   };
@@ -138,6 +151,8 @@ export const SAMPLE_TEMPLATE_DATA: TemplateData = templateValues({
     orderNumber: sample.order.orderNumber,
     date: sample.order.date,
     totalCents: computeOrderTotals(sample.order.lines, sample.order.btwVerlegd).totalCents,
+    deliveryDate: sample.order.deliveryDate,
+    notes: sample.order.notes,
   },
   user: { name: 'Jan de Vries', company: sample.company.company },
 });

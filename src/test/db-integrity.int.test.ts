@@ -70,7 +70,7 @@ describe('integrityProblems', () => {
     [
       'a line total that is not quantity × price',
       sql`update order_items set total = total + 1 where position = 0`,
-      'a line whose total is not quantity × price (in cents)',
+      'a line whose total is not quantity × price rounded to the cent',
     ],
     [
       'a subtotal that is not the sum of the lines',

@@ -11,8 +11,9 @@ const CHECKS: Record<string, SQL> = {
   'an order without lines': sql`
     select o.id, o.order_number from orders o
     where not exists (select 1 from order_items i where i.order_id = o.id)`,
-  'a line whose total is not quantity × price (in cents)': sql`
-    select id, order_id, quantity, price, total from order_items where total <> quantity * price`,
+  // round() on numeric rounds half away from zero, the rule of shared/money.ts.
+  'a line whose total is not quantity × price rounded to the cent': sql`
+    select id, order_id, quantity, price, total from order_items where total <> round(quantity * price, 2)`,
   'a line with an empty description or a price of 0 or less': sql`
     select id, order_id, description, price from order_items where btrim(description) = '' or price <= 0`,
   'lines not numbered 0, 1, 2, … within their order': sql`

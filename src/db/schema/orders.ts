@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CustomerSnapshot } from '../../shared/order-record';
+import type { CustomerSnapshot, DeliveryAddress } from '../../shared/order-record';
 import { idColumn, lifecycleDates } from './columns';
 import { users } from './users';
 
@@ -61,6 +61,12 @@ export const orders = pgTable(
       .notNull()
       .default('concept'),
     btwVerlegd: boolean('btw_verlegd').notNull().default(false),
+    /** Gewenste leverdatum, a calendar day; null when none was asked for. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    /** The order's own delivery address; null: the customer's (shared/schemas/order-delivery.ts). */
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),
+    /** Opmerkingen: plain text, '' when none. */
+    notes: text('notes').notNull().default(''),
     subtotal: money('subtotal').notNull(),
     vat: money('vat').notNull(),
     total: money('total').notNull(),
@@ -102,7 +108,8 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     description: text('description').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** Above 0 with up to three decimals (2,5 uur); read and written as decimal text ('2.500'). */
+    quantity: numeric('quantity', { precision: 10, scale: 3, mode: 'string' }).notNull(),
     unit: text('unit', { enum: ['stuk', 'uur', 'dag', 'meter', 'm2'] })
       .notNull()
       .default('stuk'),
@@ -115,7 +122,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     uniqueIndex('order_items_order_position_idx').on(t.orderId, t.position),
-    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
     check('order_items_unit_check', sql`${t.unit} in ('stuk', 'uur', 'dag', 'meter', 'm2')`),
     check('order_items_vat_check', sql`${t.vat} in ('21', '9', '0', 'verlegd')`),
   ],

@@ -46,15 +46,29 @@ const CUSTOMER_INPUT = {
   active: true,
 };
 
+const DELIVERY_ADDRESS = {
+  name: 'Jansen Bouw B.V., bouwplaats Havenkwartier',
+  address: 'Havenweg 4',
+  postalCode: '3511 AB',
+  city: 'Utrecht',
+  country: 'Nederland',
+};
+
 const ORDER_INPUT = {
   customer: CUSTOMER_ID,
   date: '2026-11-24',
   project: 'Verbouwing kantoor',
   reference: 'PO-2026-118',
-  items: [{ description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21 }],
+  items: [
+    { description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21 },
+    { description: 'Montage', quantity: '2,5', unit: 'uur', price: '45,50', vat: 21 },
+  ],
   status: 'concept',
   paymentTerm: 30,
   btwVerlegd: false,
+  deliveryDate: '2026-12-07',
+  deliveryAddress: DELIVERY_ADDRESS,
+  notes: 'Graag vooraf bellen; levering via de achteringang.',
 };
 
 const ORDER = {
@@ -80,13 +94,20 @@ const ORDER = {
     country: 'Nederland',
     btwNumber: 'NL123456789B01',
   },
-  subtotal: 599.97,
-  vat: 125.99,
-  total: 725.96,
+  deliveryDate: '2026-12-07',
+  deliveryAddress: DELIVERY_ADDRESS,
+  deliveryAddressSource: 'order',
+  notes: 'Graag vooraf bellen; levering via de achteringang.',
+  subtotal: 713.72,
+  vat: 149.88,
+  total: 863.6,
   createdAt: WHEN,
   updatedAt: WHEN,
-  items: [{ description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 }],
-  vatByRate: [{ rate: 21, base: 599.97, vat: 125.99 }],
+  items: [
+    { description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 },
+    { description: 'Montage', quantity: 2.5, unit: 'uur', price: 45.5, vat: 21, total: 113.75 },
+  ],
+  vatByRate: [{ rate: 21, base: 713.72, vat: 149.88 }],
 };
 
 const ORDER_WITH_EMAILS = {

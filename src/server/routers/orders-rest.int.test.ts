@@ -78,6 +78,16 @@ describe('orders and order numbering over REST (integration)', () => {
         country: 'Nederland',
         btwNumber: '',
       },
+      deliveryDate: null,
+      deliveryAddress: {
+        name: 'Jansen Bouw B.V.',
+        address: '',
+        postalCode: '',
+        city: '',
+        country: 'Nederland',
+      },
+      deliveryAddressSource: 'customer',
+      notes: '',
       items: [
         { description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 },
         { description: 'Montage', quantity: 2, unit: 'uur', price: 45.5, vat: 21, total: 91 },
@@ -159,8 +169,8 @@ describe('orders and order numbering over REST (integration)', () => {
       { description: 'b', price: '12.34.5' },
       { description: 'c', price: '12,345' },
       { description: 'd', price: 12.345 },
-      { description: 'e', price: '5', quantity: '2,5' },
-      { description: 'f', price: '5', quantity: '1.000' },
+      { description: 'e', price: '5', quantity: '1,2,3' },
+      { description: 'f', price: '5', quantity: '2,3456' },
       { description: 'g', price: '5', quantity: -3 },
     ]);
     expect(refused.statusCode).toBe(400);
@@ -169,11 +179,41 @@ describe('orders and order numbering over REST (integration)', () => {
       'items.1.price': orderMessages.priceSeparators,
       'items.2.price': orderMessages.priceDecimals,
       'items.3.price': orderMessages.priceDecimals,
-      'items.4.quantity': orderMessages.quantity,
-      'items.5.quantity': orderMessages.quantity,
-      'items.6.quantity': orderMessages.quantity,
+      'items.4.quantity': orderMessages.quantitySeparators,
+      'items.5.quantity': orderMessages.quantityDecimals,
+      'items.6.quantity': orderMessages.quantityPositive,
     });
     expect(await database.db.$count(orders)).toBe(before);
+  });
+
+  it('takes decimal quantities as JSON numbers and Dutch text and rounds each line to the cent', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: auth,
+      payload: {
+        customer: customerId,
+        items: [
+          { description: 'Montage', quantity: 2.5, unit: 'uur', price: 45.5, vat: 21 },
+          { description: 'Tegels', quantity: '0,75', unit: 'm2', price: '19,99', vat: 21 },
+          { description: 'Kabel', quantity: '1.250,5', unit: 'meter', price: '1,99', vat: 21 },
+          { description: 'Pakket', quantity: '2.5', price: 10, vat: 9 },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json();
+    expect(o.items.map((i: { quantity: number; total: number }) => [i.quantity, i.total])).toEqual([
+      [2.5, 113.75],
+      [0.75, 14.99],
+      [1250.5, 2488.5],
+      [2.5, 25],
+    ]);
+    // VAT per rate over the rounded line totals: 21 % over the first three, 9 % over the last.
+    expect(o).toMatchObject({ subtotal: 2642.24, vat: 551.87, total: 3194.11 });
+    const read = await app.inject({ method: 'GET', url: `/api/orders/${o._id}`, headers: auth });
+    expect(read.json().items).toEqual(o.items);
+    await app.inject({ method: 'DELETE', url: `/api/orders/${o._id}`, headers: auth });
   });
 
   it('refuses invalid input with 400, Dutch field details, and stores nothing', async () => {
@@ -198,7 +238,7 @@ describe('orders and order numbering over REST (integration)', () => {
       customer: orderMessages.customerRequired,
       paymentTerm: orderMessages.paymentTerm,
       'items.1.description': orderMessages.descriptionRequired,
-      'items.1.quantity': orderMessages.quantity,
+      'items.1.quantity': orderMessages.quantityPositive,
       'items.1.price': orderMessages.priceDecimals,
       'items.1.vat': orderMessages.vat,
       'items.1.unit': orderMessages.unit,

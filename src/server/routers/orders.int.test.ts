@@ -106,8 +106,16 @@ describe('orders (integration)', () => {
     [{ customer: '' }, 'customer', orderMessages.customerRequired],
     [{ items: [] }, 'items', orderMessages.itemsRequired],
     [{ items: [{ description: ' ', price: 1 }] }, 'items.0.description', orderMessages.descriptionRequired],
-    [{ items: [{ description: 'x', quantity: 0, price: 1 }] }, 'items.0.quantity', orderMessages.quantity],
-    [{ items: [{ description: 'x', quantity: 1.5, price: 1 }] }, 'items.0.quantity', orderMessages.quantity],
+    [
+      { items: [{ description: 'x', quantity: 0, price: 1 }] },
+      'items.0.quantity',
+      orderMessages.quantityPositive,
+    ],
+    [
+      { items: [{ description: 'x', quantity: 1.0005, price: 1 }] },
+      'items.0.quantity',
+      orderMessages.quantityDecimals,
+    ],
     [{ items: [{ description: 'x', price: 0 }] }, 'items.0.price', orderMessages.pricePositive],
     [{ items: [{ description: 'x', price: '1,005' }] }, 'items.0.price', orderMessages.priceDecimals],
     [{ items: [{ description: 'x', price: 1, vat: 6 }] }, 'items.0.vat', orderMessages.vat],

@@ -15,7 +15,8 @@ export function Closing({ view }: { view: DocumentView }) {
       )}
       {view.notes && (
         <section>
-          <h2>Opmerkingen</h2>
+          {/* 'Opmerkingen' are an order's own remarks (delivery-block.tsx); this is the standing footer text. */}
+          <h2>Mededelingen</h2>
           <p className="od-notes">{view.notes}</p>
         </section>
       )}

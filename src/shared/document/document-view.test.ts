@@ -61,6 +61,18 @@ describe('documentView', () => {
     expect(view.reverseCharge).toBe('');
   });
 
+  it('prints quantities in Dutch notation with the line total rounded to the cent', () => {
+    const lines = [
+      { description: 'Montage', quantity: 2.5, unit: 'uur' as const, priceCents: 4550, vat: 21 as const },
+      { description: 'Kabel', quantity: 1250.5, unit: 'meter' as const, priceCents: 199, vat: 21 as const },
+    ];
+    const view = documentView(documentFixture({ order: { lines } }));
+    expect(view.lines.map((l) => [l.quantity, l.total])).toEqual([
+      ['2,5', '€\u00a0113,75'],
+      ['1.250,5', '€\u00a02.488,50'],
+    ]);
+  });
+
   it('with one rate leaves out the base (it is the subtotal)', () => {
     const lines = documentFixture().order.lines.map((l) => ({ ...l, vat: 21 as const }));
     expect(documentView(documentFixture({ order: { lines } })).totals[1]).toEqual({

@@ -8,8 +8,10 @@ import { amsterdamDay, dueDay, formatDate } from '../dates';
 import { formatEuro } from '../format';
 import { computeOrderTotals, type OrderTotals } from '../money';
 import { formatPhone } from '../rules/phone';
+import { formatQuantity } from '../rules/quantity';
 import { DEFAULT_PDF_SETTINGS, PDF_TEMPLATES, type PdfTemplate } from '../schemas/pdf-settings';
 import { type DocumentColors, documentColors } from './colors';
+import { type DeliveryView, deliveryView } from './delivery-view';
 import { fontStack } from './fonts';
 import type { DocumentCompany, DocumentCustomer, OrderDocumentData } from './types';
 import { vatNoticeOf } from './vat-notice-view';
@@ -49,9 +51,9 @@ export type DocumentView = {
   reverseCharge: string;
   payment: Labelled[];
   notes: string;
+  /** Delivery and remarks of the order (delivery-block.tsx); null when it has none. */
+  delivery: DeliveryView | null;
 };
-
-const quantityFormat = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 0 });
 
 const present = (...parts: string[]) => parts.map((p) => p.trim()).filter((p) => p !== '');
 const placeLine = (postalCode: string, city: string) => present(postalCode, city).join(' ');
@@ -141,7 +143,7 @@ export function documentView(data: OrderDocumentData): DocumentView {
     ]),
     lines: order.lines.map((line, i) => ({
       description: line.description,
-      quantity: quantityFormat.format(line.quantity),
+      quantity: formatQuantity(line.quantity),
       unit: UNIT_LABELS[line.unit] ?? line.unit,
       price: formatEuro(line.priceCents),
       vat: order.btwVerlegd ? VERLEGD_LABEL : vatLabel(line.vat),
@@ -164,5 +166,6 @@ export function documentView(data: OrderDocumentData): DocumentView {
           ])
         : [],
     notes: settings.footerNotes.trim(),
+    delivery: deliveryView(order),
   };
 }

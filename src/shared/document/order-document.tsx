@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { DeliveryBlock } from './delivery-block';
 import { Closing, Customer, Lines, Pairs } from './document-parts';
 import { DOCUMENT_CSS } from './document-styles';
 import { type DocumentView, documentView } from './document-view';
@@ -67,6 +68,7 @@ function ClassicHead({ view }: { view: DocumentView }) {
           </tbody>
         </table>
       </div>
+      <DeliveryBlock view={view} />
     </>
   );
 }
@@ -107,6 +109,7 @@ function ModernHead({ view }: { view: DocumentView }) {
           <Pairs pairs={company.registration} />
         </section>
       </div>
+      <DeliveryBlock view={view} />
     </>
   );
 }
@@ -141,6 +144,7 @@ function MinimalHead({ view }: { view: DocumentView }) {
           <Pairs pairs={[...company.contact, ...company.registration]} />
         </section>
       </div>
+      <DeliveryBlock view={view} />
     </>
   );
 }

@@ -56,6 +56,15 @@ export function sampleDocumentData(
         { description: 'Montage en afstellen', quantity: 2, unit: 'uur', priceCents: 4_550, vat: 21 },
         { description: 'Handboek kantoorinrichting', quantity: 1, unit: 'stuk', priceCents: 1_250, vat: 9 },
       ],
+      deliveryDate: '2023-03-29',
+      deliveryAddress: {
+        name: 'Jansen Bouw B.V., nieuwe vestiging',
+        address: 'Stationsplein 3',
+        postalCode: '3511 ED',
+        city: 'Utrecht',
+        country: DEFAULT_COUNTRY,
+      },
+      notes: 'Graag vooraf bellen; levering via de achteringang.',
     },
     settings,
   };

@@ -1,5 +1,6 @@
 import type { Unit, VatRate } from '../constants';
 import type { CustomerSnapshot } from '../order-record';
+import type { DeliveryAddress } from '../schemas/order-delivery';
 import type { PdfSettings } from '../schemas/pdf-settings';
 
 /** The user's company as the document shows it (the profile's fields; '' when not filled in). */
@@ -40,6 +41,12 @@ export type DocumentOrder = {
   reference: string;
   btwVerlegd: boolean;
   lines: DocumentLine[];
+  /** Gewenste leverdatum 'YYYY-MM-DD'; null or absent when none. */
+  deliveryDate?: string | null;
+  /** The order's own delivery address; null or absent: the customer's. */
+  deliveryAddress?: DeliveryAddress | null;
+  /** Opmerkingen; '' or absent when none. */
+  notes?: string;
 };
 
 /** Everything one order document shows. Totals are not part of it: the document computes them with money.ts. */

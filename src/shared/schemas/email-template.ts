@@ -204,6 +204,12 @@ export const templateDataInput = z
         orderNumber: dataValue('{{order.orderNumber}}: ordernummer'),
         date: dataValue('{{order.date}}: orderdatum, als dd-mm-jjjj'),
         total: dataValue("{{order.total}}: totaalbedrag, als '€ 1.234,56'"),
+        deliveryDate: dataValue("{{order.deliveryDate}}: gewenste leverdatum, als dd-mm-jjjj ('' als geen)"),
+        notes: z
+          .string()
+          .max(2000)
+          .optional()
+          .describe('{{order.notes}}: opmerkingen bij de order; regeleinden blijven behouden'),
       })
       .optional()
       .describe('De order'),

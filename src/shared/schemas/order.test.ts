@@ -49,9 +49,9 @@ describe('orderInput', () => {
     const line = (l: Record<string, unknown>) =>
       details({ customer: 'c1', items: [{ description: 'x', price: 1, ...l }] });
     expect(line({ description: '  ' })).toEqual({ 'items.0.description': orderMessages.descriptionRequired });
-    expect(line({ quantity: 0 })).toEqual({ 'items.0.quantity': orderMessages.quantity });
-    expect(line({ quantity: 1.5 })).toEqual({ 'items.0.quantity': orderMessages.quantity });
-    expect(line({ quantity: '2,5' })).toEqual({ 'items.0.quantity': orderMessages.quantity });
+    expect(line({ quantity: 0 })).toEqual({ 'items.0.quantity': orderMessages.quantityPositive });
+    expect(line({ quantity: 1.0005 })).toEqual({ 'items.0.quantity': orderMessages.quantityDecimals });
+    expect(line({ quantity: '1,2,3' })).toEqual({ 'items.0.quantity': orderMessages.quantitySeparators });
     expect(line({ quantity: 2_000_000 })).toEqual({ 'items.0.quantity': orderMessages.quantityMax });
     expect(line({ price: 0 })).toEqual({ 'items.0.price': orderMessages.pricePositive });
     expect(line({ price: '-1' })).toEqual({ 'items.0.price': orderMessages.pricePositive });
@@ -73,19 +73,47 @@ describe('orderInput', () => {
     expect(price(0.01)).toBe(1);
   });
 
-  it('refuses a quantity that is not a whole number of at least 1 instead of rewriting it', () => {
-    const line = (quantity: unknown) =>
-      details({ customer: 'c1', items: [{ description: 'x', price: 1, quantity }] });
-    expect(orderMessages.quantity).toBe('Aantal moet een heel getal van minimaal 1 zijn');
-    for (const q of ['2,5', '2.5', '1.000', '-3', '+3', '3 stuks', '1e3', '0', -3, 2.5, 0])
-      expect(line(q), String(q)).toEqual({ 'items.0.quantity': orderMessages.quantity });
-    expect(line('1000001')).toEqual({ 'items.0.quantity': orderMessages.quantityMax });
+  it('takes quantities with up to three decimals, as numbers or in Dutch notation', () => {
     const quantity = (q: unknown) =>
       orderInput.parse({ customer: 'c', items: [{ description: 'x', price: 1, quantity: q }] }).items[0]!
         .quantity;
+    expect(quantity(2.5)).toBe(2.5);
+    expect(quantity('2,5')).toBe(2.5);
+    expect(quantity('2.5')).toBe(2.5);
+    expect(quantity('0,75')).toBe(0.75);
+    expect(quantity('1.250,5')).toBe(1250.5);
+    expect(quantity('1.250')).toBe(1250);
+    expect(quantity('0,001')).toBe(0.001);
+    expect(quantity('2,500')).toBe(2.5);
     expect(quantity(' 12 ')).toBe(12);
     expect(quantity('007')).toBe(7);
     expect(quantity(1_000_000)).toBe(1_000_000);
+    expect(quantity('1.000.000')).toBe(1_000_000);
+  });
+
+  it('refuses a quantity that is unclear, too precise, 0 or less, or too large, instead of rewriting it', () => {
+    const line = (quantity: unknown) =>
+      details({ customer: 'c1', items: [{ description: 'x', price: 1, quantity }] });
+    for (const q of ['1,2,3', '0.125', '12.34.5', '1,234.5'])
+      expect(line(q), q).toEqual({ 'items.0.quantity': orderMessages.quantitySeparators });
+    for (const q of ['2,3456', 0.0001, 1.2345])
+      expect(line(q), String(q)).toEqual({ 'items.0.quantity': orderMessages.quantityDecimals });
+    for (const q of ['0', '0,000', '-3', -2.5, 0])
+      expect(line(q), String(q)).toEqual({ 'items.0.quantity': orderMessages.quantityPositive });
+    for (const q of ['3 stuks', '1e3', 'twee'])
+      expect(line(q), q).toEqual({ 'items.0.quantity': orderMessages.quantity });
+    expect(line('1000000,001')).toEqual({ 'items.0.quantity': orderMessages.quantityMax });
+    expect(line(1_000_001)).toEqual({ 'items.0.quantity': orderMessages.quantityMax });
+  });
+
+  it('rounds the total of a line with a decimal quantity to the cent when checking the maximum', () => {
+    // 0,5 × € 9.999.999.999,99 = 4.999.999.999,995 → 5.000.000.000,00: fits.
+    expect(
+      details({
+        customer: 'c',
+        items: [{ description: 'x', quantity: '0,5', price: '9999999999,99', vat: 0 }],
+      }),
+    ).toEqual({});
   });
 
   it('reads text prices as Dutch users mean them and refuses what is ambiguous', () => {

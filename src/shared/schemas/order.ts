@@ -16,6 +16,7 @@ import { parseQuantity, QUANTITY_MAX } from '../rules/quantity';
 import { optionalText, requiredText, searchText } from '../rules/text';
 import { z } from '../zod-nl';
 import { idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
+import { orderDeliveryInputShape, orderDeliveryOutputShape } from './order-delivery';
 
 /** Spec §5 Order form; the messages without spec wording are ours. */
 /** Order dates a business can mean: the years of every date input (rules/date-input.ts). */
@@ -30,7 +31,11 @@ export const orderMessages = {
     'Let op: één of meer orderregels zijn niet volledig ingevuld. Zorg ervoor dat elke regel een omschrijving, aantal en prijs bevat.',
   tooManyItems: 'Een order kan maximaal 500 regels bevatten',
   descriptionRequired: 'Omschrijving is verplicht',
-  quantity: 'Aantal moet een heel getal van minimaal 1 zijn',
+  quantity: 'Voer een geldig aantal in, bijv. 2 of 2,5',
+  /** '1,2,3', '0.125': we do not guess which separator is meant. */
+  quantitySeparators: 'Onduidelijk aantal: gebruik een komma voor decimalen, bijv. 1.250,5',
+  quantityDecimals: 'Aantal mag maximaal 3 decimalen hebben',
+  quantityPositive: 'Aantal moet groter dan 0 zijn',
   quantityMax: 'Aantal mag maximaal 1.000.000 zijn',
   priceRequired: 'Prijs is verplicht',
   priceInvalid: 'Voer een geldige prijs in, bijv. 12,50',
@@ -71,15 +76,22 @@ export const customerRef = z
   )
   .describe('Het `_id` van een eigen klant (een object met `_id` of `id` mag ook)');
 
+const QUANTITY_ERRORS = {
+  invalid: orderMessages.quantity,
+  separators: orderMessages.quantitySeparators,
+  decimals: orderMessages.quantityDecimals,
+  positive: orderMessages.quantityPositive,
+  max: orderMessages.quantityMax,
+} as const;
+
 /** What is wrong with a typed quantity, by the shared rule; undefined when it is fine (or empty: 1). */
 export function quantityProblem(value: string | number): string | undefined {
   if (typeof value === 'string' && value.trim() === '') return undefined;
   const parsed = parseQuantity(value);
-  if (parsed.ok) return undefined;
-  return parsed.error === 'max' ? orderMessages.quantityMax : orderMessages.quantity;
+  return parsed.ok ? undefined : QUANTITY_ERRORS[parsed.error];
 }
 
-/** '3' and 3 alike; empty or missing becomes 1 (spec §5); '2,5', '1.000', '-3' are refused, not rewritten. */
+/** 2.5, '2,5' and '2.5' alike; empty or missing becomes 1 (spec §5); '1,2,3', '-3' are refused, not rewritten. */
 const quantitySchema = z
   .union([z.number(), z.string().max(20), z.null()], { error: orderMessages.quantity })
   .optional()
@@ -91,7 +103,7 @@ const quantitySchema = z
     return z.NEVER;
   })
   .describe(
-    `Aantal: heel getal van 1 tot ${ORDER_MAX_QUANTITY} (getal, of tekst met alleen cijfers); leeg of ontbrekend wordt 1`,
+    `Aantal: groter dan 0 en hoogstens ${ORDER_MAX_QUANTITY}, met maximaal 3 decimalen (uren, meters, m2 en kilo's in delen). Een JSON-getal wordt genomen zoals het is (2.5). Tekst wordt gelezen zoals een Nederlander het schrijft: komma voor de decimalen ('2,5', '0,75', '1.250,5'), punten in groepen van drie zijn duizendtallen ('1.250' = 1250); een punt met één of twee decimalen en zonder komma is een decimale punt ('2.5'). Al het andere ('1,2,3', '0.125', '2,3456') wordt geweigerd, nooit afgerond. Leeg of ontbrekend wordt 1.`,
   );
 
 const PRICE_ERRORS = {
@@ -198,6 +210,7 @@ export const orderInputShape = {
     .boolean({ error: orderMessages.btwVerlegd })
     .default(false)
     .describe('BTW verlegd: geen btw op de order, ook niet op regels met een tarief'),
+  ...orderDeliveryInputShape,
 };
 
 type OrderAmountsCheck = {
@@ -240,11 +253,11 @@ const euros = (description: string) => z.number().describe(`${description}, in e
 
 export const orderItemOutput = z.object({
   description: z.string().describe('Omschrijving van het product of de dienst'),
-  quantity: z.number().int().describe('Aantal'),
+  quantity: z.number().describe('Aantal, met maximaal 3 decimalen (2.5)'),
   unit: z.enum(UNITS).describe(`Eenheid: ${UNITS.join(', ')}`),
   price: euros('Prijs per eenheid exclusief btw'),
   vat: vatRateOutput(),
-  total: euros('Regeltotaal exclusief btw (aantal × prijs)'),
+  total: euros('Regeltotaal exclusief btw: aantal × prijs, afgerond op de cent (half naar boven)'),
 });
 export type OrderItem = z.infer<typeof orderItemOutput>;
 
@@ -301,6 +314,7 @@ const orderSummaryShape = {
     description:
       'De klant zoals die was toen de order voor het laatst werd opgeslagen. Een latere wijziging of verwijdering van de klant verandert de order niet; opnieuw opslaan neemt de actuele gegevens van de klant over (bestaat de klant niet meer, dan blijft deze snapshot staan).',
   }),
+  ...orderDeliveryOutputShape,
   subtotal: euros('Totaal exclusief btw'),
   /** The total VAT; 0 when btwVerlegd. */
   vat: euros('Totale btw (0 bij BTW verlegd)'),

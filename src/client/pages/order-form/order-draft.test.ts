@@ -86,39 +86,39 @@ describe('price input (read as meant, never cut)', () => {
   });
 });
 
-describe('quantity (a whole number of at least 1, refused not rewritten)', () => {
-  it.each(['2,5', '2.5', '1.000', '-3', '0', 'abc', '3 stuks'])('%j is refused at the field', (typed) => {
-    expect(quantityFieldError(typed)).toBe('Aantal moet een heel getal van minimaal 1 zijn');
-    expect(normalizeQuantity(typed)).toBe(typed);
-    expect(quantityValue(typed)).toBe(0);
-  });
+describe('quantity (up to three decimals, refused not rewritten)', () => {
+  it.each(['1,2,3', '0.125', '-3', '0', 'abc', '3 stuks', '2,3456'])(
+    '%j is refused at the field',
+    (typed) => {
+      expect(quantityFieldError(typed)).toBeDefined();
+      expect(normalizeQuantity(typed)).toBe(typed);
+      expect(quantityValue(typed)).toBe(0);
+    },
+  );
 
-  it('accepts whole numbers and says when there are too many', () => {
-    expect(quantityFieldError('3')).toBeUndefined();
-    expect(quantityFieldError('')).toBeUndefined();
-    expect(quantityFieldError('1000000')).toBeUndefined();
-    expect(quantityFieldError('1000001')).toBe(orderMessages.quantityMax);
-    expect(normalizeQuantity('1000001')).toBe('1000001');
-  });
-
-  it('becomes 1 when empty; a whole number loses its spaces and leading zeros', () => {
+  it('shows a valid quantity in Dutch notation when the field is left; empty becomes 1', () => {
     expect(normalizeQuantity('')).toBe('1');
     expect(normalizeQuantity(' 4 ')).toBe('4');
     expect(normalizeQuantity('007')).toBe('7');
+    expect(normalizeQuantity('2.5')).toBe('2,5');
+    expect(normalizeQuantity('1250,50')).toBe('1.250,5');
+    expect(quantityValue('0,75')).toBe(0.75);
+    expect(quantityFieldError('1000001')).toBe(orderMessages.quantityMax);
   });
 
-  it('minus stops at 1, plus counts up', () => {
+  it('minus stops at 1, plus counts up, decimals stay', () => {
     expect(stepQuantity('3', -1)).toBe('2');
-    expect(stepQuantity('2', -1)).toBe('1');
     expect(stepQuantity('1', -1)).toBe('1');
     expect(stepQuantity('', -1)).toBe('1');
     expect(stepQuantity('-3', -1)).toBe('1');
     expect(stepQuantity('', 1)).toBe('2');
-    expect(stepQuantity('1000000', 1)).toBe('1000000');
+    expect(stepQuantity('2,5', 1)).toBe('3,5');
+    expect(stepQuantity('1,5', -1)).toBe('1');
+    expect(stepQuantity('0,25', 1)).toBe('1,25');
+    expect(stepQuantity('999.999,5', 1)).toBe('1.000.000');
     expect(canDecreaseQuantity('1')).toBe(false);
-    expect(canDecreaseQuantity('')).toBe(false);
-    expect(canDecreaseQuantity('-3')).toBe(false);
-    expect(canDecreaseQuantity('2')).toBe(true);
+    expect(canDecreaseQuantity('0,5')).toBe(false);
+    expect(canDecreaseQuantity('1,5')).toBe(true);
   });
 });
 
@@ -163,8 +163,11 @@ describe('live totals', () => {
     const totals = draftTotals({ btwVerlegd: false, items: [line({ quantity: '', price: '3.' })] });
     expect(totals.subtotalCents).toBe(300);
     expect(
-      draftTotals({ btwVerlegd: false, items: [line({ quantity: '2,5', price: '3' })] }).totalCents,
+      draftTotals({ btwVerlegd: false, items: [line({ quantity: '1,2,3', price: '3' })] }).totalCents,
     ).toBe(0);
+    expect(
+      draftTotals({ btwVerlegd: true, items: [line({ quantity: '2,5', price: '45,50' })] }).totalCents,
+    ).toBe(11_375);
     expect(draftTotals({ btwVerlegd: false, items: [line({ price: '' })] }).totalCents).toBe(0);
   });
 

@@ -3,6 +3,7 @@
  * types text (quantity, price), plus the pure rules for those inputs and the live totals. No React.
  */
 import {
+  DEFAULT_COUNTRY,
   DEFAULT_ORDER_STATUS,
   DEFAULT_PAYMENT_TERM,
   DEFAULT_UNIT,
@@ -15,14 +16,25 @@ import {
 import { amsterdamDay } from '../../../shared/dates';
 import { formatAmount } from '../../../shared/format';
 import { computeOrderTotals, eurosToCents, type OrderTotals } from '../../../shared/money';
-import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../../../shared/rules/quantity';
+import {
+  formatQuantity,
+  parseQuantity,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  quantityToThousandths,
+  THOUSANDTHS,
+} from '../../../shared/rules/quantity';
 import { type Order, parsePrice, quantityProblem } from '../../../shared/schemas/order';
+import type { DeliveryAddress } from '../../../shared/schemas/order-delivery';
 
 export type LineDraft = {
   /** Stable React key; not sent. */
   key: string;
   description: string;
-  /** As typed; '' while the user clears it (becomes 1 on blur). Never rewritten into another number. */
+  /**
+   * As typed ('2,5', '1.250,5'); '' while the user clears it (becomes 1 on blur). Shown in Dutch
+   * notation once a valid quantity leaves the field; never rewritten into another number.
+   */
   quantity: string;
   unit: Unit;
   /** As typed ('12,5', '1234.56'); in Dutch notation ('1.234,56') once a valid price leaves the field. */
@@ -40,7 +52,22 @@ export type OrderDraft = {
   status: OrderStatus;
   btwVerlegd: boolean;
   items: LineDraft[];
+  /** Gewenste leverdatum: yyyy-mm-dd once a day is typed, else the text as typed; '' for none. */
+  deliveryDate: string;
+  /** Delivered at the customer's address (nothing of its own is sent: null). */
+  deliveryToCustomer: boolean;
+  /** The order's own address, as typed; sent only when deliveryToCustomer is off. */
+  deliveryAddress: DeliveryAddress;
+  notes: string;
 };
+
+export const emptyDeliveryAddress = (): DeliveryAddress => ({
+  name: '',
+  address: '',
+  postalCode: '',
+  city: '',
+  country: DEFAULT_COUNTRY,
+});
 
 let lineSeq = 0;
 const nextLineKey = () => {
@@ -69,6 +96,10 @@ export function newDraft(now: Date = new Date()): OrderDraft {
     status: DEFAULT_ORDER_STATUS,
     btwVerlegd: false,
     items: [emptyLine()],
+    deliveryDate: '',
+    deliveryToCustomer: true,
+    deliveryAddress: emptyDeliveryAddress(),
+    notes: '',
   };
 }
 
@@ -77,7 +108,7 @@ export function draftFromOrder(order: Order): OrderDraft {
   const items = order.items.map<LineDraft>((item) => ({
     key: nextLineKey(),
     description: item.description,
-    quantity: String(item.quantity),
+    quantity: formatQuantity(item.quantity),
     unit: item.unit,
     price: formatAmount(eurosToCents(item.price)),
     vat: item.vat,
@@ -91,6 +122,13 @@ export function draftFromOrder(order: Order): OrderDraft {
     status: order.status,
     btwVerlegd: order.btwVerlegd,
     items: items.length > 0 ? items : [emptyLine()],
+    deliveryDate: order.deliveryDate ?? '',
+    deliveryToCustomer: order.deliveryAddressSource !== 'order',
+    deliveryAddress:
+      order.deliveryAddressSource === 'order' && order.deliveryAddress
+        ? { ...order.deliveryAddress }
+        : emptyDeliveryAddress(),
+    notes: order.notes,
   };
 }
 
@@ -110,9 +148,9 @@ export const sameDraft = (a: OrderDraft, b: OrderDraft): boolean => draftSignatu
 export { QUANTITY_MAX, QUANTITY_MIN };
 
 /**
- * The quantity a text stands for, for the stepper and the live totals: the whole number it is; empty
- * counts as 1 (it becomes 1); anything else (what the field refuses: '2,5', '-3') as 0, so a line total
- * never shows an amount the user did not type.
+ * The quantity a text stands for, for the stepper and the live totals: the number it is ('2,5' is
+ * 2.5); empty counts as 1 (it becomes 1); anything else (what the field refuses: '1,2,3', '-3') as 0,
+ * so a line total never shows an amount the user did not type.
  */
 export function quantityValue(text: string): number {
   if (text.trim() === '') return QUANTITY_MIN;
@@ -120,20 +158,31 @@ export function quantityValue(text: string): number {
   return parsed.ok ? parsed.value : 0;
 }
 
-/** On blur: empty becomes 1 (spec §5), a whole number loses its spaces and leading zeros; anything else stays, to be refused. */
+/**
+ * On blur: empty becomes 1 (spec §5), a valid quantity is shown in Dutch notation ('2.5' → '2,5',
+ * '1250,5' → '1.250,5'), which the same rule reads back as the same number; anything else stays, to
+ * be refused.
+ */
 export function normalizeQuantity(text: string): string {
   if (text.trim() === '') return String(QUANTITY_MIN);
   const parsed = parseQuantity(text);
-  return parsed.ok ? String(parsed.value) : text;
+  return parsed.ok ? formatQuantity(parsed.value) : text;
 }
 
-/** The field's message for a quantity that is not a whole number of at least 1 (shared rule). */
+/** The field's message for a quantity that is not one (shared rule). */
 export const quantityFieldError = (text: string): string | undefined => quantityProblem(text);
 
-/** The minus and plus buttons: one step, never below 1 nor above the maximum. */
+/**
+ * The minus and plus buttons: one whole step, never below 1 nor above the maximum; decimals stay
+ * ('2,5' → '3,5'). Counted in thousandths, so a step never adds a float's error.
+ */
 export function stepQuantity(text: string, delta: number): string {
-  const next = Math.max(QUANTITY_MIN, quantityValue(text)) + delta;
-  return String(Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, next)));
+  // A refused text counts as 1, so plus and minus lead back to a quantity.
+  const value = quantityValue(text);
+  const current = value > 0 ? quantityToThousandths(value) : QUANTITY_MIN * THOUSANDTHS;
+  const next = current + delta * THOUSANDTHS;
+  const clamped = Math.min(QUANTITY_MAX * THOUSANDTHS, Math.max(QUANTITY_MIN * THOUSANDTHS, next));
+  return formatQuantity(clamped / THOUSANDTHS);
 }
 
 export const canDecreaseQuantity = (text: string) => quantityValue(text) > QUANTITY_MIN;
@@ -167,7 +216,7 @@ export function normalizePrice(text: string): string {
 
 /* ---------------------------------------------------------------- lines and totals */
 
-/** A line lacks a description, a quantity of at least 1 or a price above 0 (spec §5). */
+/** A line lacks a description, a quantity above 0 or a price above 0 (spec §5). */
 export function isLineIncomplete(line: LineDraft): boolean {
   const quantityOk = parseQuantity(line.quantity).ok;
   return line.description.trim() === '' || !quantityOk || priceCents(line.price) <= 0;

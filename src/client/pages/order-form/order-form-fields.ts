@@ -8,6 +8,16 @@ import type { LineDraft, OrderDraft } from './order-draft';
 /** The header fields in the order they appear; each input's id is `order-<field>`. */
 export const HEADER_FIELDS = ['customer', 'date', 'project', 'reference', 'paymentTerm', 'status'] as const;
 export const LINE_FIELDS = ['description', 'quantity', 'unit', 'price', 'vat'] as const;
+/** Levering en opmerkingen, under the lines; the address's inputs are `order-deliveryAddress-<part>`. */
+export const DELIVERY_FIELDS = [
+  'deliveryDate',
+  'deliveryAddress.name',
+  'deliveryAddress.address',
+  'deliveryAddress.postalCode',
+  'deliveryAddress.city',
+  'deliveryAddress.country',
+  'notes',
+] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
 
 /** The id of a line's input: `order-line-3-price` (by the line's key, so it survives reordering). */
@@ -21,14 +31,19 @@ export function fieldElementId(path: string, items: readonly LineDraft[]): strin
     const field = line[2] as LineField;
     return item && LINE_FIELDS.includes(field) ? lineFieldId(item, field) : undefined;
   }
+  if ((DELIVERY_FIELDS as readonly string[]).includes(path)) return `order-${path.replace('.', '-')}`;
   return (HEADER_FIELDS as readonly string[]).includes(path) ? `order-${path}` : undefined;
 }
 
-/** Every path that shows a message, in screen order: the header, line by line, then the lines as a whole. */
+/**
+ * Every path that shows a message, in screen order: the header, line by line, the lines as a whole,
+ * then delivery and remarks.
+ */
 export const orderFieldsOf = (draft: Pick<OrderDraft, 'items'>): string[] => [
   ...HEADER_FIELDS,
   ...draft.items.flatMap((_, i) => LINE_FIELDS.map((f) => `items.${i}.${f}`)),
   'items',
+  ...DELIVERY_FIELDS,
 ];
 
 /** Whether a message belongs to an input on screen (rather than only to the list by the save button). */

@@ -8,6 +8,7 @@ import { editOrderHref } from '../../components/order-table';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { useOrderPdf } from '../../lib/use-order-pdf';
+import { OrderDeliveryFields } from './order-delivery-fields';
 import {
   draftFromOrder,
   draftTotals,
@@ -204,6 +205,14 @@ export function OrderFormView({ order }: OrderFormViewProps) {
             onRemove={removeLine}
           />
         </Card>
+
+        <OrderDeliveryFields
+          draft={draft}
+          errors={errors}
+          customer={customers.data?.find((c) => c._id === draft.customer)}
+          disabled={Boolean(saved)}
+          onChange={(patch, paths) => form.update((d) => ({ ...d, ...patch }), paths)}
+        />
 
         {order?.emails ? <OrderEmailHistory emails={order.emails} /> : null}
       </div>

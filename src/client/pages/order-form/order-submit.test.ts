@@ -35,8 +35,30 @@ describe('the payload', () => {
       status: 'concept',
       btwVerlegd: false,
       items: [{ description: 'Kabel', quantity: '2', unit: 'stuk', price: '12.50', vat: 21 }],
+      deliveryDate: null,
+      deliveryAddress: null,
+      notes: '',
     });
     expect(draftToInput(draft({ date: '2026-04-30' }), '2026-05-04').date).toBe('2026-04-30');
+  });
+
+  it('always sends delivery and remarks, so clearing one clears it; an own address only when chosen', () => {
+    const site = {
+      name: '',
+      address: 'Havenweg 4',
+      postalCode: '3511 AB',
+      city: 'Utrecht',
+      country: 'Nederland',
+    };
+    expect(
+      draftToInput(
+        draft({ deliveryDate: '2026-10-05', deliveryToCustomer: false, deliveryAddress: site }),
+        '',
+      ),
+    ).toMatchObject({ deliveryDate: '2026-10-05', deliveryAddress: site });
+    expect(draftToInput(draft({ deliveryToCustomer: true, deliveryAddress: site }), '')).toMatchObject({
+      deliveryAddress: null,
+    });
   });
 });
 

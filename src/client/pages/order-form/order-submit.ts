@@ -35,6 +35,10 @@ export function draftToInput(draft: OrderDraft, initialDate: string): OrderInput
     status: draft.status,
     btwVerlegd: draft.btwVerlegd,
     items: draft.items.map(lineInput),
+    // Always all three, so clearing one clears it (a field left out would keep what the order has).
+    deliveryDate: draft.deliveryDate.trim() === '' ? null : draft.deliveryDate,
+    deliveryAddress: draft.deliveryToCustomer ? null : draft.deliveryAddress,
+    notes: draft.notes,
   };
 }
 
@@ -65,6 +69,14 @@ const FIELD_LABELS: Record<string, string> = {
   paymentTerm: 'Betalingstermijn',
   status: 'Status',
   btwVerlegd: 'BTW verlegd',
+  deliveryDate: 'Gewenste leverdatum',
+  deliveryAddress: 'Afleveradres',
+  'deliveryAddress.name': 'Afleveradres, naam',
+  'deliveryAddress.address': 'Afleveradres, adres',
+  'deliveryAddress.postalCode': 'Afleveradres, postcode',
+  'deliveryAddress.city': 'Afleveradres, plaats',
+  'deliveryAddress.country': 'Afleveradres, land',
+  notes: 'Opmerkingen',
   items: 'Orderregels',
   _: 'Order',
 };

@@ -19,10 +19,10 @@ export type QuantityFieldProps = {
 };
 
 /**
- * Aantal: a whole number of at least 1. What is typed is kept as typed; when the field is left with
- * something else ('2,5', '1.000', '-3') the shared rule's message shows at the field
- * instead of the text being rewritten into another number. The minus button stops at 1; empty becomes
- * 1 when leaving the field.
+ * Aantal: above 0 with up to three decimals ('2,5', '0,75'). What is typed is kept as typed; when the
+ * field is left a valid quantity is shown in Dutch notation ('1.250,5'), and anything else ('1,2,3',
+ * '-3') gets the shared rule's message at the field instead of being rewritten into another number.
+ * The minus button stops at 1; empty becomes 1 when leaving the field.
  */
 export function QuantityField({ id, value, error, disabled, lineNumber, onChange }: QuantityFieldProps) {
   const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
@@ -50,7 +50,7 @@ export function QuantityField({ id, value, error, disabled, lineNumber, onChange
         <input
           id={id}
           className="ui-control__input order-qty__input tabular"
-          inputMode="numeric"
+          inputMode="decimal"
           autoComplete="off"
           value={value}
           disabled={disabled}

@@ -72,10 +72,17 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
       parsedOrder(customer.id, {
         status: 'paid',
         date: '2026-03-31T22:30:00.000Z',
-        items: [{ description: 'x', quantity: 2, unit: 'stuk', price: '7.25', vat: 9 }],
+        items: [
+          { description: 'x', quantity: 2, unit: 'stuk', price: '7.25', vat: 9 },
+          // A decimal quantity: the line is rounded to the cent before the order's total is summed.
+          { description: 'Montage', quantity: '2,5', unit: 'uur', price: '45,55', vat: 21 },
+        ],
       }),
       NOW,
     );
+    const [saved] = await db.select({ total: orders.total }).from(orders).where(eq(orders.id, created.id));
+    // 14,50 + 2,5 × 45,55 = 113,875 → 113,88; VAT 1,31 + 23,91.
+    expect(saved!.total).toBe('153.60');
     const [aprilFirst] = await db
       .select({ month: sql<string>`month::text` })
       .from(orderMonthTotals)

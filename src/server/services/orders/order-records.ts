@@ -2,6 +2,7 @@ import type { OrderItemRow, OrderRow } from '../../../db/schema';
 import type { VatRate } from '../../../shared/constants';
 import { computeOrderTotals, decimalToCents } from '../../../shared/money';
 import type { OrderLineRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
+import { decimalToQuantity } from '../../../shared/rules/quantity';
 
 /** Database rows → the order read model (shared/order-record.ts): cents and Dates. */
 
@@ -22,6 +23,9 @@ export function toOrderSummaryRecord(o: OrderRow): OrderSummaryRecord {
     customerId: o.customerId,
     // Never the customer's current data: the order shows whom it was written for (see CustomerSnapshot).
     customerSnapshot: o.customerSnapshot,
+    deliveryDate: o.deliveryDate,
+    deliveryAddress: o.deliveryAddress,
+    notes: o.notes,
     // The stored totals were computed by computeOrderTotals when the order was saved.
     subtotalCents: decimalToCents(o.subtotal),
     vatCents: decimalToCents(o.vat),
@@ -34,7 +38,7 @@ export function toOrderSummaryRecord(o: OrderRow): OrderSummaryRecord {
 export function toOrderRecord(order: OrderRow, items: OrderItemRow[]): OrderRecord {
   const lines = items.map<OrderLineRecord>((i) => ({
     description: i.description,
-    quantity: i.quantity,
+    quantity: decimalToQuantity(i.quantity),
     unit: i.unit,
     priceCents: decimalToCents(i.price),
     vat: vatFromDb(i.vat),

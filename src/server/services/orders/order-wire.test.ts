@@ -42,6 +42,9 @@ const record: OrderRecord = {
   btwVerlegd: false,
   customerId: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   customerSnapshot: snapshot,
+  deliveryDate: '2026-05-29',
+  deliveryAddress: null,
+  notes: 'Bellen bij aankomst',
   subtotalCents: 70347,
   vatCents: 14623,
   totalCents: 84970,
@@ -64,6 +67,17 @@ const wireSummary = {
   customerName: 'Petra Jansen',
   customerCompany: 'Jansen Bouw B.V.',
   customerSnapshot: snapshot,
+  deliveryDate: '2026-05-29',
+  // No address of its own: the customer's, from the snapshot, and says so.
+  deliveryAddress: {
+    name: 'Jansen Bouw B.V.',
+    address: 'Dorpsstraat 1',
+    postalCode: '1234 AB',
+    city: 'Utrecht',
+    country: 'Nederland',
+  },
+  deliveryAddressSource: 'customer',
+  notes: 'Bellen bij aankomst',
   subtotal: 703.47,
   vat: 146.23,
   total: 849.7,
@@ -106,6 +120,28 @@ describe('orderToWire', () => {
     expect(JSON.stringify(wire)).toBe(JSON.stringify(orderOutput.parse(wire)));
   });
 
+  it('sends an address of the order’s own as it is, in the schema’s key order even as jsonb reads it', () => {
+    const own = {
+      country: 'België',
+      name: 'Bouwplaats',
+      city: 'Antwerpen',
+      address: 'Kaai 5',
+      postalCode: '2000',
+    };
+    const wire = orderToWire({ ...record, deliveryAddress: own });
+    expect(wire.deliveryAddressSource).toBe('order');
+    expect(JSON.stringify(wire.deliveryAddress)).toBe(
+      JSON.stringify({
+        name: 'Bouwplaats',
+        address: 'Kaai 5',
+        postalCode: '2000',
+        city: 'Antwerpen',
+        country: 'België',
+      }),
+    );
+    expect(JSON.stringify(wire)).toBe(JSON.stringify(orderOutput.parse(wire)));
+  });
+
   it("keeps 'verlegd', and an order without a customer (null id, names and snapshot)", () => {
     const verlegd = computeOrderTotals(lines, true);
     const wire = orderToWire({
@@ -124,6 +160,8 @@ describe('orderToWire', () => {
       customerName: null,
       customerCompany: null,
       customerSnapshot: null,
+      deliveryAddress: null,
+      deliveryAddressSource: 'customer',
       vat: 0,
       total: 703.47,
       vatByRate: [{ rate: 'verlegd', base: 703.47, vat: 0 }],

@@ -1,6 +1,7 @@
 import { centsToEuros } from '../../../shared/money';
 import type { OrderEmailRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
 import type { Order, OrderPage, OrderStats, OrderSummary } from '../../../shared/schemas/order';
+import { effectiveDeliveryAddress } from '../../../shared/schemas/order-delivery';
 import type { OrderEmail, OrderWithEmails } from '../../../shared/schemas/order-email';
 import { toCustomerSnapshot } from './customer-snapshot';
 import type { OrderStatsRecord } from './dashboard-stats';
@@ -14,6 +15,7 @@ import type { OrderSummaryPage } from './orders-list';
  */
 
 export function orderSummaryToWire(o: OrderSummaryRecord): OrderSummary {
+  const delivery = effectiveDeliveryAddress(o.deliveryAddress, o.customerSnapshot);
   return {
     _id: o.id,
     orderNumber: o.orderNumber,
@@ -29,6 +31,17 @@ export function orderSummaryToWire(o: OrderSummaryRecord): OrderSummary {
     // Fresh, in the schema's key order: jsonb hands its keys back sorted by length, and the streamed
     // GET /api/orders (http/orders-stream.ts) sends this object as it is, without the output schema.
     customerSnapshot: o.customerSnapshot && toCustomerSnapshot(o.customerSnapshot),
+    deliveryDate: o.deliveryDate,
+    // Fresh, in the schema's key order, for the same reason as the snapshot.
+    deliveryAddress: delivery.address && {
+      name: delivery.address.name,
+      address: delivery.address.address,
+      postalCode: delivery.address.postalCode,
+      city: delivery.address.city,
+      country: delivery.address.country,
+    },
+    deliveryAddressSource: delivery.source,
+    notes: o.notes,
     subtotal: centsToEuros(o.subtotalCents),
     vat: centsToEuros(o.vatCents),
     total: centsToEuros(o.totalCents),

@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
 import { centsToDecimal, computeOrderTotals } from '../../../shared/money';
-import type { OrderRecord } from '../../../shared/order-record';
+import type { CustomerSnapshot, OrderRecord } from '../../../shared/order-record';
+import { quantityToDecimal } from '../../../shared/rules/quantity';
 import type { OrderInputData } from '../../../shared/schemas/order';
+import { ownDeliveryAddress } from '../../../shared/schemas/order-delivery';
 import { isUniqueViolation, isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
 import { CUSTOMER_NOT_FOUND } from '../customers/messages';
@@ -65,7 +67,7 @@ function amounts(input: OrderInputData) {
         orderId,
         position,
         description: i.description,
-        quantity: i.quantity,
+        quantity: quantityToDecimal(i.quantity),
         unit: i.unit,
         price: centsToDecimal(i.price),
         vat: vatToDb(i.vat),
@@ -81,6 +83,20 @@ function orderFields(input: OrderInputData) {
     paymentTerm: input.paymentTerm,
     status: input.status,
     btwVerlegd: input.btwVerlegd,
+  };
+}
+
+/**
+ * Delivery and remarks as given: a field left out is not written (a PUT keeps what the order has), null
+ * clears it. An address equal to the customer's is stored as null, "the customer's address".
+ */
+function deliveryFields(input: OrderInputData, customer: CustomerSnapshot | null) {
+  return {
+    ...(input.deliveryDate !== undefined ? { deliveryDate: input.deliveryDate } : {}),
+    ...(input.deliveryAddress !== undefined
+      ? { deliveryAddress: ownDeliveryAddress(input.deliveryAddress, customer) }
+      : {}),
+    ...(input.notes !== undefined ? { notes: input.notes } : {}),
   };
 }
 
@@ -109,6 +125,7 @@ export async function createOrder(
           createdAt: now,
           updatedAt: now,
           ...orderFields(input),
+          ...deliveryFields(input, customer.customerSnapshot ?? null),
           ...customer,
           ...order,
         })
@@ -139,7 +156,7 @@ export async function updateOrder(
   await db.transaction(async (tx) => {
     // Reading the row FOR UPDATE locks it, so two saves of one order apply one after the other.
     const [current] = await tx
-      .select({ customerId: orders.customerId })
+      .select({ customerId: orders.customerId, customerSnapshot: orders.customerSnapshot })
       .from(orders)
       .where(owned)
       .for('update');
@@ -150,6 +167,7 @@ export async function updateOrder(
       .update(orders)
       .set({
         ...orderFields(input),
+        ...deliveryFields(input, customer.customerSnapshot ?? current.customerSnapshot),
         ...customer,
         ...(input.date ? { date: new Date(input.date) } : {}),
         ...order,

@@ -6,6 +6,7 @@ import { customers, orderItems, orders, users } from '../../../db/schema';
 import type { VatRate } from '../../../shared/constants';
 import { amsterdamYear } from '../../../shared/dates';
 import { computeOrderTotals, decimalToCents } from '../../../shared/money';
+import { decimalToQuantity } from '../../../shared/rules/quantity';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { insertCustomer, parsedOrder } from '../../../test/orders-fixtures';
 import { createSignedInUser } from '../../../test/users';
@@ -59,7 +60,7 @@ describe('bulk seed (scripts/seed-bulk.ts)', () => {
       expect(lines.length).toBeLessThanOrEqual(5);
       const totals = computeOrderTotals(
         lines.map((l) => ({
-          quantity: l.item.quantity,
+          quantity: decimalToQuantity(l.item.quantity),
           priceCents: decimalToCents(l.item.price),
           vat: (l.item.vat === 'verlegd' ? 'verlegd' : Number(l.item.vat)) as VatRate,
         })),

@@ -123,7 +123,13 @@ export async function sendOrderEmail(
     content: input.message,
     data: templateValues({
       customer: order.customerSnapshot,
-      order: { orderNumber: order.orderNumber, date: order.date, totalCents: order.totalCents },
+      order: {
+        orderNumber: order.orderNumber,
+        date: order.date,
+        totalCents: order.totalCents,
+        deliveryDate: order.deliveryDate,
+        notes: order.notes,
+      },
       user: { name: user.name, company: user.company },
     }),
     attachments: attachment

@@ -48,6 +48,9 @@ export function orderDocumentData(
         priceCents: i.priceCents,
         vat: i.vat,
       })),
+      deliveryDate: order.deliveryDate,
+      deliveryAddress: order.deliveryAddress,
+      notes: order.notes,
     },
     settings,
   };

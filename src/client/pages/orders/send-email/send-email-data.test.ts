@@ -47,6 +47,10 @@ const order: Order = {
     country: 'Nederland',
     btwNumber: 'NL123456789B01',
   },
+  deliveryDate: '2026-04-14',
+  deliveryAddress: null,
+  deliveryAddressSource: 'customer',
+  notes: 'Achterom <b>bellen</b>',
   subtotal: 1234.56,
   vat: 0,
   total: 1234.56,
@@ -64,6 +68,8 @@ describe('the send dialog’s view of an order', () => {
       orderNumber: 'INK-2026-1001',
       date: '01-04-2026',
       total: formatEuro(123456),
+      deliveryDate: '14-04-2026',
+      notes: 'Achterom <b>bellen</b>',
     });
     expect(fillTemplate('<p>{{customer.name}} {{x.y}}</p>', data, 'html')).toBe(
       '<p>Petra &lt;Jansen&gt; {{x.y}}</p>',
@@ -81,6 +87,8 @@ describe('the send dialog’s view of an order', () => {
       { description: 'Stoel', quantity: 2, unit: 'stuk', priceCents: 61728, vat: 'verlegd' },
     ]);
     expect(doc.order.btwVerlegd).toBe(true);
+    // Delivered at the customer's address: the document names no address of its own.
+    expect(doc.order).toMatchObject({ deliveryDate: '2026-04-14', deliveryAddress: null });
     expect(doc.customer).toBe(order.customerSnapshot);
     // With BTW verlegd the document's total is the total without VAT.
     const view = documentView(doc);

@@ -55,6 +55,10 @@ export function orderDocumentOf(
         priceCents: eurosToCents(i.price),
         vat: i.vat,
       })),
+      deliveryDate: order.deliveryDate,
+      // The document names only an address of the order's own; the customer's stands above it.
+      deliveryAddress: order.deliveryAddressSource === 'order' ? order.deliveryAddress : null,
+      notes: order.notes,
     },
     settings,
   };
@@ -64,7 +68,13 @@ export function orderDocumentOf(
 export function orderTemplateData(order: Order, user: Pick<Profile, 'name' | 'company'>): TemplateData {
   return templateValues({
     customer: order.customerSnapshot,
-    order: { orderNumber: order.orderNumber, date: order.date, totalCents: eurosToCents(order.total) },
+    order: {
+      orderNumber: order.orderNumber,
+      date: order.date,
+      totalCents: eurosToCents(order.total),
+      deliveryDate: order.deliveryDate,
+      notes: order.notes,
+    },
     user: { name: user.name, company: user.company },
   });
 }
