@@ -356,7 +356,7 @@ test.describe('orders list and dashboard with 25 orders', () => {
     await expect(chart.locator('.sr-only').getByRole('table')).toBeAttached(); // behind the chart
     await chart.getByRole('button', { name: 'Toon als tabel' }).click();
     await expect(table).toBeVisible();
-    await expect(chart.locator('svg')).toHaveCount(0);
+    await expect(chart.locator('svg.revenue-chart__svg')).toHaveCount(0);
     const monthRow = (year: number, month: number) =>
       table.getByRole('row', { name: new RegExp(`^${SHORT_MONTHS[month - 1]} ${year} `) });
     const last = {
@@ -373,7 +373,7 @@ test.describe('orders list and dashboard with 25 orders', () => {
       `${SHORT_MONTHS[today.month - 1]} ${today.year}`,
     );
     await chart.getByRole('button', { name: 'Toon als grafiek' }).click();
-    await expect(chart.locator('svg')).toBeVisible();
+    await expect(chart.locator('svg.revenue-chart__svg')).toBeVisible();
 
     // The list's Afgelopen Kwartaal covers the same days and holds the orders dated in them.
     await page.goto('/inkooporders?periode=quarter');
@@ -553,7 +553,7 @@ test.describe('orders list and dashboard with 25 orders', () => {
 
           await p.goto('/');
           await expect(p.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('5');
-          await expect(p.getByTestId('revenue-chart').locator('svg')).toBeVisible();
+          await expect(p.getByTestId('revenue-chart').locator('svg.revenue-chart__svg')).toBeVisible();
           await expect(rows(recentTable(p))).toHaveCount(8);
           await shoot(p, `dashboard-${size}-${theme}`);
           if (size === 'mobile') await shoot(p, `dashboard-${size}-${theme}-full`, { fullPage: true });
