@@ -557,6 +557,22 @@ test.describe('orders list and dashboard with 25 orders', () => {
           await expect(rows(recentTable(p))).toHaveCount(8);
           await shoot(p, `dashboard-${size}-${theme}`);
           if (size === 'mobile') await shoot(p, `dashboard-${size}-${theme}-full`, { fullPage: true });
+          const tip = p.getByTestId('stat-revenue').getByRole('button', { name: 'Uitleg: Maandomzet' });
+          if (size === 'mobile') await tip.tap();
+          else await tip.click();
+          await expect(p.getByTestId('stat-revenue').getByRole('status')).toBeVisible();
+          await shoot(p, `dashboard-tip-${size}-${theme}`);
+          // A month's figures: tapped on the phone, under the mouse on the desktop.
+          const lastMonth = p.locator('.revenue-chart__month').last();
+          await p.getByTestId('revenue-chart').scrollIntoViewIfNeeded();
+          if (size === 'mobile') await lastMonth.tap();
+          else await lastMonth.hover();
+          await expect(p.getByTestId('revenue-readout')).toContainText(`Omzet ${euro(3_725_00)}`);
+          await shoot(p, `dashboard-chart-${size}-${theme}`);
+
+          await p.goto('/inkooporders?periode=quarter');
+          await expect(p.getByTestId('period-range')).toBeVisible();
+          await shoot(p, `orders-quarter-${size}-${theme}`);
           if (theme === 'light') {
             await p.goto('/inkooporders');
             await rows(ordersTable(p))

@@ -151,6 +151,10 @@ function BarPlot({ bars }: { bars: MonthBar[] }) {
   const y = (cents: number) => TOP + plotHeight - (cents / scale.maxCents) * plotHeight;
   const selected = active === null ? undefined : bars[active];
   const center = active === null ? 0 : left + group * (active + 0.5);
+  // The year under its January, and under the first month when January is far enough away for
+  // the two not to collide.
+  const january = bars.findIndex((b) => b.month.month === 1);
+  const showYear = (i: number) => i === january || (i === 0 && (january < 0 || january * group >= 48));
 
   return (
     <div
@@ -209,7 +213,7 @@ function BarPlot({ bars }: { bars: MonthBar[] }) {
                 <text x={mid} y={HEIGHT - BOTTOM + 16} textAnchor="middle" className="revenue-chart__axis">
                   {b.label.slice(0, 3)}
                 </text>
-                {i === 0 || b.month.month === 1 ? (
+                {showYear(i) ? (
                   <text x={mid} y={HEIGHT - BOTTOM + 30} textAnchor="middle" className="revenue-chart__year">
                     {b.month.year}
                   </text>
