@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import './info-tip.css';
 
 type InfoTipProps = {
@@ -19,6 +19,22 @@ export function InfoTip({ subject, children }: InfoTipProps) {
   const [pinned, setPinned] = useState(false);
   const root = useRef<HTMLSpanElement>(null);
   const bubbleId = useId();
+  const bubble = useRef<HTMLSpanElement>(null);
+  // Shifted left when it would stick out past the right edge of the screen (a card at 375 px).
+  const [shift, setShift] = useState(0);
+
+  useLayoutEffect(() => {
+    const el = bubble.current;
+    if (!open || !el) {
+      setShift(0);
+      return;
+    }
+    const margin = 8;
+    const { left, right } = el.getBoundingClientRect();
+    // The rectangle includes the current shift; undo it to find where the bubble sits by itself.
+    const over = right + shift - (document.documentElement.clientWidth - margin);
+    setShift(Math.max(0, Math.min(over, left + shift - margin)));
+  }, [open, shift]);
 
   useEffect(() => {
     if (!open) return;
@@ -64,7 +80,14 @@ export function InfoTip({ subject, children }: InfoTipProps) {
       >
         <Info size={14} aria-hidden="true" />
       </button>
-      <span id={bubbleId} role="status" className="info-tip__bubble" hidden={!open}>
+      <span
+        ref={bubble}
+        id={bubbleId}
+        role="status"
+        className="info-tip__bubble"
+        hidden={!open}
+        style={shift ? { transform: `translateX(-${shift}px)` } : undefined}
+      >
         {open ? children : null}
       </span>
     </span>

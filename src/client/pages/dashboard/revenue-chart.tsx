@@ -135,12 +135,18 @@ const HEIGHT = 220;
 const TOP = 12;
 const BOTTOM = 36;
 const AXIS_GAP = 8;
-/** The readout is about this wide; it is kept inside the plot. */
-const READOUT_HALF = 90;
+/** Space between the highlighted month and its readout. */
+const READOUT_GAP = 6;
 
 function BarPlot({ bars }: { bars: MonthBar[] }) {
   const [ref, width] = useWidth();
   const [active, setActive] = useState<number | null>(null);
+  const readout = useRef<HTMLDivElement>(null);
+  const [readoutWidth, setReadoutWidth] = useState(180);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the readout's text, and so its width, changes with the month.
+  useLayoutEffect(() => {
+    if (readout.current) setReadoutWidth(readout.current.offsetWidth);
+  }, [active]);
   const scale = chartScale(Math.max(...bars.map((b) => Math.max(b.cents, b.previousCents))));
   const labelWidth = Math.max(...scale.ticks.map((t) => axisLabel(t).length)) * 6.5;
   const left = Math.ceil(labelWidth + AXIS_GAP);
@@ -150,7 +156,16 @@ function BarPlot({ bars }: { bars: MonthBar[] }) {
   const barWidth = Math.max(3, Math.min(16, (group - 6) / 2));
   const y = (cents: number) => TOP + plotHeight - (cents / scale.maxCents) * plotHeight;
   const selected = active === null ? undefined : bars[active];
-  const center = active === null ? 0 : left + group * (active + 0.5);
+  // Beside the month, on the side with more room, so it never covers the month's own bars.
+  const monthLeft = left + group * (active ?? 0);
+  const besideLeft = monthLeft + group / 2 > width / 2;
+  const readoutLeft = Math.max(
+    0,
+    Math.min(
+      besideLeft ? monthLeft - READOUT_GAP - readoutWidth : monthLeft + group + READOUT_GAP,
+      width - readoutWidth,
+    ),
+  );
   // The year under its January, and under the first month when January is far enough away for
   // the two not to collide.
   const january = bars.findIndex((b) => b.month.month === 1);
@@ -225,11 +240,10 @@ function BarPlot({ bars }: { bars: MonthBar[] }) {
       ) : null}
       {selected ? (
         <div
+          ref={readout}
           className="revenue-chart__readout"
           data-testid="revenue-readout"
-          style={{
-            left: Math.min(Math.max(center, READOUT_HALF), Math.max(width - READOUT_HALF, READOUT_HALF)),
-          }}
+          style={{ left: readoutLeft }}
         >
           <strong>{selected.label}</strong>
           <span>
