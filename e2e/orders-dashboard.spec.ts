@@ -14,7 +14,9 @@ import {
   euro,
   expectedStats,
   growthLabel,
+  monthRevenueCents,
   type Period,
+  periodOffset,
 } from './support/orders';
 import { DESKTOP, devicePage, PHONE, shoot, themedPage } from './support/screens';
 
@@ -36,6 +38,22 @@ const LABELS: Record<Period, string> = {
   year: 'Heel Jaar',
 };
 
+const REVENUE_LABELS: Record<Period, string> = {
+  month: 'Maandomzet',
+  quarter: 'Kwartaalomzet',
+  year: 'Jaaromzet',
+};
+const SHORT_MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
+
+/** '1 okt – 31 dec 2026': the calendar month, quarter or year of `today`, first and last day. */
+function expectedRange(period: Period, today: { year: number; month: number }): string {
+  const first =
+    period === 'month' ? today.month : period === 'quarter' ? today.month - ((today.month - 1) % 3) : 1;
+  const last = period === 'month' ? first : period === 'quarter' ? first + 2 : 12;
+  const lastDay = new Date(Date.UTC(today.year, last, 0)).getUTCDate();
+  return `1 ${SHORT_MONTHS[first - 1]} – ${lastDay} ${SHORT_MONTHS[last - 1]} ${today.year}`;
+}
+
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Paginering' });
 
 async function expectCards(
@@ -51,7 +69,10 @@ async function expectCards(
   await expect(cardOrders.locator('.stat-card__value')).toHaveText(String(s.orders));
   await expect(cardOrders.locator('.stat-growth')).toHaveText(growthLabel(s.orders, s.previousOrders));
   await expect(cardOrders).toContainText(CAPTIONS[period]);
-  await expect(cardRevenue.locator('.stat-card__value')).toHaveText(euro(s.revenueCents));
+  await expect(cardRevenue.locator('.stat-card__value')).toHaveText(`${euro(s.revenueCents)} excl. btw`);
+  await expect(cardRevenue.locator('.stat-card__detail')).toHaveText(
+    `${euro(s.revenueInclVatCents)} incl. btw`,
+  );
   await expect(cardRevenue.locator('.stat-growth')).toHaveText(
     growthLabel(s.revenueCents, s.previousRevenueCents),
   );
@@ -289,15 +310,76 @@ test.describe('orders list and dashboard with 25 orders', () => {
     ]);
     await expect(periodSelect).toHaveValue('month');
     const month = await expectCards(page, orders, 'month', activeCustomers);
-    // The month's numbers do not depend on today's date: 8 orders, cancelled one left out of revenue.
-    expect(month.orders).toBe(8);
-    await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText('€\u00a05.464,75');
+    // The month's numbers do not depend on today's date: of its 8 orders the 5 sent or paid count,
+    // the two concepts and the cancelled one do not; revenue excl. VAT, incl. VAT beneath it.
+    expect(month.orders).toBe(5);
+    await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText(
+      '€\u00a03.725,00 excl. btw',
+    );
+    await expect(page.getByTestId('stat-revenue').locator('.stat-card__detail')).toHaveText(
+      '€\u00a04.253,75 incl. btw',
+    );
     for (const p of ['quarter', 'year'] as const) {
       await periodSelect.selectOption({ label: LABELS[p] });
       await expectCards(page, orders, p, activeCustomers);
     }
     await periodSelect.selectOption({ label: 'Deze Maand' });
     await expectCards(page, orders, 'month', activeCustomers);
+  });
+
+  test('the revenue card is named after the period, the days sit beside the select, the chart has a table', async ({
+    page,
+  }) => {
+    const { orders, today } = data;
+    const periodSelect = page.getByRole('combobox', { name: 'Periode' });
+    const revenueLabel = page.getByTestId('stat-revenue').getByRole('heading', { level: 3 });
+    await page.goto('/');
+    for (const p of ['month', 'quarter', 'year'] as const) {
+      await periodSelect.selectOption({ label: LABELS[p] });
+      await expect(revenueLabel).toHaveText(REVENUE_LABELS[p]);
+      await expect(page.getByTestId('period-range')).toHaveText(`Periode: ${expectedRange(p, today)}`);
+      await expect(periodSelect).toHaveAccessibleDescription(`Periode: ${expectedRange(p, today)}`);
+    }
+
+    // The (i) says which orders count, on a tap as well as with the mouse.
+    await page.getByRole('button', { name: 'Uitleg: Jaaromzet' }).click();
+    await expect(page.getByTestId('stat-revenue').getByRole('status')).toContainText(
+      'Telt orders met status verzonden of betaald; concept en geannuleerd tellen niet mee.',
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('stat-revenue').getByRole('status')).toBeHidden();
+
+    // The chart's figures as a table: twelve months up to this one, each beside a year earlier.
+    const chart = page.getByTestId('revenue-chart');
+    const table = chart.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(13);
+    await expect(chart.locator('.sr-only').getByRole('table')).toBeAttached(); // behind the chart
+    await chart.getByRole('button', { name: 'Toon als tabel' }).click();
+    await expect(table).toBeVisible();
+    await expect(chart.locator('svg.revenue-chart__svg')).toHaveCount(0);
+    const monthRow = (year: number, month: number) =>
+      table.getByRole('row', { name: new RegExp(`^${SHORT_MONTHS[month - 1]} ${year} `) });
+    const last = {
+      year: today.month === 1 ? today.year - 1 : today.year,
+      month: today.month === 1 ? 12 : today.month - 1,
+    };
+    for (const m of [{ year: today.year, month: today.month }, last]) {
+      await expect(monthRow(m.year, m.month).getByRole('cell')).toHaveText([
+        euro(monthRevenueCents(orders, m.year, m.month)),
+        euro(monthRevenueCents(orders, m.year - 1, m.month)),
+      ]);
+    }
+    await expect(table.getByRole('row').nth(12)).toContainText(
+      `${SHORT_MONTHS[today.month - 1]} ${today.year}`,
+    );
+    await chart.getByRole('button', { name: 'Toon als grafiek' }).click();
+    await expect(chart.locator('svg.revenue-chart__svg')).toBeVisible();
+
+    // The list's Afgelopen Kwartaal covers the same days and holds the orders dated in them.
+    await page.goto('/inkooporders?periode=quarter');
+    await expect(page.getByTestId('period-range')).toHaveText(`Periode: ${expectedRange('quarter', today)}`);
+    const inQuarter = orders.filter((o) => periodOffset('quarter', o.date) === 0).length;
+    await expect(pager(page)).toContainText(`van ${inQuarter} orders`);
   });
 
   test('Recente Orders: the period, no Status column, search', async ({ page }) => {
@@ -336,8 +418,10 @@ test.describe('orders list and dashboard with 25 orders', () => {
     });
     await page.reload();
     await expectCards(page, [...orders, extra], 'month', activeCustomers);
-    await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('9');
-    await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText('€\u00a05.585,75');
+    await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('6');
+    await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText(
+      '€\u00a03.825,00 excl. btw',
+    );
 
     await rowOf(recent, extra.orderNumber)
       .getByRole('button', { name: `Order ${extra.orderNumber} verwijderen` })
@@ -468,10 +552,27 @@ test.describe('orders list and dashboard with 25 orders', () => {
           if (size === 'mobile') await shoot(p, `orders-${size}-${theme}-full`, { fullPage: true });
 
           await p.goto('/');
-          await expect(p.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('8');
+          await expect(p.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('5');
+          await expect(p.getByTestId('revenue-chart').locator('svg.revenue-chart__svg')).toBeVisible();
           await expect(rows(recentTable(p))).toHaveCount(8);
           await shoot(p, `dashboard-${size}-${theme}`);
           if (size === 'mobile') await shoot(p, `dashboard-${size}-${theme}-full`, { fullPage: true });
+          const tip = p.getByTestId('stat-revenue').getByRole('button', { name: 'Uitleg: Maandomzet' });
+          if (size === 'mobile') await tip.tap();
+          else await tip.click();
+          await expect(p.getByTestId('stat-revenue').getByRole('status')).toBeVisible();
+          await shoot(p, `dashboard-tip-${size}-${theme}`);
+          // A month's figures: tapped on the phone, under the mouse on the desktop.
+          const lastMonth = p.locator('.revenue-chart__month').last();
+          await p.getByTestId('revenue-chart').scrollIntoViewIfNeeded();
+          if (size === 'mobile') await lastMonth.tap();
+          else await lastMonth.hover();
+          await expect(p.getByTestId('revenue-readout')).toContainText(`Omzet ${euro(3_725_00)}`);
+          await shoot(p, `dashboard-chart-${size}-${theme}`);
+
+          await p.goto('/inkooporders?periode=quarter');
+          await expect(p.getByTestId('period-range')).toBeVisible();
+          await shoot(p, `orders-quarter-${size}-${theme}`);
           if (theme === 'light') {
             await p.goto('/inkooporders');
             await rows(ordersTable(p))
@@ -505,7 +606,9 @@ test('empty states of a new account', async ({ page, request }) => {
   await page.goto('/');
   await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('0');
   await expect(page.getByTestId('stat-orders').locator('.stat-growth')).toHaveText('0%');
-  await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText('€\u00a00,00');
+  await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText(
+    '€\u00a00,00 excl. btw',
+  );
   await expect(page.getByText('Nog geen orders deze maand.')).toBeVisible();
   await shoot(page, 'dashboard-empty-desktop-light');
 

@@ -98,20 +98,32 @@ export function periodOffset(period: Period, date: Date, now: Date = new Date())
   return periodIndex(period, amsterdamDay(date)) - periodIndex(period, amsterdamDay(now));
 }
 
-/** The dashboard's numbers for a period, from the orders that exist. */
+/** The dashboard counts sent and paid orders only, in every card and the chart. */
+export const counted = (o: Pick<NewOrder, 'status'>) => o.status === 'sent' || o.status === 'paid';
+
+/** The dashboard's numbers for a period, from the orders that exist; revenue excl. VAT. */
 export function expectedStats(orders: readonly CreatedOrder[], period: Period, now: Date = new Date()) {
-  const inPeriod = (o: CreatedOrder, offset: number) => periodOffset(period, o.date, now) === offset;
-  const count = (offset: number) => orders.filter((o) => inPeriod(o, offset)).length;
-  const revenue = (offset: number) =>
-    orders
-      .filter((o) => inPeriod(o, offset) && o.status !== 'cancelled')
-      .reduce((sum, o) => sum + o.totalCents, 0);
+  const of = (offset: number) =>
+    orders.filter((o) => counted(o) && periodOffset(period, o.date, now) === offset);
+  const sum = (list: CreatedOrder[], key: 'subtotalCents' | 'totalCents') =>
+    list.reduce((total, o) => total + o[key], 0);
   return {
-    orders: count(0),
-    previousOrders: count(-1),
-    revenueCents: revenue(0),
-    previousRevenueCents: revenue(-1),
+    orders: of(0).length,
+    previousOrders: of(-1).length,
+    revenueCents: sum(of(0), 'subtotalCents'),
+    previousRevenueCents: sum(of(-1), 'subtotalCents'),
+    revenueInclVatCents: sum(of(0), 'totalCents'),
   };
+}
+
+/** The chart's figure for a calendar month (month 1..12): counted orders, excl. VAT. */
+export function monthRevenueCents(orders: readonly CreatedOrder[], year: number, month: number): number {
+  return orders
+    .filter((o) => {
+      const d = amsterdamDay(o.date);
+      return counted(o) && d.year === year && d.month === month;
+    })
+    .reduce((total, o) => total + o.subtotalCents, 0);
 }
 
 /** Growth as the dashboard shows it: one decimal, sign, '%'; +100% from zero. */

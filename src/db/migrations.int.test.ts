@@ -152,12 +152,13 @@ describe('migrations 0008–0010: trigram search indexes and order_month_totals 
 
     await before0008.migrate();
 
-    const totals = sql`select month::text as month, status, orders, total::text as total
+    // The subtotals (excl. VAT) too: filled in for the months already there by a later migration.
+    const totals = sql`select month::text as month, status, orders, total::text as total, subtotal::text as subtotal
       from order_month_totals order by month, status`;
     expect(await select(totals)).toEqual([
-      { month: '2026-03-01', status: 'paid', orders: 1, total: '12.10' },
-      { month: '2026-04-01', status: 'concept', orders: 1, total: '5.00' },
-      { month: '2026-04-01', status: 'paid', orders: 2, total: '3.21' },
+      { month: '2026-03-01', status: 'paid', orders: 1, total: '12.10', subtotal: '10.00' },
+      { month: '2026-04-01', status: 'concept', orders: 1, total: '5.00', subtotal: '5.00' },
+      { month: '2026-04-01', status: 'paid', orders: 2, total: '3.21', subtotal: '3.00' },
     ]);
     expect(await select(sql`select extname from pg_extension where extname = 'pg_trgm'`)).toEqual([
       { extname: 'pg_trgm' },
@@ -166,10 +167,10 @@ describe('migrations 0008–0010: trigram search indexes and order_month_totals 
     await db.execute(sql`update orders set status = 'sent' where order_number = 'INK-4'`);
     await db.execute(sql`delete from orders where order_number = 'INK-1'`);
     expect(await select(totals)).toEqual([
-      { month: '2026-03-01', status: 'paid', orders: 0, total: '0.00' },
-      { month: '2026-04-01', status: 'concept', orders: 0, total: '0.00' },
-      { month: '2026-04-01', status: 'paid', orders: 2, total: '3.21' },
-      { month: '2026-04-01', status: 'sent', orders: 1, total: '5.00' },
+      { month: '2026-03-01', status: 'paid', orders: 0, total: '0.00', subtotal: '0.00' },
+      { month: '2026-04-01', status: 'concept', orders: 0, total: '0.00', subtotal: '0.00' },
+      { month: '2026-04-01', status: 'paid', orders: 2, total: '3.21', subtotal: '3.00' },
+      { month: '2026-04-01', status: 'sent', orders: 1, total: '5.00', subtotal: '5.00' },
     ]);
     // Deleting the account takes its rows along (the cascade and the delete trigger do not collide).
     await db.execute(sql`delete from users where id = '00000000-0000-4000-8000-000000000001'`);

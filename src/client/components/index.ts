@@ -17,6 +17,7 @@ export { cx } from './cx';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { describedBy, FieldLabel, FieldMessages, useFieldIds } from './field';
 export { focusableWithin, useBackgroundLock, useDialogLayer, useFocusReturn } from './focus-trap';
+export { InfoTip } from './info-tip';
 export { Modal, type ModalProps, type ModalSize } from './modal';
 export { Notice, type NoticeProps, type NoticeTone, SUCCESS_AUTO_CLOSE_MS } from './notice';
 export { APP_NAME, PageHeader, type PageHeaderProps, useDocumentTitle } from './page-header';

@@ -130,7 +130,7 @@ export const orderItems = pgTable(
 
 /**
  * Orders and their summed totals per user, Amsterdam calendar month and status, kept by triggers on
- * `orders` (migration 0010) in the transaction that changes the orders. The list's counts, its deep
+ * `orders` (migrations 0010, and month_totals_subtotal for the subtotal) in the transaction that changes the orders. The list's counts, its deep
  * pages and the dashboard read these ~100 rows per user instead of counting or summing 100 000 orders
  * (orders-list.ts, dashboard-stats.ts). No row of its own is ever written by the application.
  */
@@ -146,6 +146,8 @@ export const orderMonthTotals = pgTable(
     orders: integer('orders').notNull(),
     /** The sum of the orders' totals (incl. VAT). */
     total: numeric('total', { mode: 'string' }).notNull(),
+    /** The sum of the orders' subtotals (excl. VAT): the dashboard's revenue and chart. */
+    subtotal: numeric('subtotal', { mode: 'string' }).notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month, t.status] })],
 );

@@ -14,6 +14,7 @@ import {
   orderStatsOutput,
 } from '../../shared/schemas/order';
 import { orderWithEmailsOutput, sendEmailOutput } from '../../shared/schemas/order-email';
+import { revenueByMonthOutput } from '../../shared/schemas/revenue-by-month';
 import {
   idempotentCall,
   runIdempotent,
@@ -27,11 +28,13 @@ import {
   orderStatsToWire,
   orderToWire,
   orderWithEmailsToWire,
+  revenueByMonthToWire,
 } from '../services/orders/order-wire';
 import { createOrder, deleteOrder, ORDER_DELETED_MESSAGE, updateOrder } from '../services/orders/orders';
 import { listOrdersPageForApi, orderApiFilter, orderApiSort } from '../services/orders/orders-api-list';
 import { listOrdersPage } from '../services/orders/orders-list';
 import { orderBatches } from '../services/orders/orders-stream';
+import { revenueByMonth } from '../services/orders/revenue-by-month';
 import { sendOrderEmail } from '../services/orders/send-order-email';
 import { authedProcedure, router } from '../trpc';
 
@@ -77,6 +80,11 @@ export const ordersRouter = router({
     .query(async ({ ctx, input }) =>
       orderStatsToWire(await orderStats(ctx.db, ctx.user.id, input.period, ctx.now())),
     ),
+
+  /** The dashboard's chart: revenue excl. VAT per month, this year beside last (not in the REST contract). */
+  revenueByMonth: authedProcedure
+    .output(revenueByMonthOutput)
+    .query(async ({ ctx }) => revenueByMonthToWire(await revenueByMonth(ctx.db, ctx.user.id, ctx.now()))),
 
   get: authedProcedure
     .meta({

@@ -370,10 +370,13 @@ export const orderStatsOutput = z.object({
   from: z.string(),
   to: z.string(),
   previousFrom: z.string(),
-  /** Totale Orders: orders dated in the period, every status. */
+  /** Totale Orders: the counted orders (shared/counted-orders.ts: sent and paid) dated in the period. */
   totalOrders: z.object(statWithGrowth),
-  /** Maandomzet: the sum of the order totals (incl. VAT) in the period, cancelled orders excluded; euros. */
-  revenue: z.object(statWithGrowth),
+  /**
+   * Maandomzet / Kwartaalomzet / Jaaromzet: the same orders' subtotals (excl. VAT) in the period and
+   * the previous one, euros; `valueInclVat` is their totals (incl. VAT) in the period.
+   */
+  revenue: z.object({ ...statWithGrowth, valueInclVat: z.number() }),
   /**
    * Actieve Klanten: customers marked active now (`value`). `growth` compares the active customers
    * created in the period (`newInPeriod`) with those created in the previous period.

@@ -9,6 +9,7 @@ export {
 } from './order-options';
 export { customerDisplay, orderTotalText } from './order-row';
 export { editOrderHref, OrderTable, type OrderTableProps } from './order-table';
+export { PeriodRange } from './period-range';
 export {
   deleteOrderQuestion,
   ORDER_DELETE_ERROR,

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Period } from '../../../shared/constants';
 import { Button, buttonClass, Notice, PageHeader, Select } from '../../components';
-import { isOrderPeriod, PERIOD_OPTIONS, useOrderDelete } from '../../components/order-table';
+import { isOrderPeriod, PERIOD_OPTIONS, PeriodRange, useOrderDelete } from '../../components/order-table';
 import { ProfileBanner } from '../../components/profile-banner';
 import { readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
@@ -12,6 +12,7 @@ import { useSendEmail } from '../orders/send-email';
 import { ConnectionNotice, VerificationWarning } from './account-notices';
 import { readConnectionProblem, writeConnectionProblem } from './dashboard-view';
 import { RECENT_ORDERS_SIZE, RecentOrders } from './recent-orders';
+import { RevenueChart } from './revenue-chart';
 import { StatCards } from './stat-cards';
 import { useOrdersExport } from './use-orders-export';
 import './dashboard.css';
@@ -114,9 +115,11 @@ export function DashboardPage() {
           <h2 id="dashboard-overview-title" className="dashboard-overview__title">
             Overzicht
           </h2>
+          <PeriodRange period={period} id="dashboard-period-range" className="dashboard-overview__range" />
           <Select
             label="Periode"
             hideLabel
+            aria-describedby="dashboard-period-range"
             options={PERIOD_OPTIONS}
             value={period}
             onChange={(event) => {
@@ -132,6 +135,7 @@ export function DashboardPage() {
           failed={stats.isError && !stats.data}
           stale={stats.isPlaceholderData && stats.isFetching}
         />
+        <RevenueChart />
       </section>
 
       <RecentOrders

@@ -6,8 +6,11 @@ import {
   isOrderPeriod,
   isOrderStatus,
   LIST_PERIOD_OPTIONS,
+  PeriodRange,
   STATUS_OPTIONS,
 } from '../../components/order-table';
+
+const RANGE_ID = 'orders-period-range';
 
 type OrdersToolbarProps = {
   text: string;
@@ -58,7 +61,9 @@ export function OrdersToolbar({
         value={period}
         onChange={(event) => onPeriodChange(isOrderPeriod(event.target.value) ? event.target.value : 'all')}
         fieldClassName="orders-toolbar__select"
+        aria-describedby={period === 'all' ? undefined : RANGE_ID}
       />
+      <PeriodRange period={period} id={RANGE_ID} className="orders-toolbar__range" />
       {filtered ? (
         <Button variant="ghost" icon={<X />} onClick={onClear} className="orders-toolbar__clear">
           Filters wissen

@@ -1,24 +1,27 @@
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { customers, orderMonthTotals } from '../../../db/schema';
 import type { Period } from '../../../shared/constants';
+import { COUNTED_ORDER_STATUSES } from '../../../shared/counted-orders';
 import { decimalToCents } from '../../../shared/money';
+import { growthPercent, type PeriodRange, periodRange } from '../../../shared/periods';
 import { monthKey } from './order-month-totals';
-import { growthPercent, type PeriodRange, periodRange } from './orders-period';
 
 /** The dashboard cards' numbers: amounts in cents, the period as instants (the wire: order-wire.ts). */
 export type OrderStatsRecord = PeriodRange & {
   period: Period;
   totalOrders: { value: number; previous: number; growth: number };
-  revenue: { valueCents: number; previousCents: number; growth: number };
+  /** Excl. VAT (the orders' subtotals); `valueInclVatCents` is the same orders' totals. */
+  revenue: { valueCents: number; previousCents: number; growth: number; valueInclVatCents: number };
   activeCustomers: { value: number; newInPeriod: number; newInPreviousPeriod: number; growth: number };
 };
 
 /**
  * The dashboard's three cards (tRPC `orders.stats`), two small aggregate queries; no order is read.
- *  - Totale Orders: orders dated in the period (every status) vs the previous period.
- *  - Maandomzet: the sum of the stored order totals (incl. VAT, by the rounding rule of
- *    shared/money.ts) dated in the period, cancelled orders excluded, vs the previous period.
+ *  - Totale Orders: the counted orders (shared/counted-orders.ts: sent and paid) dated in the
+ *    period vs the previous period.
+ *  - Maandomzet, Kwartaalomzet, Jaaromzet: the same orders' stored subtotals (excl. VAT) vs the
+ *    previous period, and their stored totals (incl. VAT) beside it; sums of numeric, so exact cents.
  *  - Actieve Klanten: customers marked active now; growth compares the active customers created in
  *    the period with those created in the previous period (not the spec's fixed +5 %).
  * Growth is +100 from zero when the value is above zero, 0 when both are zero.
@@ -39,16 +42,23 @@ export async function orderStats(
   const m = orderMonthTotals;
   const inPeriod = sql`${m.month} >= ${monthKey(from)}`;
   const inPrevious = sql`${m.month} < ${monthKey(from)}`;
-  const counted = sql`${m.status} <> 'cancelled'`;
   const [orderRow] = await db
     .select({
       orders: sql<number>`coalesce(sum(${m.orders}) filter (where ${inPeriod}), 0)`.mapWith(Number),
       previousOrders: sql<number>`coalesce(sum(${m.orders}) filter (where ${inPrevious}), 0)`.mapWith(Number),
-      revenue: sql<string>`coalesce(sum(${m.total}) filter (where ${inPeriod} and ${counted}), 0)::text`,
-      previousRevenue: sql<string>`coalesce(sum(${m.total}) filter (where ${inPrevious} and ${counted}), 0)::text`,
+      revenue: sql<string>`coalesce(sum(${m.subtotal}) filter (where ${inPeriod}), 0)::text`,
+      previousRevenue: sql<string>`coalesce(sum(${m.subtotal}) filter (where ${inPrevious}), 0)::text`,
+      revenueInclVat: sql<string>`coalesce(sum(${m.total}) filter (where ${inPeriod}), 0)::text`,
     })
     .from(m)
-    .where(and(eq(m.userId, userId), gte(m.month, monthKey(previousFrom)), lt(m.month, monthKey(to))));
+    .where(
+      and(
+        eq(m.userId, userId),
+        inArray(m.status, [...COUNTED_ORDER_STATUSES]),
+        gte(m.month, monthKey(previousFrom)),
+        lt(m.month, monthKey(to)),
+      ),
+    );
 
   const createdIn = (a: SQL, b: SQL) =>
     sql`${customers.active} and ${customers.createdAt} >= ${a} and ${customers.createdAt} < ${b}`;
@@ -61,7 +71,13 @@ export async function orderStats(
     .from(customers)
     .where(eq(customers.userId, userId));
 
-  const o = orderRow ?? { orders: 0, previousOrders: 0, revenue: '0', previousRevenue: '0' };
+  const o = orderRow ?? {
+    orders: 0,
+    previousOrders: 0,
+    revenue: '0',
+    previousRevenue: '0',
+    revenueInclVat: '0',
+  };
   const c = customerRow ?? { active: 0, newInPeriod: 0, newInPrevious: 0 };
   const revenueCents = decimalToCents(o.revenue);
   const previousRevenueCents = decimalToCents(o.previousRevenue);
@@ -79,6 +95,7 @@ export async function orderStats(
       valueCents: revenueCents,
       previousCents: previousRevenueCents,
       growth: growthPercent(revenueCents, previousRevenueCents),
+      valueInclVatCents: decimalToCents(o.revenueInclVat),
     },
     activeCustomers: {
       value: c.active,

@@ -28,7 +28,7 @@ export type MonthCount = { month: string; orders: number };
 
 export type MonthFilter = {
   status?: OrderStatus | undefined;
-  /** Instants that start an Amsterdam month (periodRange gives such): [from, to). */
+  /** Instants that start an Amsterdam month (shared/periods periodRange gives such): [from, to). */
   from?: Date | undefined;
   to?: Date | undefined;
 };

@@ -242,7 +242,7 @@ describe('orderStatsToWire', () => {
     to: new Date('2026-05-31T22:00:00.000Z'),
     previousFrom: new Date('2026-03-31T22:00:00.000Z'),
     totalOrders: { value: 3, previous: 2, growth: 50 },
-    revenue: { valueCents: 2000001, previousCents: 11005, growth: 18073.6 },
+    revenue: { valueCents: 2000001, previousCents: 11005, growth: 18073.6, valueInclVatCents: 2420001 },
     activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
   };
 
@@ -254,7 +254,7 @@ describe('orderStatsToWire', () => {
       to: '2026-05-31T22:00:00.000Z',
       previousFrom: '2026-03-31T22:00:00.000Z',
       totalOrders: { value: 3, previous: 2, growth: 50 },
-      revenue: { value: 20000.01, previous: 110.05, growth: 18073.6 },
+      revenue: { value: 20000.01, previous: 110.05, growth: 18073.6, valueInclVat: 24200.01 },
       activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
     });
     expect(orderStatsOutput.strict().parse(wire)).toStrictEqual(wire);

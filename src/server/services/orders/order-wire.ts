@@ -1,11 +1,14 @@
 import { centsToEuros } from '../../../shared/money';
 import type { OrderEmailRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
+import { monthId } from '../../../shared/periods';
 import type { Order, OrderPage, OrderStats, OrderSummary } from '../../../shared/schemas/order';
 import { effectiveDeliveryAddress } from '../../../shared/schemas/order-delivery';
 import type { OrderEmail, OrderWithEmails } from '../../../shared/schemas/order-email';
+import type { RevenueByMonth } from '../../../shared/schemas/revenue-by-month';
 import { toCustomerSnapshot } from './customer-snapshot';
 import type { OrderStatsRecord } from './dashboard-stats';
 import type { OrderSummaryPage } from './orders-list';
+import type { MonthRevenueRecord } from './revenue-by-month';
 
 /**
  * The order read model (cents, Dates) → the REST/tRPC shape (ARCHITECTURE "REST shapes"): `_id`, ISO
@@ -100,7 +103,18 @@ export function orderStatsToWire(s: OrderStatsRecord): OrderStats {
       value: centsToEuros(s.revenue.valueCents),
       previous: centsToEuros(s.revenue.previousCents),
       growth: s.revenue.growth,
+      valueInclVat: centsToEuros(s.revenue.valueInclVatCents),
     },
     activeCustomers: { ...s.activeCustomers },
+  };
+}
+
+export function revenueByMonthToWire(months: readonly MonthRevenueRecord[]): RevenueByMonth {
+  return {
+    months: months.map((m) => ({
+      month: monthId(m.month),
+      revenue: centsToEuros(m.revenueCents),
+      previousYear: centsToEuros(m.previousYearCents),
+    })),
   };
 }

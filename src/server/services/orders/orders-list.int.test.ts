@@ -161,7 +161,12 @@ describe('orders list and dashboard stats (integration)', () => {
     });
     const month = await orderStats(db, userId, 'month', NOW);
     expect(month.from).toEqual(new Date('2026-04-30T22:00:00.000Z'));
-    expect(month.revenue).toEqual({ valueCents: 20000, previousCents: 11000, growth: 81.8 });
+    expect(month.revenue).toEqual({
+      valueCents: 10000,
+      previousCents: 10000,
+      growth: 0,
+      valueInclVatCents: 10000,
+    });
   });
 
   it('dashboard: this month against last month', async () => {
@@ -170,10 +175,10 @@ describe('orders list and dashboard stats (integration)', () => {
       from: '2026-04-30T22:00:00.000Z',
       to: '2026-05-31T22:00:00.000Z',
       previousFrom: '2026-03-31T22:00:00.000Z',
-      // May: 3 orders (the cancelled one counts); April: 2.
-      totalOrders: { value: 3, previous: 2, growth: 50 },
-      // May: 100 + 100 (cancelled 50 left out); April: 100 + 10.
-      revenue: { value: 200, previous: 110, growth: 81.8 },
+      // Sent and paid orders only: May's paid 100 (not its concept or the cancelled 50); April's
+      // sent 100 (not the concept of 10). Every order here is without VAT: incl. equals excl.
+      totalOrders: { value: 1, previous: 1, growth: 0 },
+      revenue: { value: 100, previous: 100, growth: 0, valueInclVat: 100 },
       // Active now: 4 of 5. Created in May and active: 2; in April: 1.
       activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
     });
@@ -181,12 +186,12 @@ describe('orders list and dashboard stats (integration)', () => {
 
   it('dashboard: quarter and year, +100 % from zero', async () => {
     const quarter = await stats('quarter');
-    expect(quarter.totalOrders).toEqual({ value: 5, previous: 1, growth: 400 });
-    expect(quarter.revenue).toEqual({ value: 310, previous: 100, growth: 210 });
+    expect(quarter.totalOrders).toEqual({ value: 2, previous: 1, growth: 100 });
+    expect(quarter.revenue).toEqual({ value: 200, previous: 100, growth: 100, valueInclVat: 200 });
     expect(quarter.activeCustomers).toMatchObject({ newInPeriod: 3, newInPreviousPeriod: 0, growth: 100 });
     const year = await stats('year');
-    expect(year.totalOrders).toEqual({ value: 6, previous: 0, growth: 100 });
-    expect(year.revenue).toEqual({ value: 410, previous: 0, growth: 100 });
+    expect(year.totalOrders).toEqual({ value: 3, previous: 0, growth: 100 });
+    expect(year.revenue).toEqual({ value: 300, previous: 0, growth: 100, valueInclVat: 300 });
     expect(year.activeCustomers).toMatchObject({
       value: 4,
       newInPeriod: 3,
@@ -200,7 +205,7 @@ describe('orders list and dashboard stats (integration)', () => {
     const caller = await createTestCaller(testDeps(db, createCapturingMailer()), { token: other.token });
     const stats = await caller.orders.stats({ period: 'month' });
     expect(stats.totalOrders).toEqual({ value: 0, previous: 0, growth: 0 });
-    expect(stats.revenue).toEqual({ value: 0, previous: 0, growth: 0 });
+    expect(stats.revenue).toEqual({ value: 0, previous: 0, growth: 0, valueInclVat: 0 });
     expect(stats.activeCustomers).toEqual({ value: 0, newInPeriod: 0, newInPreviousPeriod: 0, growth: 0 });
     const mine = await createTestCaller(testDeps(db, createCapturingMailer()), { token });
     expect((await mine.orders.page({ search: 'keuken' })).items.map((o) => o.project)).toEqual([

@@ -2,11 +2,11 @@ import { and, type Column, count, desc, eq, gte, lt, or, type SQL, sql } from 'd
 import type { DbOrTx } from '../../../db/client';
 import { type OrderRow, orders } from '../../../db/schema';
 import type { OrderSummaryRecord } from '../../../shared/order-record';
+import { periodRange } from '../../../shared/periods';
 import type { OrderListQuery } from '../../../shared/schemas/order';
 import { likePattern } from '../../db-helpers';
 import { locateOffset, monthCounts } from './order-month-totals';
 import { toOrderSummaryRecord } from './order-records';
-import { periodRange } from './orders-period';
 
 /**
  * The screens' orders list (tRPC `orders.page`): search, status, period and paging all run in SQL,

@@ -1,0 +1,1 @@
+ALTER TABLE "order_month_totals" ADD COLUMN "subtotal" numeric DEFAULT '0' NOT NULL;
