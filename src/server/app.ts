@@ -161,7 +161,9 @@ export async function buildApp({
   app.addHook('preHandler', (req, reply, done) => {
     const route = req.routeOptions.url ?? '';
     const problem =
-      (route.startsWith('/api/') || route.startsWith('/trpc/')) && isMutation(req.method) && route !== LOGO_ROUTE
+      (route.startsWith('/api/') || route.startsWith('/trpc/')) &&
+      isMutation(req.method) &&
+      route !== LOGO_ROUTE
         ? jsonBodyProblem(route, req.body)
         : null;
     if (problem) sendError(reply, problem);

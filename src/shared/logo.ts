@@ -24,8 +24,7 @@ export const LOGO_ACCEPT = LOGO_CONTENT_TYPES.join(',');
 export const LOGO_PATH = '/auth/logo';
 
 export const logoMessages = {
-  wrongType:
-    'Dit bestandstype wordt niet ondersteund. Kies een logo als PNG, JPEG of WebP (SVG kan niet).',
+  wrongType: 'Dit bestandstype wordt niet ondersteund. Kies een logo als PNG, JPEG of WebP (SVG kan niet).',
   tooLarge: 'Het logo is groter dan 1 MB. Kies een kleiner bestand of verklein het logo eerst.',
   empty: 'Er is geen bestand ontvangen. Kies een logo als PNG, JPEG of WebP.',
   unreadable:

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, logoMessages } from '../../shared/logo';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
-import { createCapturingMailer } from '../../test/mailer';
 import { noisePng, pngBomb, SVG_LOGO, solidImage } from '../../test/logo-images';
+import { createCapturingMailer } from '../../test/mailer';
+import { orderPayload } from '../../test/orders-fixtures';
 import { createSignedInUser } from '../../test/users';
 import { createApiKey } from '../services/api-keys/api-keys';
 import { buildOpenApiDocument } from './openapi-document';
@@ -49,7 +50,11 @@ describe('/api/auth/logo (integration)', () => {
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['png', 800, 200, undefined]);
 
     // The version the app asks for may be kept; the same ETag is a 304 without the image.
-    const versioned = await app.inject({ method: 'GET', url: `/api/auth/logo?v=${body.version}`, headers: bearer(token) });
+    const versioned = await app.inject({
+      method: 'GET',
+      url: `/api/auth/logo?v=${body.version}`,
+      headers: bearer(token),
+    });
     expect(versioned.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const again = await app.inject({
       method: 'GET',
@@ -83,9 +88,16 @@ describe('/api/auth/logo (integration)', () => {
 
     const bomb = await put(token, pngBomb(50_000), 'image/png');
     expect(bomb.statusCode).toBe(400);
-    expect(bomb.json()).toMatchObject({ message: logoMessages.tooManyPixels, details: { logo: logoMessages.tooManyPixels } });
+    expect(bomb.json()).toMatchObject({
+      message: logoMessages.tooManyPixels,
+      details: { logo: logoMessages.tooManyPixels },
+    });
 
-    const empty = await app.inject({ method: 'PUT', url: '/api/auth/logo', headers: { ...bearer(token), 'content-type': 'image/png' } });
+    const empty = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/logo',
+      headers: { ...bearer(token), 'content-type': 'image/png' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(logoMessages.empty);
   });
@@ -99,17 +111,27 @@ describe('/api/auth/logo (integration)', () => {
     const removed = await app.inject({ method: 'DELETE', url: '/api/auth/logo', headers: bearer(token) });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ success: true, message: logoMessages.removed });
-    expect((await app.inject({ method: 'GET', url: '/api/auth/logo', headers: bearer(token) })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: '/api/auth/logo', headers: bearer(token) })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/logo', headers: bearer(token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: '/api/auth/logo', headers: bearer(token) })).statusCode,
+    ).toBe(404);
   });
 
   it('each user sees only their own logo; without a session it is a 401', async () => {
     const a = await createSignedInUser(database.db);
     const b = await createSignedInUser(database.db);
     await put(a.token, await solidImage(60, 20, 'png'), 'image/png');
-    expect((await app.inject({ method: 'GET', url: '/api/auth/logo', headers: bearer(b.token) })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: '/api/auth/logo', headers: bearer(b.token) })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/logo', headers: bearer(a.token) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/logo', headers: bearer(b.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: '/api/auth/logo', headers: bearer(b.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/logo', headers: bearer(a.token) })).statusCode,
+    ).toBe(200);
     const anonymous = await app.inject({ method: 'GET', url: '/api/auth/logo' });
     expect(anonymous.statusCode).toBe(401);
     const anonymousPut = await app.inject({
@@ -124,10 +146,19 @@ describe('/api/auth/logo (integration)', () => {
   it('a read-only API key may fetch the logo but not change it', async () => {
     const { user, token } = await createSignedInUser(database.db);
     await put(token, await solidImage(60, 20, 'png'), 'image/png');
-    const { secret } = await createApiKey(database.db, user.id, { name: 'Boekhouding', access: 'read' }, new Date());
-    expect((await app.inject({ method: 'GET', url: '/api/auth/logo', headers: bearer(secret) })).statusCode).toBe(200);
+    const { secret } = await createApiKey(
+      database.db,
+      user.id,
+      { name: 'Boekhouding', access: 'read' },
+      new Date(),
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/logo', headers: bearer(secret) })).statusCode,
+    ).toBe(200);
     expect((await put(secret, await solidImage(10, 10, 'png'), 'image/png')).statusCode).toBe(403);
-    expect((await app.inject({ method: 'DELETE', url: '/api/auth/logo', headers: bearer(secret) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'DELETE', url: '/api/auth/logo', headers: bearer(secret) })).statusCode,
+    ).toBe(403);
   });
 
   it('a page of another site cannot upload with the session cookie', async () => {
@@ -152,14 +183,58 @@ describe('/api/auth/logo (integration)', () => {
     expect(res.statusCode).toBe(415);
   });
 
+  it('prints the logo on the PDF of every template (inside the page: the printer fetches nothing), and a new logo makes a new file', async () => {
+    const { token } = await createSignedInUser(database.db);
+    const headers = bearer(token);
+    const customer = await app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      headers,
+      payload: { name: 'Petra Jansen', company: 'Jansen Bouw B.V.', email: 'petra@jansenbouw.nl' },
+    });
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: orderPayload(customer.json()._id),
+    });
+    const orderId = order.json()._id as string;
+    const pdf = async () => {
+      const made = await app.inject({ method: 'GET', url: `/api/pdf/orders/${orderId}`, headers });
+      expect(made.statusCode, made.body).toBe(200);
+      const file = await app.inject({
+        method: 'GET',
+        url: `/api/pdf/download/${made.json().filename}`,
+        headers,
+      });
+      return file.rawPayload.toString('latin1');
+    };
+    const images = (text: string) => text.split('/Subtype /Image').length - 1;
+
+    expect(images(await pdf())).toBe(0);
+    await put(token, await solidImage(300, 100, 'png'), 'image/png');
+    for (const template of ['classic', 'modern', 'minimal']) {
+      const settings = await app.inject({
+        method: 'PUT',
+        url: '/api/auth/pdf-settings',
+        headers,
+        payload: { template },
+      });
+      expect(settings.statusCode).toBe(200);
+      expect(images(await pdf()), template).toBeGreaterThan(0);
+    }
+    await app.inject({ method: 'DELETE', url: '/api/auth/logo', headers });
+    expect(images(await pdf())).toBe(0);
+  }, 60_000);
+
   it('is described in the OpenAPI document', () => {
     const doc = buildOpenApiDocument('http://localhost:3000');
     const path = doc.paths?.['/auth/logo'];
     expect(Object.keys(path ?? {}).sort()).toEqual(['delete', 'get', 'put']);
-    expect(Object.keys(path?.put?.requestBody && 'content' in path.put.requestBody ? path.put.requestBody.content : {})).toEqual([
-      'image/png',
-      'image/jpeg',
-      'image/webp',
-    ]);
+    expect(
+      Object.keys(
+        path?.put?.requestBody && 'content' in path.put.requestBody ? path.put.requestBody.content : {},
+      ),
+    ).toEqual(['image/png', 'image/jpeg', 'image/webp']);
   });
 });

@@ -58,7 +58,10 @@ export async function registerCompanyLogo(app: FastifyInstance, deps: AppDeps): 
       // it. Without it (or with an old version) the browser asks again each time, cheaply by ETag.
       const version = new URL(req.url, 'http://localhost').searchParams.get('v');
       reply
-        .header('cache-control', version === logo.hash ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+        .header(
+          'cache-control',
+          version === logo.hash ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+        )
         .header('etag', etag)
         .header('vary', 'Authorization, Cookie')
         .header('x-content-type-options', 'nosniff');

@@ -62,7 +62,9 @@ export function buildOpenApiDocument(baseUrl: string) {
   return describeAsciiDigits(
     describeTags(
       describeWebhooks(
-        describeExamples(describeApiConventions(describeCompanyLogo(describePdfDownload(describeErrorBodies(doc))))),
+        describeExamples(
+          describeApiConventions(describeCompanyLogo(describePdfDownload(describeErrorBodies(doc)))),
+        ),
       ),
     ),
   );

@@ -1,11 +1,11 @@
-import { AppError } from '../../errors';
 import {
+  isLogoContentType,
   LOGO_MAX_BYTES,
   LOGO_MAX_HEIGHT,
   LOGO_MAX_WIDTH,
-  isLogoContentType,
   logoMessages,
 } from '../../../shared/logo';
+import { AppError } from '../../errors';
 
 /**
  * An uploaded logo made safe to keep and to print: its real type read from its bytes (not from the
@@ -29,16 +29,19 @@ export type NormalizedLogo = {
 };
 
 const field = (message: string) => ({ details: { logo: message } });
-const wrongType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', logoMessages.wrongType, field(logoMessages.wrongType));
+const wrongType = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', logoMessages.wrongType, field(logoMessages.wrongType));
 const tooManyPixels = () =>
   new AppError('BAD_REQUEST', logoMessages.tooManyPixels, field(logoMessages.tooManyPixels));
 const unreadable = () => new AppError('BAD_REQUEST', logoMessages.unreadable, field(logoMessages.unreadable));
 
 /** The formats by their first bytes; sharp reads many more (SVG, TIFF, HEIF, PDF), none of them taken. */
 function sniff(content: Buffer): 'png' | 'jpeg' | 'webp' | null {
-  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'jpeg';
-  if (content.toString('latin1', 0, 4) === 'RIFF' && content.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (content.toString('latin1', 0, 4) === 'RIFF' && content.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 

@@ -86,9 +86,9 @@ describe('saving a logo', () => {
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
-    expect((await refusal(saveLogo(database.db, user.id, { content: gif, contentType: 'image/png' }, now))).code).toBe(
-      'UNSUPPORTED_MEDIA_TYPE',
-    );
+    expect(
+      (await refusal(saveLogo(database.db, user.id, { content: gif, contentType: 'image/png' }, now))).code,
+    ).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(await findLogo(database.db, user.id)).toBeNull();
   });
 
@@ -96,7 +96,9 @@ describe('saving a logo', () => {
     const { user } = await createSignedInUser(database.db);
     const big = await noisePng(700);
     expect(big.length).toBeGreaterThan(LOGO_MAX_BYTES);
-    const err = await refusal(saveLogo(database.db, user.id, { content: big, contentType: 'image/png' }, now));
+    const err = await refusal(
+      saveLogo(database.db, user.id, { content: big, contentType: 'image/png' }, now),
+    );
     expect(err.code).toBe('PAYLOAD_TOO_LARGE');
     expect(err.message).toBe(logoMessages.tooLarge);
   });
@@ -106,7 +108,9 @@ describe('saving a logo', () => {
     const bomb = pngBomb(100_000);
     expect(bomb.length).toBeLessThan(10_000);
     const before = process.memoryUsage().rss;
-    const err = await refusal(saveLogo(database.db, user.id, { content: bomb, contentType: 'image/png' }, now));
+    const err = await refusal(
+      saveLogo(database.db, user.id, { content: bomb, contentType: 'image/png' }, now),
+    );
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toBe(logoMessages.tooManyPixels);
     // 100 000² pixels would be 30 GB; nothing near that was allocated.
@@ -116,7 +120,9 @@ describe('saving a logo', () => {
   it('refuses bytes that only start like an image', async () => {
     const { user } = await createSignedInUser(database.db);
     const broken = (await solidImage(40, 20, 'png')).subarray(0, 40);
-    const err = await refusal(saveLogo(database.db, user.id, { content: broken, contentType: 'image/png' }, now));
+    const err = await refusal(
+      saveLogo(database.db, user.id, { content: broken, contentType: 'image/png' }, now),
+    );
     expect(err.message).toBe(logoMessages.unreadable);
   });
 });
@@ -125,7 +131,10 @@ describe('one company, one logo', () => {
   it('keeps each user’s logo apart: reading, replacing and removing touch only one’s own', async () => {
     const a = await createSignedInUser(database.db);
     const b = await createSignedInUser(database.db);
-    const upload = async (w: number) => ({ content: await solidImage(w, 10, 'png'), contentType: 'image/png' });
+    const upload = async (w: number) => ({
+      content: await solidImage(w, 10, 'png'),
+      contentType: 'image/png',
+    });
     await saveLogo(database.db, a.user.id, await upload(30), now);
     expect(await findLogo(database.db, b.user.id)).toBeNull();
     expect(await logoInfo(database.db, b.user.id)).toBeNull();
@@ -143,8 +152,18 @@ describe('one company, one logo', () => {
 
   it('names a new version when the logo changes, and gives the PDF a data: URL', async () => {
     const { user } = await createSignedInUser(database.db);
-    const first = await saveLogo(database.db, user.id, { content: await solidImage(30, 10, 'png'), contentType: 'image/png' }, now);
-    const second = await saveLogo(database.db, user.id, { content: await solidImage(31, 10, 'png'), contentType: 'image/png' }, now);
+    const first = await saveLogo(
+      database.db,
+      user.id,
+      { content: await solidImage(30, 10, 'png'), contentType: 'image/png' },
+      now,
+    );
+    const second = await saveLogo(
+      database.db,
+      user.id,
+      { content: await solidImage(31, 10, 'png'), contentType: 'image/png' },
+      now,
+    );
     expect(first.version).not.toBe(second.version);
     expect((await logoInfo(database.db, user.id))?.version).toBe(second.version);
     expect(logoDataUrl(await getLogo(database.db, user.id))).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
