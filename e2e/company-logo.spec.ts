@@ -99,7 +99,9 @@ test('a logo is uploaded with feedback, shows in the card, the preview and the m
           await expect(shotPage.locator('.shell-topbar-mobile').getByTestId('company-logo')).toBeVisible();
           await shoot(shotPage, `topbar-${size}-${theme}`);
           await shotPage.getByRole('button', { name: 'Menu openen' }).click();
-          await expect(shotPage.getByRole('dialog', { name: 'Menu' }).getByTestId('company-logo')).toBeVisible();
+          await expect(
+            shotPage.getByRole('dialog', { name: 'Menu' }).getByTestId('company-logo'),
+          ).toBeVisible();
           await shoot(shotPage, `menu-${size}-${theme}`);
         } else {
           await shotPage.evaluate(() => window.scrollTo(0, 0));

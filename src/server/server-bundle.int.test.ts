@@ -56,7 +56,7 @@ describe('the built server', () => {
       const logo = await fetch(`${server.url}/api/auth/logo`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
-        body: await solidImage(1000, 250, 'png'),
+        body: new Uint8Array(await solidImage(1000, 250, 'png')),
       });
       expect(logo.status, await logo.clone().text()).toBe(200);
       expect(await logo.json()).toMatchObject({ width: 800, height: 200 });
