@@ -68,9 +68,11 @@ function edgeProblem(req: FastifyRequest, appOrigin: string): TRPCError | null {
     if (isCrossSiteCookieRequest(req, appOrigin)) return crossSiteRefused();
     // Any other type than JSON, also with an empty body: an empty form posts nothing but still says
     // what it is (a bodiless call sends no Content-Type and is an empty JSON call).
-    // The logo is the one body that is an image (http/company-logo.ts).
+    // The logo upload is the one body that is an image (http/company-logo.ts); no HTML form can
+    // send an image/* type, so this opens nothing to another site's form.
     const type = req.headers['content-type'];
-    if (type !== undefined && !type.startsWith('application/json') && route !== LOGO_ROUTE)
+    const logoUpload = route === LOGO_ROUTE && req.method === 'PUT' && type?.startsWith('image/') === true;
+    if (type !== undefined && !type.startsWith('application/json') && !logoUpload)
       return new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE);
   }
   // The router's decoded parameters, so that an encoded spelling is the same report.

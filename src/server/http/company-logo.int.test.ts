@@ -9,6 +9,7 @@ import { createCapturingMailer } from '../../test/mailer';
 import { orderPayload } from '../../test/orders-fixtures';
 import { createSignedInUser } from '../../test/users';
 import { createApiKey } from '../services/api-keys/api-keys';
+import { JSON_ONLY_MESSAGE } from './error-body';
 import { buildOpenApiDocument } from './openapi-document';
 
 describe('/api/auth/logo (integration)', () => {
@@ -67,7 +68,7 @@ describe('/api/auth/logo (integration)', () => {
 
   it('refuses SVG and other types with 415 and the Dutch reason in the error body', async () => {
     const { token } = await createSignedInUser(database.db);
-    for (const type of ['image/svg+xml', 'application/json', 'text/plain', 'image/png']) {
+    for (const type of ['image/svg+xml', 'application/json', 'image/gif', 'image/png']) {
       const res = await put(token, SVG_LOGO, type);
       expect(res.statusCode, type).toBe(415);
       expect(res.json()).toEqual({
@@ -170,6 +171,19 @@ describe('/api/auth/logo (integration)', () => {
       payload: await solidImage(10, 10, 'png'),
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('a form encoding is refused as on every other change, before the logo is looked at', async () => {
+    const { token } = await createSignedInUser(database.db);
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await put(token, await solidImage(10, 10, 'png'), type);
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().message).toBe(JSON_ONLY_MESSAGE);
+    }
   });
 
   it('other routes still take JSON only', async () => {
