@@ -2,7 +2,7 @@
  * Dev only: prints the order document the way the printer does, with a local Chromium.
  *   npx tsx scripts/document-shots.ts [outDir=/tmp/document-shots] [font=default]
  *     each template, plain and BTW verlegd, 3 and 120 lines → PDF + PNG per page (SHOTS_DPI, default 60);
- *     PRIMARY / SECONDARY set the colours.
+ *     PRIMARY / SECONDARY set the colours; LOGO=<file.png> prints that logo in every template.
  *   npx tsx scripts/document-shots.ts --breaks
  *     prints orders of 1 to 80 lines and the 120-line one in each template and checks the page breaks:
  *     the totals share a page with the last line, every later page starts with the table header, and
@@ -125,6 +125,9 @@ if (process.argv[2] === '--breaks') {
   const font = (process.argv[3] ?? 'default') as PdfFont;
   if (!PDF_FONTS.includes(font)) throw new Error(`Onbekend lettertype: ${font}`);
   fs.mkdirSync(outDir, { recursive: true });
+  const logo = process.env.LOGO
+    ? `data:image/png;base64,${fs.readFileSync(process.env.LOGO).toString('base64')}`
+    : null;
   const colors = {
     ...(process.env.PRIMARY ? { primaryColor: process.env.PRIMARY } : {}),
     ...(process.env.SECONDARY ? { secondaryColor: process.env.SECONDARY } : {}),
@@ -137,10 +140,13 @@ if (process.argv[2] === '--breaks') {
       ['long-verlegd', { lines: longLines(), btwVerlegd: true }],
       ['delivery', DELIVERY],
     ] as const) {
-      const data = documentFixture({
-        order,
-        settings: { template, fontFamily: font, footerNotes: NOTES, ...colors },
-      });
+      const data = {
+        ...documentFixture({
+          order,
+          settings: { template, fontFamily: font, footerNotes: NOTES, ...colors },
+        }),
+        logo,
+      };
       const pdf = await print(page, data);
       const base = path.join(outDir, `${template}-${variant}-${font}`);
       fs.writeFileSync(`${base}.pdf`, pdf);

@@ -8,6 +8,7 @@ import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
 import { registerApiDocs } from './http/api-docs';
+import { LOGO_ROUTE, registerCompanyLogo } from './http/company-logo';
 import { registerCompression } from './http/compression';
 import { crossSiteRefused, isCrossSiteCookieRequest } from './http/cross-site';
 import { registerCustomersList } from './http/customers-list';
@@ -67,8 +68,11 @@ function edgeProblem(req: FastifyRequest, appOrigin: string): TRPCError | null {
     if (isCrossSiteCookieRequest(req, appOrigin)) return crossSiteRefused();
     // Any other type than JSON, also with an empty body: an empty form posts nothing but still says
     // what it is (a bodiless call sends no Content-Type and is an empty JSON call).
+    // The logo upload is the one body that is an image (http/company-logo.ts); no HTML form can
+    // send an image/* type, so this opens nothing to another site's form.
     const type = req.headers['content-type'];
-    if (type !== undefined && !type.startsWith('application/json'))
+    const logoUpload = route === LOGO_ROUTE && req.method === 'PUT' && type?.startsWith('image/') === true;
+    if (type !== undefined && !type.startsWith('application/json') && !logoUpload)
       return new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE);
   }
   // The router's decoded parameters, so that an encoded spelling is the same report.
@@ -159,7 +163,9 @@ export async function buildApp({
   app.addHook('preHandler', (req, reply, done) => {
     const route = req.routeOptions.url ?? '';
     const problem =
-      (route.startsWith('/api/') || route.startsWith('/trpc/')) && isMutation(req.method)
+      (route.startsWith('/api/') || route.startsWith('/trpc/')) &&
+      isMutation(req.method) &&
+      route !== LOGO_ROUTE
         ? jsonBodyProblem(route, req.body)
         : null;
     if (problem) sendError(reply, problem);
@@ -191,6 +197,7 @@ export async function buildApp({
   registerCustomersList(app, deps);
   registerDevMail(app, deps);
   registerPdfDownload(app, deps);
+  await registerCompanyLogo(app, deps);
 
   if (serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -7,6 +7,7 @@ import { projectRoot as projectRootOf } from '../project-root';
 import { openTestDatabase, type TestDatabase } from '../test/db';
 import { STRONG_PASSWORD } from '../test/helpers';
 import { postJson, registerAndVerify } from '../test/http-account';
+import { solidImage } from '../test/logo-images';
 import { buildServerForTest, type ServerBuild, startServerProcess } from '../test/server-process';
 
 /**
@@ -34,7 +35,7 @@ describe('the built server', () => {
     await database?.close();
   });
 
-  it('starts with plain node, migrates, answers /api/health and signs a user in (argon2 in the bundled child)', async () => {
+  it('starts with plain node, migrates, answers /api/health, signs a user in (argon2 in the bundled child) and takes a logo (sharp)', async () => {
     const server = await startServerProcess({
       entry: build.entry,
       env: database ? { DATABASE_URL: databaseUrlOf(database.name) } : { DATA_DIR: dataDir },
@@ -47,8 +48,18 @@ describe('the built server', () => {
       const email = await registerAndVerify(server.url);
       const login = (password: string) =>
         postJson(`${server.url}/api/auth/login`, { email, password, rememberMe: false });
-      expect((await login(STRONG_PASSWORD)).status).toBe(200);
+      const signedIn = await login(STRONG_PASSWORD);
+      expect(signedIn.status).toBe(200);
       expect((await login('Fout123!fout')).status).toBe(401);
+      // sharp (native, external to the bundle) re-encodes a logo in the built server.
+      const { token } = (await signedIn.json()) as { token: string };
+      const logo = await fetch(`${server.url}/api/auth/logo`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+        body: new Uint8Array(await solidImage(1000, 250, 'png')),
+      });
+      expect(logo.status, await logo.clone().text()).toBe(200);
+      expect(await logo.json()).toMatchObject({ width: 800, height: 200 });
       // Hashed by dist/…/password-child.js, not by the fallback in the server's own process.
       expect(fs.existsSync(path.join(build.dir, 'password-child.js'))).toBe(true);
       expect(server.output()).not.toContain('in het serverproces gehasht');
@@ -75,6 +86,8 @@ describe('the built server', () => {
       'react-dom/server',
       'nodemailer',
       'zod-openapi',
+      // Native image processing, loaded with the first logo upload.
+      'sharp',
       // The queue's schema is checked with one query (db/queue.ts); the workers start after listening (jobs/).
       'pg-boss',
     ]) {

@@ -1,7 +1,8 @@
 import { LogOut, X } from 'lucide-react';
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { Avatar, cx, ThemeControl, useBackgroundLock, useDialogLayer, useFocusReturn } from '../components';
+import { cx, ThemeControl, useBackgroundLock, useDialogLayer, useFocusReturn } from '../components';
+import { CompanyMark } from './company-mark';
 import { NAV_ITEMS } from './nav-items';
 import { NavLink } from './nav-link';
 
@@ -35,7 +36,7 @@ export function MobileMenu({ id, open, onClose, userName, company, onLogout, log
         className="shell-drawer__panel"
       >
         <div className="shell-drawer__header">
-          <Avatar name={company} size="md" />
+          <CompanyMark company={company} size="md" />
           <div className="shell-drawer__brand-text">
             <span className="shell-drawer__company">{company}</span>
             <span className="shell-drawer__product">Inkooporders</span>

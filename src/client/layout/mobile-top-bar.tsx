@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { Link } from 'wouter';
-import { Avatar, cx, IconButton, ThemeToggle } from '../components';
+import { cx, IconButton, ThemeToggle } from '../components';
+import { CompanyMark } from './company-mark';
 import { useHideOnScroll } from './use-hide-on-scroll';
 
 type MobileTopBarProps = {
@@ -22,7 +23,7 @@ export function MobileTopBar({ company, menuOpen, menuId, onOpenMenu }: MobileTo
       {/* The name a screen reader hears starts with the text on screen (WCAG 2.5.3, axe's
           label-content-name-mismatch): the hint is hidden text, not an aria-label replacing it. */}
       <Link href="/" className="shell-topbar-mobile__brand">
-        <Avatar name={company} size="sm" />
+        <CompanyMark company={company} size="sm" />
         <span className="shell-topbar-mobile__company">{company}</span>
         <span className="sr-only">, naar het dashboard</span>
       </Link>

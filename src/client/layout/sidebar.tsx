@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { Avatar } from '../components';
+import { cx } from '../components';
+import { CompanyMark, useHasCompanyLogo } from './company-mark';
 import { NAV_ITEMS } from './nav-items';
 import { NavLink } from './nav-link';
 
@@ -12,12 +13,13 @@ type SidebarProps = {
 
 /** Desktop navigation (≥ 768 px): the company, the links, who is logged in, and Uitloggen. */
 export function Sidebar({ userName, company, onLogout, loggingOut }: SidebarProps) {
+  const hasLogo = useHasCompanyLogo();
   return (
     <aside className="shell-sidebar">
       {/* The aside is as tall as the page; this part stays in the window while it scrolls. */}
       <div className="shell-sidebar__inner">
-        <div className="shell-sidebar__brand">
-          <Avatar name={company} size="lg" />
+        <div className={cx('shell-sidebar__brand', hasLogo && 'shell-sidebar__brand--logo')}>
+          <CompanyMark company={company} size="lg" />
           <div className="shell-sidebar__brand-text">
             <span className="shell-sidebar__company" title={company}>
               {company}

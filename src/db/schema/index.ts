@@ -1,5 +1,6 @@
 export * from './api-keys';
 export * from './auth';
+export * from './company-logos';
 export * from './customers';
 export * from './email-templates';
 export * from './idempotency';

@@ -35,7 +35,7 @@ export const pdfSettings = pgTable(
   (t) => [check('pdf_settings_template_check', sql`${t.template} in ('classic', 'modern', 'minimal')`)],
 );
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   // postgres.js hands back a Buffer, PGlite a Uint8Array: one type for the services.
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),

@@ -5,6 +5,7 @@ import { describeExamples } from '../openapi/examples';
 import { describeTags } from '../openapi/tags';
 import { describeWebhooks } from '../openapi/webhooks';
 import { appRouter } from '../routers';
+import { describeCompanyLogo } from './company-logo';
 import { describeErrorBodies } from './error-body-schema';
 import { listPaths } from './list-operations';
 import { describePdfDownload } from './pdf-download';
@@ -61,7 +62,9 @@ export function buildOpenApiDocument(baseUrl: string) {
   return describeAsciiDigits(
     describeTags(
       describeWebhooks(
-        describeExamples(describeApiConventions(describePdfDownload(describeErrorBodies(doc)))),
+        describeExamples(
+          describeApiConventions(describeCompanyLogo(describePdfDownload(describeErrorBodies(doc)))),
+        ),
       ),
     ),
   );

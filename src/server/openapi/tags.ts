@@ -40,7 +40,7 @@ export const API_TAGS = [
   {
     name: 'pdf-settings',
     description:
-      'De huisstijl van de PDF: kleuren, template, lettertype, voettekst en of de bankrekening erop staat.',
+      'De huisstijl van de PDF: het logo (ook in de e-mails aan klanten), kleuren, template, lettertype, voettekst en of de bankrekening erop staat.',
   },
   {
     name: 'email-templates',

@@ -3,6 +3,7 @@ import { apiKeysRouter } from './api-keys';
 import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { emailTemplatesRouter } from './email-templates';
+import { logoRouter } from './logo';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
 import { pdfRouter } from './pdf';
@@ -17,6 +18,7 @@ export const appRouter = router({
   orders: ordersRouter,
   orderSettings: orderSettingsRouter,
   pdfSettings: pdfSettingsRouter,
+  logo: logoRouter,
   pdf: pdfRouter,
   emailTemplates: emailTemplatesRouter,
   apiKeys: apiKeysRouter,

@@ -42,6 +42,8 @@ export type DocumentView = {
   title: string;
   orderNumber: string;
   company: { name: string; address: string[]; contact: Labelled[]; registration: Labelled[] };
+  /** The logo's image address (document-logo.tsx), or null. */
+  logo: string | null;
   customer: { lines: string[]; btwNumber: string };
   meta: Labelled[];
   lines: DocumentLineView[];
@@ -131,6 +133,7 @@ export function documentView(data: OrderDocumentData): DocumentView {
     title: DOCUMENT_TITLE,
     orderNumber: order.orderNumber,
     company: companyView(data.company),
+    logo: data.logo ?? null,
     customer,
     meta: labelled([
       ['Ordernummer', order.orderNumber],

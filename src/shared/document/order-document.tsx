@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { DeliveryBlock } from './delivery-block';
+import { DocumentLogo, LOGO_CSS } from './document-logo';
 import { Closing, Customer, Lines, Pairs } from './document-parts';
 import { DOCUMENT_CSS } from './document-styles';
 import { type DocumentView, documentView } from './document-view';
@@ -28,7 +29,7 @@ export function OrderDocument({ data }: { data: OrderDocumentData }) {
   return (
     <article className={`od od--${view.template}`} data-template={view.template} style={vars}>
       {/* Constant CSS with no user data in it (see document-styles.ts); React writes style text raw. */}
-      <style>{DOCUMENT_CSS}</style>
+      <style>{`${DOCUMENT_CSS}${LOGO_CSS}`}</style>
       <Layout view={view} />
       <LinesTable view={view} />
       <VatNotice data={data} />
@@ -44,6 +45,7 @@ function ClassicHead({ view }: { view: DocumentView }) {
   return (
     <>
       <header className="od-masthead">
+        <DocumentLogo view={view} />
         <div className="od-masthead-name od-strong">{company.name}</div>
         <div className="od-masthead-address">
           <Lines lines={company.address} />
@@ -83,6 +85,7 @@ function ModernHead({ view }: { view: DocumentView }) {
           <p className="od-band-number">{view.orderNumber}</p>
         </div>
         <div className="od-band-company">
+          <DocumentLogo view={view} />
           <p className="od-strong">{company.name}</p>
           <Lines lines={company.address} />
           <Pairs pairs={company.contact} />
@@ -120,6 +123,7 @@ function MinimalHead({ view }: { view: DocumentView }) {
     <>
       <header className="od-head">
         <div>
+          <DocumentLogo view={view} />
           <p className="od-strong">{company.name}</p>
           <div className="od-muted">
             <Lines lines={company.address} />

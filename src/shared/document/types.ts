@@ -56,4 +56,6 @@ export type OrderDocumentData = {
   customer: DocumentCustomer | null;
   order: DocumentOrder;
   settings: PdfSettings;
+  /** The company logo: a data: URL in the PDF, the app's own URL in the preview; absent without one. */
+  logo?: string | null;
 };

@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import { CompletenessCard } from './completeness-card';
 import { FinancialTab } from './financial-tab';
+import { LogoCard } from './logo-card';
 import { OrderNumberingPanel } from './order-numbering-panel';
 import { PdfSettingsPanel } from './pdf-settings-panel';
 import { ProfileTab } from './profile-tab';
@@ -85,6 +86,7 @@ export function CompanySettingsPage() {
             <TabPanel id="documenten" keepMounted>
               <div className="settings-stack">
                 <OrderNumberingPanel />
+                <LogoCard company={profile.company} />
                 <PdfSettingsPanel />
               </div>
             </TabPanel>

@@ -12,6 +12,7 @@ import {
 import { Button, Card, cx, Notice, Select, Spinner, Textarea, Toggle } from '../../components';
 import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
+import { useCompanyLogo } from '../../lib/company-logo';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { ColorField } from './color-field';
@@ -103,7 +104,8 @@ function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
   const check = checkPdfSettings(values);
   const shown = previewSettings(values, lastGood);
   const company = previewCompany(profile.data ?? user);
-  const sample = sampleDocumentData(company, shown);
+  const logo = useCompanyLogo();
+  const sample = { ...sampleDocumentData(company, shown), logo: logo.url };
 
   const change = <K extends PdfSettingsField>(key: K, value: PdfSettingsValues[K]) => {
     const next = { ...values, [key]: value };

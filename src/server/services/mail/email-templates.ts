@@ -19,6 +19,7 @@ import { isUniqueViolation, isUuid } from '../../db-helpers';
 import type { ServiceDeps } from '../../deps';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { assertWithinRateLimit } from '../auth/rate-limit';
+import { findLogo } from '../logo/logos';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { DEFAULT_TEMPLATES } from './default-templates';
 import { sendOrFail } from './mailer';
@@ -277,9 +278,10 @@ export async function sendTestMail(
   });
   const [sender] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!sender) throw notFound(messages.notFound);
-  const [data, settings] = await Promise.all([
+  const [data, settings, logo] = await Promise.all([
     dataFor(deps.db, userId, input.data),
     getPdfSettings(deps.db, userId),
+    findLogo(deps.db, userId),
   ]);
   // Imported on first use: its layout pulls in @react-email/components (see services/auth/mails.ts).
   const { composeUserMail } = await import('./user-mail');
@@ -290,6 +292,7 @@ export async function sendTestMail(
     content: template.content,
     data,
     accentColor: settings.primaryColor,
+    logo,
   });
   await sendOrFail(deps.mailer, mail, deps.log, messages.testMailFailed);
   return { success: true, message: messages.testMailSent(input.email) };

@@ -45,6 +45,7 @@ const toNodemailer = (mailFrom: string, m: MailMessage) => ({
     filename: a.filename,
     content: a.content,
     contentType: a.contentType,
+    ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}),
   })),
 });
 

@@ -1,5 +1,11 @@
 /** What the rest of the server needs from mail: send one message, or fail with a clear error. */
-export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailAttachment = {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Set for an image the HTML shows inline (`<img src="cid:…">`), e.g. the company logo. */
+  cid?: string;
+};
 
 export type MailMessage = {
   to: string;

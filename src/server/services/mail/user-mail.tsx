@@ -1,4 +1,4 @@
-import { Body, Container, Head, Hr, Html, Section, Text } from '@react-email/components';
+import { Body, Container, Head, Hr, Html, Img, Section, Text } from '@react-email/components';
 import { type CSSProperties, createElement } from 'react';
 import type { UserRow } from '../../../db/schema';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
@@ -6,6 +6,8 @@ import { formatPhone } from '../../../shared/rules/phone';
 import { CONTROL_CHARACTER } from '../../../shared/schemas/email-template';
 import { DEFAULT_PDF_SETTINGS, isHexColor } from '../../../shared/schemas/pdf-settings';
 import { fillTemplate, type TemplateData } from '../../../shared/template-variables';
+import type { StoredLogo } from '../logo/logos';
+import { logoAttachment, type MailLogo, mailLogo } from './mail-logo';
 import type { MailAttachment, MailMessage } from './message';
 import { renderEmail } from './render';
 import { renderTemplateHtml } from './sanitize-template';
@@ -48,6 +50,7 @@ const styles = {
     margin: '0 auto',
     overflow: 'hidden',
   },
+  logo: { padding: '24px 32px 0' },
   content: { padding: '28px 32px 8px', color: '#1F2937', fontSize: 15, lineHeight: '24px' },
   footer: { padding: '0 32px 24px' },
   company: { color: '#111827', fontSize: 13, fontWeight: 700, lineHeight: '18px', margin: '0 0 4px' },
@@ -82,9 +85,11 @@ export type UserMailProps = {
   html: string;
   /** A colour for the line above the company name (the user's PDF colour); #RRGGBB, else the default. */
   accentColor?: string | undefined;
+  /** The company logo at the top, shown from its inline attachment (mail-logo.ts). */
+  logo?: MailLogo | undefined;
 };
 
-export function UserMail({ sender, html, accentColor }: UserMailProps) {
+export function UserMail({ sender, html, accentColor, logo }: UserMailProps) {
   // The document's primary colour, checked by the PDF settings' own rule (any case).
   const accent =
     accentColor && isHexColor(accentColor.toUpperCase()) ? accentColor : DEFAULT_PDF_SETTINGS.primaryColor;
@@ -94,6 +99,11 @@ export function UserMail({ sender, html, accentColor }: UserMailProps) {
       <Head />
       <Body style={styles.body}>
         <Container style={{ ...styles.container, borderTop: `4px solid ${accent}` }}>
+          {logo && (
+            <Section style={styles.logo}>
+              <Img src={logo.src} width={logo.width} height={logo.height} alt={company} />
+            </Section>
+          )}
           <Section style={styles.content}>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderTemplateHtml (sanitize-html) */}
             <div dangerouslySetInnerHTML={{ __html: html }} />
@@ -126,6 +136,8 @@ export type UserMailInput = {
   data: TemplateData;
   attachments?: MailAttachment[] | undefined;
   accentColor?: string | undefined;
+  /** The company logo, shown at the top of the mail (an inline attachment); none without one. */
+  logo?: Pick<StoredLogo, 'content' | 'contentType' | 'width' | 'height'> | null | undefined;
 };
 
 /**
@@ -138,8 +150,14 @@ export async function composeUserMail(input: UserMailInput): Promise<MailMessage
   // The subject rules already refuse line breaks; this keeps any that slipped in out of the header.
   const subject = fillTemplate(input.subject, input.data, 'text').replace(CONTROL_CHARACTERS, ' ').trim();
   const html = renderTemplateHtml(input.content, input.data);
+  const logo = input.logo ?? null;
   const rendered = await renderEmail(
-    createElement(UserMail, { sender: input.sender, html, accentColor: input.accentColor }),
+    createElement(UserMail, {
+      sender: input.sender,
+      html,
+      accentColor: input.accentColor,
+      logo: logo ? mailLogo(logo) : undefined,
+    }),
   );
   return {
     to: input.to,
@@ -149,6 +167,6 @@ export async function composeUserMail(input: UserMailInput): Promise<MailMessage
     subject,
     html: rendered.html,
     text: rendered.text,
-    attachments: input.attachments ?? [],
+    attachments: [...(input.attachments ?? []), ...(logo ? [logoAttachment(logo)] : [])],
   };
 }

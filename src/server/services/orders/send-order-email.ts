@@ -6,6 +6,7 @@ import { templateValues } from '../../../shared/template-variables';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { assertWithinRateLimit } from '../auth/rate-limit';
+import { findLogo } from '../logo/logos';
 import { getEmailTemplate } from '../mail/email-templates';
 import type { MailMessage, SendResult } from '../mail/message';
 import { classifySmtpFailure, type SmtpFailure } from '../mail/smtp-failure';
@@ -108,7 +109,11 @@ export async function sendOrderEmail(
 ): Promise<SendEmailOutput> {
   const { db } = deps;
   await assertSendRateLimit(db, user.id, deps.now(), opts.limit);
-  const [order, settings] = await Promise.all([getOrder(db, user.id, orderId), getPdfSettings(db, user.id)]);
+  const [order, settings, logo] = await Promise.all([
+    getOrder(db, user.id, orderId),
+    getPdfSettings(db, user.id),
+    findLogo(db, user.id),
+  ]);
   // A templateId must name one of the user's own templates; anything else is "not found" (404).
   if (input.templateId) await getEmailTemplate(db, user.id, input.templateId);
 
@@ -136,6 +141,7 @@ export async function sendOrderEmail(
       ? [{ filename: attachment.downloadName, content: attachment.content, contentType: 'application/pdf' }]
       : [],
     accentColor: settings.primaryColor,
+    logo,
   });
 
   const { rejected } = await deliver(deps, message);

@@ -24,14 +24,17 @@ export function documentCompany(user: UserRow): DocumentCompany {
 
 /**
  * What the PDF of a stored order shows: the customer as the order saved it (its snapshot, never the
- * customer row as it is now), the lines in cents, and the user's company and house style.
+ * customer row as it is now), the lines in cents, and the user's company and house style; `logo` is
+ * the company logo as a data: URL (the printer loads nothing from outside the page).
  */
 export function orderDocumentData(
   order: OrderRecord,
   user: UserRow,
   settings: PdfSettings,
+  logo: string | null = null,
 ): OrderDocumentData {
   return {
+    logo,
     company: documentCompany(user),
     customer: order.customerSnapshot,
     order: {

@@ -7,6 +7,7 @@ import type { OrderDocumentData } from '../../../shared/document/types';
 import type { ServiceDeps } from '../../deps';
 import { unauthorized } from '../../errors';
 import { findUserById } from '../auth/users';
+import { findLogo, logoDataUrl } from '../logo/logos';
 import { getOrder } from '../orders/order-reads';
 import { orderDocumentData } from './order-document-data';
 import { documentHash, findStoredPdf, storePdf } from './pdf-files';
@@ -35,15 +36,16 @@ export async function orderPdf(
   orderId: string,
 ): Promise<OrderPdf> {
   const { db } = deps;
-  const [order, user, settings] = await Promise.all([
+  const [order, user, settings, logo] = await Promise.all([
     getOrder(db, userId, orderId),
     findUserById(db, userId),
     getPdfSettings(db, userId),
+    findLogo(db, userId),
   ]);
   // The session named this user a moment ago; gone now means the account was just deleted.
   if (!user) throw unauthorized();
 
-  const data = orderDocumentData(order, user, settings);
+  const data = orderDocumentData(order, user, settings, logo ? logoDataUrl(logo) : null);
   // With react-dom's server renderer: loaded by the first PDF, not at start-up.
   const { renderDocumentHtml } = await import('./document-html');
   const html = renderDocumentHtml(data);
