@@ -98,8 +98,8 @@ export function periodOffset(period: Period, date: Date, now: Date = new Date())
   return periodIndex(period, amsterdamDay(date)) - periodIndex(period, amsterdamDay(now));
 }
 
-/** The dashboard counts sent and paid orders only, in every card and the chart. */
-export const counted = (o: Pick<NewOrder, 'status'>) => o.status === 'sent' || o.status === 'paid';
+/** The dashboard counts every order but the cancelled ones, in every card and the chart. */
+export const counted = (o: Pick<NewOrder, 'status'>) => o.status !== 'cancelled';
 
 /** The dashboard's numbers for a period, from the orders that exist; revenue excl. VAT. */
 export function expectedStats(orders: readonly CreatedOrder[], period: Period, now: Date = new Date()) {

@@ -63,7 +63,7 @@ describe('the app clock decides every time, not the machine (integration)', () =
     const preview = await call('GET', '/api/auth/next-order-number', headers);
     expect(preview.json()).toEqual({ nextNumber: 'INK-2031-1001' });
 
-    // Sent: the dashboard counts sent and paid orders, and looks for this one below.
+    // Sent, so that the dashboard counts it, whatever its rule for concepts; it looks for it below.
     const created = await call('POST', '/api/orders', headers, orderPayload(customerId, { status: 'sent' }));
     expect(created.statusCode, created.body).toBe(200);
     const order = created.json();

@@ -10,7 +10,7 @@ type Caller = Awaited<ReturnType<typeof createTestCaller>>;
 // Thursday 26 November 2026, 11:00 in Amsterdam: the fourth quarter, compared with the third.
 const NOW = new Date('2026-11-26T10:00:00Z');
 
-describe('orders.stats and orders.revenueByMonth: excl. VAT, sent and paid orders only', () => {
+describe('orders.stats and orders.revenueByMonth: excl. VAT, every order but the cancelled ones', () => {
   let database: TestDatabase;
   let alice: Caller;
   let customer: string;
@@ -54,10 +54,10 @@ describe('orders.stats and orders.revenueByMonth: excl. VAT, sent and paid order
   });
   afterAll(() => database.close());
 
-  it('counts and sums the same orders: sent and paid, revenue excl. VAT with the total incl. VAT beside it', async () => {
+  it('counts and sums the same orders: concept, sent and paid, revenue excl. VAT with the total incl. VAT beside it', async () => {
     const month = await alice.orders.stats({ period: 'month' });
-    expect(month.totalOrders).toEqual({ value: 2, previous: 1, growth: 100 });
-    expect(month.revenue).toEqual({ value: 110.01, previous: 99.99, growth: 10, valueInclVat: 131.01 });
+    expect(month.totalOrders).toEqual({ value: 3, previous: 1, growth: 200 });
+    expect(month.revenue).toEqual({ value: 1110.01, previous: 99.99, growth: 1010.1, valueInclVat: 1341.01 });
 
     const quarter = await alice.orders.stats({ period: 'quarter' });
     expect(quarter).toMatchObject({
@@ -65,12 +65,12 @@ describe('orders.stats and orders.revenueByMonth: excl. VAT, sent and paid order
       to: '2026-12-31T23:00:00.000Z',
       previousFrom: '2026-06-30T22:00:00.000Z',
     });
-    expect(quarter.totalOrders).toEqual({ value: 3, previous: 1, growth: 200 });
-    expect(quarter.revenue).toEqual({ value: 210, previous: 50, growth: 320, valueInclVat: 240 });
+    expect(quarter.totalOrders).toEqual({ value: 4, previous: 1, growth: 300 });
+    expect(quarter.revenue).toEqual({ value: 1210, previous: 50, growth: 2320, valueInclVat: 1450 });
 
     const year = await alice.orders.stats({ period: 'year' });
-    expect(year.totalOrders).toEqual({ value: 4, previous: 1, growth: 300 });
-    expect(year.revenue).toMatchObject({ value: 260, previous: 20.2, valueInclVat: 300.5 });
+    expect(year.totalOrders).toEqual({ value: 5, previous: 1, growth: 400 });
+    expect(year.revenue).toMatchObject({ value: 1260, previous: 20.2, valueInclVat: 1510.5 });
   });
 
   it('drops a cancelled order from the count and the revenue together', async () => {
@@ -84,8 +84,8 @@ describe('orders.stats and orders.revenueByMonth: excl. VAT, sent and paid order
       }),
     });
     const quarter = await alice.orders.stats({ period: 'quarter' });
-    expect(quarter.totalOrders.value).toBe(2);
-    expect(quarter.revenue).toMatchObject({ value: 110.01, valueInclVat: 131.01 });
+    expect(quarter.totalOrders.value).toBe(3);
+    expect(quarter.revenue).toMatchObject({ value: 1110.01, valueInclVat: 1341.01 });
   });
 
   it('gives twelve months up to this one, each beside the same month a year before', async () => {
@@ -104,7 +104,7 @@ describe('orders.stats and orders.revenueByMonth: excl. VAT, sent and paid order
       '2026-10',
       '2026-11',
     ]);
-    expect(months.at(-1)).toEqual({ month: '2026-11', revenue: 110.01, previousYear: 20.2 });
+    expect(months.at(-1)).toEqual({ month: '2026-11', revenue: 1110.01, previousYear: 20.2 });
     expect(months.find((m) => m.month === '2026-07')).toEqual({
       month: '2026-07',
       revenue: 50,

@@ -370,7 +370,7 @@ export const orderStatsOutput = z.object({
   from: z.string(),
   to: z.string(),
   previousFrom: z.string(),
-  /** Totale Orders: the counted orders (shared/counted-orders.ts: sent and paid) dated in the period. */
+  /** Totale Orders: the counted orders (shared/counted-orders.ts: all but the cancelled ones) dated in the period. */
   totalOrders: z.object(statWithGrowth),
   /**
    * Maandomzet / Kwartaalomzet / Jaaromzet: the same orders' subtotals (excl. VAT) in the period and

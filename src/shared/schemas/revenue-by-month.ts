@@ -6,7 +6,7 @@ export const revenueByMonthOutput = z.object({
     z.object({
       /** 'YYYY-MM', a calendar month in the Netherlands. */
       month: z.string(),
-      /** Euros excl. VAT of the counted orders (sent and paid) dated in the month. */
+      /** Euros excl. VAT of the counted orders (all but the cancelled ones) dated in the month. */
       revenue: z.number(),
       /** The same month a year earlier. */
       previousYear: z.number(),

@@ -18,7 +18,7 @@ export type OrderStatsRecord = PeriodRange & {
 
 /**
  * The dashboard's three cards (tRPC `orders.stats`), two small aggregate queries; no order is read.
- *  - Totale Orders: the counted orders (shared/counted-orders.ts: sent and paid) dated in the
+ *  - Totale Orders: the counted orders (shared/counted-orders.ts: all but the cancelled ones) dated in the
  *    period vs the previous period.
  *  - Maandomzet, Kwartaalomzet, Jaaromzet: the same orders' stored subtotals (excl. VAT) vs the
  *    previous period, and their stored totals (incl. VAT) beside it; sums of numeric, so exact cents.

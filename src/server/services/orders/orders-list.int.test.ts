@@ -162,10 +162,10 @@ describe('orders list and dashboard stats (integration)', () => {
     const month = await orderStats(db, userId, 'month', NOW);
     expect(month.from).toEqual(new Date('2026-04-30T22:00:00.000Z'));
     expect(month.revenue).toEqual({
-      valueCents: 10000,
-      previousCents: 10000,
-      growth: 0,
-      valueInclVatCents: 10000,
+      valueCents: 20000,
+      previousCents: 11000,
+      growth: 81.8,
+      valueInclVatCents: 20000,
     });
   });
 
@@ -175,10 +175,10 @@ describe('orders list and dashboard stats (integration)', () => {
       from: '2026-04-30T22:00:00.000Z',
       to: '2026-05-31T22:00:00.000Z',
       previousFrom: '2026-03-31T22:00:00.000Z',
-      // Sent and paid orders only: May's paid 100 (not its concept or the cancelled 50); April's
-      // sent 100 (not the concept of 10). Every order here is without VAT: incl. equals excl.
-      totalOrders: { value: 1, previous: 1, growth: 0 },
-      revenue: { value: 100, previous: 100, growth: 0, valueInclVat: 100 },
+      // Every order but the cancelled ones: May's paid 100 and concept 100 (not the cancelled 50);
+      // April's sent 100 and concept 10. Every order here is without VAT: incl. equals excl.
+      totalOrders: { value: 2, previous: 2, growth: 0 },
+      revenue: { value: 200, previous: 110, growth: 81.8, valueInclVat: 200 },
       // Active now: 4 of 5. Created in May and active: 2; in April: 1.
       activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
     });
@@ -186,12 +186,12 @@ describe('orders list and dashboard stats (integration)', () => {
 
   it('dashboard: quarter and year, +100 % from zero', async () => {
     const quarter = await stats('quarter');
-    expect(quarter.totalOrders).toEqual({ value: 2, previous: 1, growth: 100 });
-    expect(quarter.revenue).toEqual({ value: 200, previous: 100, growth: 100, valueInclVat: 200 });
+    expect(quarter.totalOrders).toEqual({ value: 4, previous: 1, growth: 300 });
+    expect(quarter.revenue).toEqual({ value: 310, previous: 100, growth: 210, valueInclVat: 310 });
     expect(quarter.activeCustomers).toMatchObject({ newInPeriod: 3, newInPreviousPeriod: 0, growth: 100 });
     const year = await stats('year');
-    expect(year.totalOrders).toEqual({ value: 3, previous: 0, growth: 100 });
-    expect(year.revenue).toEqual({ value: 300, previous: 0, growth: 100, valueInclVat: 300 });
+    expect(year.totalOrders).toEqual({ value: 5, previous: 0, growth: 100 });
+    expect(year.revenue).toEqual({ value: 410, previous: 0, growth: 100, valueInclVat: 410 });
     expect(year.activeCustomers).toMatchObject({
       value: 4,
       newInPeriod: 3,
