@@ -76,6 +76,14 @@ describe('delivery and remarks of an order', () => {
     expect(details({ deliveryAddress: { ...site, postalCode: '12345' } })).toEqual({
       'deliveryAddress.postalCode': deliveryMessages.postalCode,
     });
+    // Abroad the postcode follows the address's country, as a customer's does.
+    expect(
+      details({ deliveryAddress: { ...site, postalCode: '10115', city: 'Antwerpen', country: 'België' } }),
+    ).toEqual({ 'deliveryAddress.postalCode': 'Ongeldige postcode voor België: 4 cijfers, bijv. 2000' });
+    expect(
+      parse({ deliveryAddress: { ...site, postalCode: 'd-10115', city: 'Berlijn', country: 'Duitsland' } })
+        .deliveryAddress?.postalCode,
+    ).toBe('10115');
     expect(details({ deliveryAddress: 'Havenweg 4' })).toEqual({
       deliveryAddress: deliveryMessages.deliveryAddress,
     });

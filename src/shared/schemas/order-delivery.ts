@@ -12,7 +12,8 @@
 import { DEFAULT_COUNTRY } from '../constants';
 import type { CustomerSnapshot, DeliveryAddress } from '../order-record';
 import { DATE_YEARS_TEXT, isoDayInput } from '../rules/date-input';
-import { isValidPostcode, normalisePostcode, POSTCODE_MESSAGE } from '../rules/postcode';
+import { POSTCODE_MESSAGE } from '../rules/postcode';
+import { normalisePostcodeFor, postcodeErrorFor } from '../rules/postcode-country';
 import { optionalText, requiredText } from '../rules/text';
 import { z } from '../zod-nl';
 
@@ -33,11 +34,9 @@ export type { DeliveryAddress };
 
 export type DeliveryAddressSource = 'customer' | 'order';
 
-const isHome = (country: string) => country === '' || country === DEFAULT_COUNTRY;
-
 /**
- * An address of the order's own. In the Netherlands the postcode follows the Dutch rule and is
- * written '1234 AB'; abroad it is taken as written.
+ * An address of the order's own. The postcode follows the rule of the address's country, as a
+ * customer's does: in the Netherlands '1234 AB', a Belgian one 4 digits, and so on.
  */
 export const deliveryAddressInput = z
   .object(
@@ -45,7 +44,7 @@ export const deliveryAddressInput = z
       name: optionalText(200).default('').describe('Naam van de ontvanger of de locatie (optioneel)'),
       address: requiredText(deliveryMessages.address, 200).describe('Straat en huisnummer'),
       postalCode: requiredText(deliveryMessages.postalCodeRequired, 20).describe(
-        "Postcode; in Nederland als '1234 AB'",
+        "Postcode volgens het land van het adres; in Nederland als '1234 AB'",
       ),
       city: requiredText(deliveryMessages.city, 100).describe('Plaats'),
       country: optionalText(100).default(DEFAULT_COUNTRY).describe(`Land (standaard ${DEFAULT_COUNTRY})`),
@@ -54,13 +53,12 @@ export const deliveryAddressInput = z
   )
   .transform((a, ctx) => {
     const country = a.country === '' ? DEFAULT_COUNTRY : a.country;
-    if (!isHome(country)) return { ...a, country };
-    const postalCode = normalisePostcode(a.postalCode);
-    if (!isValidPostcode(postalCode)) {
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: deliveryMessages.postalCode });
+    const problem = postcodeErrorFor(a.postalCode, country);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
       return z.NEVER;
     }
-    return { ...a, postalCode, country };
+    return { ...a, postalCode: normalisePostcodeFor(a.postalCode, country), country };
   });
 
 /** '' is no date, as null is. */

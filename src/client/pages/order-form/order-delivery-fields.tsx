@@ -1,6 +1,8 @@
-import { COUNTRIES, DEFAULT_COUNTRY } from '../../../shared/constants';
+import { DEFAULT_COUNTRY } from '../../../shared/constants';
+import { CUSTOMER_COUNTRY_LIST, OTHER_COUNTRY } from '../../../shared/countries';
 import { formatLongDate } from '../../../shared/dates';
-import { formatPostcode, maskPostcode } from '../../../shared/rules/postcode';
+import { formatPostcode } from '../../../shared/rules/postcode';
+import { maskPostcodeFor, postcodeHintFor } from '../../../shared/rules/postcode-country';
 import type { Customer } from '../../../shared/schemas/customer';
 import {
   customerDeliveryAddress,
@@ -16,7 +18,10 @@ import type { OrderDraft } from './order-draft';
 /** The field's message for a text that is not a day, with the format to use. */
 export const DELIVERY_DATE_MESSAGE = 'Voer een geldige leverdatum in als dd-mm-jjjj';
 
-const COUNTRY_OPTIONS: SelectOption[] = COUNTRIES.map((c) => ({ value: c, label: c }));
+// The same countries as the customer form, whose postcode rules the delivery address follows too.
+const COUNTRY_OPTIONS: SelectOption[] = [...CUSTOMER_COUNTRY_LIST.map((c) => c.name), OTHER_COUNTRY].map(
+  (c) => ({ value: c, label: c }),
+);
 const count = new Intl.NumberFormat('nl-NL');
 
 type AddressPart = keyof DeliveryAddress;
@@ -127,9 +132,9 @@ export function OrderDeliveryFields({
                 required
                 maxLength={abroad ? 20 : 7}
                 autoComplete="off"
-                placeholder={abroad ? undefined : '1234 AB'}
+                placeholder={postcodeHintFor(address.country).placeholder || undefined}
                 onChange={(event) =>
-                  setPart('postalCode', abroad ? event.target.value : maskPostcode(event.target.value))
+                  setPart('postalCode', maskPostcodeFor(event.target.value, address.country))
                 }
               />
               <TextField
