@@ -418,9 +418,9 @@ test.describe('orders list and dashboard with 25 orders', () => {
     });
     await page.reload();
     await expectCards(page, [...orders, extra], 'month', activeCustomers);
-    await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('6');
+    await expect(page.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('8');
     await expect(page.getByTestId('stat-revenue').locator('.stat-card__value')).toHaveText(
-      '€\u00a03.825,00 excl. btw',
+      '€\u00a04.925,00 excl. btw',
     );
 
     await rowOf(recent, extra.orderNumber)

@@ -79,6 +79,7 @@ async function ownedOrder(userId: string, orderId: string) {
     select id, user_id as "userId", order_number as "orderNumber", customer_id as "customerId",
       customer_snapshot as "customerSnapshot", customer_search as "customerSearch", date, project,
       reference, payment_term as "paymentTerm", status, btw_verlegd as "btwVerlegd", subtotal, vat, total,
+      delivery_date::text as "deliveryDate", delivery_address as "deliveryAddress", notes,
       created_at as "createdAt", updated_at as "updatedAt"
     from orders where id = ${orderId} and user_id = ${userId}`;
   if (!order) return null;

@@ -56,7 +56,7 @@ export type OrderSummaryRecord = {
   customerId: string | null;
   /** What the order shows of its customer; null only where customerId is null. */
   customerSnapshot: CustomerSnapshot | null;
-  /** Gewenste leverdatum 'YYYY-MM-DD'; null when none. */
+  /** Gewenste leverdag 'YYYY-MM-DD'; null when none. */
   deliveryDate: string | null;
   /** The order's own delivery address; null: delivered at the customer's (effectiveDeliveryAddress). */
   deliveryAddress: DeliveryAddress | null;

@@ -35,7 +35,7 @@ export const TEMPLATE_VARIABLES: readonly { name: TemplateVariable; description:
   { name: 'order.orderNumber', description: 'Ordernummer' },
   { name: 'order.date', description: 'Orderdatum (dd-mm-jjjj)' },
   { name: 'order.total', description: 'Totaalbedrag van de order (€\u00a01.234,56)' },
-  { name: 'order.deliveryDate', description: 'Gewenste leverdatum (dd-mm-jjjj; leeg als niet opgegeven)' },
+  { name: 'order.deliveryDate', description: 'Gewenste leverdag (dd-mm-jjjj; leeg als niet opgegeven)' },
   { name: 'order.notes', description: 'Opmerkingen bij de order' },
   { name: 'user.name', description: 'Uw naam' },
   { name: 'user.company', description: 'Uw bedrijfsnaam' },

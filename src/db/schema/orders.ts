@@ -61,7 +61,7 @@ export const orders = pgTable(
       .notNull()
       .default('concept'),
     btwVerlegd: boolean('btw_verlegd').notNull().default(false),
-    /** Gewenste leverdatum, a calendar day; null when none was asked for. */
+    /** Gewenste leverdag, a calendar day; null when none was asked for. */
     deliveryDate: date('delivery_date', { mode: 'string' }),
     /** The order's own delivery address; null: the customer's (shared/schemas/order-delivery.ts). */
     deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),

@@ -17,7 +17,7 @@ export function DeliveryBlock({ view }: { view: DocumentView }) {
       <div className="od-delivery-items">
         {delivery.date && (
           <div className="od-delivery-item">
-            <h3>Gewenste leverdatum</h3>
+            <h3>Gewenste leverdag</h3>
             <p className="od-strong">{delivery.date}</p>
           </div>
         )}

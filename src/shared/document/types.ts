@@ -41,7 +41,7 @@ export type DocumentOrder = {
   reference: string;
   btwVerlegd: boolean;
   lines: DocumentLine[];
-  /** Gewenste leverdatum 'YYYY-MM-DD'; null or absent when none. */
+  /** Gewenste leverdag 'YYYY-MM-DD'; null or absent when none. */
   deliveryDate?: string | null;
   /** The order's own delivery address; null or absent: the customer's. */
   deliveryAddress?: DeliveryAddress | null;

@@ -204,7 +204,7 @@ export const templateDataInput = z
         orderNumber: dataValue('{{order.orderNumber}}: ordernummer'),
         date: dataValue('{{order.date}}: orderdatum, als dd-mm-jjjj'),
         total: dataValue("{{order.total}}: totaalbedrag, als '€ 1.234,56'"),
-        deliveryDate: dataValue("{{order.deliveryDate}}: gewenste leverdatum, als dd-mm-jjjj ('' als geen)"),
+        deliveryDate: dataValue("{{order.deliveryDate}}: gewenste leverdag, als dd-mm-jjjj ('' als geen)"),
         notes: z
           .string()
           .max(2000)

@@ -1,5 +1,5 @@
 /**
- * Delivery and remarks of an order: the wished delivery day (gewenste leverdatum), where to deliver
+ * Delivery and remarks of an order: the wished delivery day (gewenste leverdag), where to deliver
  * (afleveradres) and free remarks (opmerkingen). The form and the API check them with these schemas.
  *
  * THE ADDRESS RULE: an order either has an address of its own, or none — and then it is delivered at
@@ -20,8 +20,8 @@ import { z } from '../zod-nl';
 export const NOTES_MAX = 2000;
 
 export const deliveryMessages = {
-  deliveryDate: 'Voer een geldige leverdatum in (JJJJ-MM-DD)',
-  deliveryDateRange: `Voer een leverdatum ${DATE_YEARS_TEXT} in`,
+  deliveryDate: 'Voer een geldige leverdag in (JJJJ-MM-DD)',
+  deliveryDateRange: `Voer een leverdag ${DATE_YEARS_TEXT} in`,
   address: 'Adres is verplicht',
   postalCodeRequired: 'Postcode is verplicht',
   postalCode: POSTCODE_MESSAGE,
@@ -79,7 +79,7 @@ export const orderDeliveryInputShape = {
     )
     .optional()
     .describe(
-      'Gewenste leverdatum als JJJJ-MM-DD (optioneel). null of leeg: geen; weggelaten bij PUT: blijft zoals het was',
+      'Gewenste leverdag als JJJJ-MM-DD (optioneel). null of leeg: geen; weggelaten bij PUT: blijft zoals het was',
     ),
   deliveryAddress: deliveryAddressInput
     .nullable()
@@ -146,7 +146,7 @@ export const deliveryAddressOutput = z.object({
 });
 
 export const orderDeliveryOutputShape = {
-  deliveryDate: z.string().nullable().describe('Gewenste leverdatum als JJJJ-MM-DD; null als niet opgegeven'),
+  deliveryDate: z.string().nullable().describe('Gewenste leverdag als JJJJ-MM-DD; null als niet opgegeven'),
   deliveryAddress: deliveryAddressOutput.nullable().meta({
     description:
       'Waar de order wordt afgeleverd: het eigen afleveradres van de order, of anders het adres van de klant uit customerSnapshot (zie deliveryAddressSource). Alleen null bij een oude order zonder klantgegevens en zonder eigen adres.',

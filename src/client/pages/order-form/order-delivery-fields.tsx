@@ -16,7 +16,7 @@ import type { FieldErrors } from '../../lib/form-state';
 import type { OrderDraft } from './order-draft';
 
 /** The field's message for a text that is not a day, with the format to use. */
-export const DELIVERY_DATE_MESSAGE = 'Voer een geldige leverdatum in als dd-mm-jjjj';
+export const DELIVERY_DATE_MESSAGE = 'Voer een geldige leverdag in als dd-mm-jjjj';
 
 // The same countries as the customer form, whose postcode rules the delivery address follows too.
 const COUNTRY_OPTIONS: SelectOption[] = [...CUSTOMER_COUNTRY_LIST.map((c) => c.name), OTHER_COUNTRY].map(
@@ -85,7 +85,7 @@ export function OrderDeliveryFields({
       <div className="order-form__grid">
         <DateField
           id="order-deliveryDate"
-          label="Gewenste leverdatum"
+          label="Gewenste leverdag"
           value={draft.deliveryDate}
           disabled={disabled}
           invalidMessage={DELIVERY_DATE_MESSAGE}

@@ -52,7 +52,7 @@ export type OrderDraft = {
   status: OrderStatus;
   btwVerlegd: boolean;
   items: LineDraft[];
-  /** Gewenste leverdatum: yyyy-mm-dd once a day is typed, else the text as typed; '' for none. */
+  /** Gewenste leverdag: yyyy-mm-dd once a day is typed, else the text as typed; '' for none. */
   deliveryDate: string;
   /** Delivered at the customer's address (nothing of its own is sent: null). */
   deliveryToCustomer: boolean;

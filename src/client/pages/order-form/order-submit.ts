@@ -69,7 +69,7 @@ const FIELD_LABELS: Record<string, string> = {
   paymentTerm: 'Betalingstermijn',
   status: 'Status',
   btwVerlegd: 'BTW verlegd',
-  deliveryDate: 'Gewenste leverdatum',
+  deliveryDate: 'Gewenste leverdag',
   deliveryAddress: 'Afleveradres',
   'deliveryAddress.name': 'Afleveradres, naam',
   'deliveryAddress.address': 'Afleveradres, adres',

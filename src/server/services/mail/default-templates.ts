@@ -25,7 +25,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
       '<p>Hierbij ontvangt u onze inkooporder <strong>{{order.orderNumber}}</strong> van {{order.date}}. ' +
         'De order vindt u als PDF in de bijlage.</p>',
       '<p>Het totaalbedrag van deze order is <strong>{{order.total}}</strong>.</p>',
-      '<p>Wilt u de ontvangst van de order en de verwachte leverdatum aan ons bevestigen? ' +
+      '<p>Wilt u de ontvangst van de order en de verwachte leverdag aan ons bevestigen? ' +
         'Heeft u vragen, beantwoord dan gerust deze e-mail.</p>',
       signature,
     ].join('\n'),

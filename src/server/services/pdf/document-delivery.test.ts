@@ -31,7 +31,7 @@ describe('the delivery block of an order document', () => {
       const html = renderDocumentHtml(documentFixture({ order: delivery, settings: { template } }));
       const t = text(html);
       expect(t).toContain('Levering');
-      expect(t).toMatch(/Gewenste leverdatum\s+05-10-2026/);
+      expect(t).toMatch(/Gewenste leverdag\s+05-10-2026/);
       expect(t).toMatch(
         /Afleveradres\s+Bouwplaats &lt;Havenkwartier&gt;\s+Havenweg 4\s+2000 Antwerpen\s+België/,
       );
@@ -47,7 +47,7 @@ describe('the delivery block of an order document', () => {
   it('prints no block for an order without them, and no address when it goes to the customer’s', () => {
     expect(body(renderDocumentHtml(documentFixture()))).not.toContain('od-delivery');
     const dateOnly = text(renderDocumentHtml(documentFixture({ order: { deliveryDate: '2026-10-05' } })));
-    expect(dateOnly).toMatch(/Gewenste leverdatum\s+05-10-2026/);
+    expect(dateOnly).toMatch(/Gewenste leverdag\s+05-10-2026/);
     expect(dateOnly).not.toContain('Afleveradres');
     expect(dateOnly).not.toContain('Opmerkingen');
   });
