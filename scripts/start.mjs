@@ -21,6 +21,9 @@ if (buildIsStale({ builtFile: clientIndex(clientDir), sources: clientSources, ou
 if (buildIsStale({ builtFile: serverEntry(serverDir), sources: serverSources, outDir: serverDir, inputs })) {
   console.log('Building the server…');
   await buildServer(serverDir, inputs);
+  // esbuild's service is a child process that would otherwise live as long as this one, which now
+  // becomes the server: a stop would leave it behind for a moment.
+  await (await import('esbuild')).stop();
 }
 
 // The built server runs in this process, as `node dist/server/main.js` would (its signal handlers,
