@@ -552,7 +552,7 @@ test.describe('orders list and dashboard with 25 orders', () => {
           if (size === 'mobile') await shoot(p, `orders-${size}-${theme}-full`, { fullPage: true });
 
           await p.goto('/');
-          await expect(p.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('5');
+          await expect(p.getByTestId('stat-orders').locator('.stat-card__value')).toHaveText('7');
           await expect(p.getByTestId('revenue-chart').locator('svg.revenue-chart__svg')).toBeVisible();
           await expect(rows(recentTable(p))).toHaveCount(8);
           await shoot(p, `dashboard-${size}-${theme}`);
@@ -567,7 +567,7 @@ test.describe('orders list and dashboard with 25 orders', () => {
           await p.getByTestId('revenue-chart').scrollIntoViewIfNeeded();
           if (size === 'mobile') await lastMonth.tap();
           else await lastMonth.hover();
-          await expect(p.getByTestId('revenue-readout')).toContainText(`Omzet ${euro(3_725_00)}`);
+          await expect(p.getByTestId('revenue-readout')).toContainText(`Omzet ${euro(4_825_00)}`);
           await shoot(p, `dashboard-chart-${size}-${theme}`);
 
           await p.goto('/inkooporders?periode=quarter');
