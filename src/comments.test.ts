@@ -149,10 +149,14 @@ describe('comments cite no issue and carry no measurement', () => {
   });
 
   it('tells such a comment from an ordinary one', () => {
-    // The texts of comments, without their markers, so that this file holds no such comment itself.
-    expect(problemsOf('Loaded on first use (issue 12).')).toEqual(['cites an issue']);
-    expect(problemsOf('Issue 11 items 12, 13 and 16, as a new user meets them')).toEqual(['cites an issue']);
-    expect(problemsOf('see #14 for the reason')).toEqual(['cites an issue by number']);
+    // The texts of comments, without their markers and with their numbers put in, so that this file
+    // holds no such text itself.
+    const [a, b, c] = [12, 11, 14];
+    expect(problemsOf(`Loaded on first use (issue ${a}).`)).toEqual(['cites an issue']);
+    expect(problemsOf(`Issue ${b} items 12, 13 and 16, as a new user meets them`)).toEqual([
+      'cites an issue',
+    ]);
+    expect(problemsOf(`see #${c} for the reason`)).toEqual(['cites an issue by number']);
     expect(problemsOf('// PGlite start to healthy 1987 → 1645 ms median')).toContain(
       'a measurement before and after',
     );
