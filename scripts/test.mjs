@@ -13,6 +13,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runAudit } from './audit.mjs';
+import { rerunWithoutSysNice } from './without-sys-nice.mjs';
+
+const rerun = await rerunWithoutSysNice();
+if (rerun !== null) process.exit(rerun);
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (p) => path.join(root, 'node_modules', p);
