@@ -2,7 +2,8 @@
  * Dev only: prints the order document the way the printer does, with a local Chromium.
  *   npx tsx scripts/document-shots.ts [outDir=/tmp/document-shots] [font=default]
  *     each template, plain and BTW verlegd, 3 and 120 lines → PDF + PNG per page (SHOTS_DPI, default 60);
- *     PRIMARY / SECONDARY set the colours; LOGO=<file.png> prints that logo in every template.
+ *     PRIMARY / SECONDARY set the colours; LOGO=<file.png> prints that logo in every template;
+ *     the 'delivery' variant is a Belgian customer's order with a delivery block.
  *   npx tsx scripts/document-shots.ts --breaks
  *     prints orders of 1 to 80 lines and the 120-line one in each template and checks the page breaks:
  *     the totals share a page with the last line, every later page starts with the table header, and
@@ -21,28 +22,9 @@ import {
 } from '../src/shared/document/page';
 import type { DocumentLine, OrderDocumentData } from '../src/shared/document/types';
 import { PDF_FONTS, PDF_TEMPLATES, type PdfFont } from '../src/shared/schemas/pdf-settings';
-import { documentFixture, longLines } from '../src/test/document-fixtures';
+import { BELGIAN_CUSTOMER, DELIVERY_ORDER, documentFixture, longLines } from '../src/test/document-fixtures';
 
 const NOTES = 'Levering franco huis.\nGraag het ordernummer vermelden op de pakbon en de factuur.';
-
-/** An order with a wished day, an address of its own abroad, remarks and quantities in parts. */
-const DELIVERY = {
-  deliveryDate: '2024-04-10',
-  deliveryAddress: {
-    name: 'Jansen Bouw, bouwplaats Eilandje',
-    address: 'Kattendijkdok-Westkaai 12',
-    postalCode: '2000',
-    city: 'Antwerpen',
-    country: 'België',
-  },
-  notes:
-    'Graag een dag vooraf bellen (06 12 34 56 78).\nLossen via de poort aan de kade; geen heftruck aanwezig.',
-  lines: [
-    { description: 'Montage zonnepanelen', quantity: 7.5, unit: 'uur', priceCents: 6_250, vat: 21 },
-    { description: 'Kabelgoot, verzinkt', quantity: 1250.5, unit: 'meter', priceCents: 199, vat: 21 },
-    { description: 'Dakbedekking EPDM', quantity: 0.75, unit: 'm2', priceCents: 3_995, vat: 21 },
-  ] satisfies DocumentLine[],
-};
 
 async function print(page: Page, data: OrderDocumentData): Promise<Buffer> {
   await page.setContent(renderDocumentHtml(data), { waitUntil: 'load' });
@@ -138,15 +120,15 @@ if (process.argv[2] === '--breaks') {
       ['verlegd', { btwVerlegd: true }],
       ['long', { lines: longLines() }],
       ['long-verlegd', { lines: longLines(), btwVerlegd: true }],
-      ['delivery', DELIVERY],
+      ['delivery', DELIVERY_ORDER],
     ] as const) {
-      const data = {
-        ...documentFixture({
-          order,
-          settings: { template, fontFamily: font, footerNotes: NOTES, ...colors },
-        }),
-        logo,
-      };
+      const fixture = documentFixture({
+        order,
+        settings: { template, fontFamily: font, footerNotes: NOTES, ...colors },
+      });
+      // The delivery variant is for a customer abroad: every block that varies by country at once.
+      const customer = variant === 'delivery' ? BELGIAN_CUSTOMER : fixture.customer;
+      const data = { ...fixture, customer, logo };
       const pdf = await print(page, data);
       const base = path.join(outDir, `${template}-${variant}-${font}`);
       fs.writeFileSync(`${base}.pdf`, pdf);

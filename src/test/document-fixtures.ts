@@ -73,3 +73,35 @@ export function longLines(count = 120): DocumentLine[] {
     vat: i % 4 === 0 ? 9 : 21,
   }));
 }
+
+/** A customer in Belgium: a Belgian postcode and VAT number, the country printed. */
+export const BELGIAN_CUSTOMER: NonNullable<OrderDocumentData['customer']> = {
+  name: 'Petra Jansen',
+  company: 'Jansen Bouw BV',
+  contactPerson: 'Petra Jansen',
+  email: 'petra@jansenbouw.be',
+  address: 'Meir 44',
+  postalCode: '2000',
+  city: 'Antwerpen',
+  country: 'België',
+  btwNumber: 'BE0403019261',
+};
+
+/** An order with a wished day, an address of its own abroad, remarks and quantities in parts. */
+export const DELIVERY_ORDER = {
+  deliveryDate: '2024-04-10',
+  deliveryAddress: {
+    name: 'Jansen Bouw, bouwplaats Eilandje',
+    address: 'Kattendijkdok-Westkaai 12',
+    postalCode: '2000',
+    city: 'Antwerpen',
+    country: 'België',
+  },
+  notes:
+    'Graag een dag vooraf bellen (06 12 34 56 78).\nLossen via de poort aan de kade; geen heftruck aanwezig.',
+  lines: [
+    { description: 'Montage zonnepanelen', quantity: 7.5, unit: 'uur', priceCents: 6_250, vat: 21 },
+    { description: 'Kabelgoot, verzinkt', quantity: 1250.5, unit: 'meter', priceCents: 199, vat: 21 },
+    { description: 'Dakbedekking EPDM', quantity: 0.75, unit: 'm2', priceCents: 3_995, vat: 21 },
+  ] satisfies DocumentLine[],
+};

@@ -17,8 +17,8 @@ const markup = (logo: string | null, template: (typeof PDF_TEMPLATES)[number]) =
 
 /** Where each template has room for the logo: the element that holds it, by its opening tag. */
 const PLACE = {
-  classic: '<header class="od-masthead"><div class="od-logo"><img',
-  modern: '<div class="od-band-company"><div class="od-logo"><img',
+  classic: '<header class="od-masthead"><div class="od-masthead-brand"><div class="od-logo"><img',
+  modern: '<p class="od-band-number">INK-2024-1001</p><div class="od-logo"><img',
   minimal: '<header class="od-head"><div><div class="od-logo"><img',
 } as const;
 

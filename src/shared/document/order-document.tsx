@@ -45,8 +45,10 @@ function ClassicHead({ view }: { view: DocumentView }) {
   return (
     <>
       <header className="od-masthead">
-        <DocumentLogo view={view} />
-        <div className="od-masthead-name od-strong">{company.name}</div>
+        <div className="od-masthead-brand">
+          <DocumentLogo view={view} />
+          <div className="od-masthead-name od-strong">{company.name}</div>
+        </div>
         <div className="od-masthead-address">
           <Lines lines={company.address} />
           <Pairs pairs={company.contact} />
@@ -80,12 +82,12 @@ function ModernHead({ view }: { view: DocumentView }) {
   return (
     <>
       <header className="od-band">
-        <div>
+        <div className="od-band-title">
           <h1 className="od-title">{view.title}</h1>
           <p className="od-band-number">{view.orderNumber}</p>
+          <DocumentLogo view={view} />
         </div>
         <div className="od-band-company">
-          <DocumentLogo view={view} />
           <p className="od-strong">{company.name}</p>
           <Lines lines={company.address} />
           <Pairs pairs={company.contact} />
