@@ -62,6 +62,8 @@ export const escapeHtmlText = (text: string) => text.replace(/[&<>"']/g, (c) => 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
 const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
+const LINE_BREAK = /\r\n?|\n/g;
+
 /** A value in one-line text: line breaks and other control characters become one space. */
 const oneLine = (text: string) => text.replace(LINE_BREAKING, ' ');
 
@@ -79,16 +81,21 @@ function lookup(data: TemplateData, name: string): string | undefined {
 }
 
 /**
- * Fills the known variables of `text`. 'html': values HTML-escaped (the text around them is taken as
- * HTML as it is — sanitise it separately). 'text': values as plain text with line breaks flattened to
+ * Fills the known variables of `text`. 'html': values HTML-escaped; in the text of the message their
+ * line breaks become `<br>` (HTML would fold them into spaces, and remarks written on three lines would
+ * read as one), inside a tag (an attribute) they stay as they are. The text around them is taken as
+ * HTML as it is — sanitise it separately. 'text': values as plain text with line breaks flattened to
  * spaces, so a value can never add a header line to a subject. One pass: a value that itself looks
  * like a token is not filled in again.
  */
 export function fillTemplate(text: string, data: TemplateData, mode: 'html' | 'text'): string {
-  return text.replace(TOKEN, (token, name: string) => {
+  return text.replace(TOKEN, (token, name: string, offset: number) => {
     const value = lookup(data, name);
     if (value === undefined) return token;
-    return mode === 'html' ? escapeHtmlText(value) : oneLine(value);
+    if (mode === 'text') return oneLine(value);
+    const escaped = escapeHtmlText(value);
+    const insideTag = text.lastIndexOf('<', offset) > text.lastIndexOf('>', offset);
+    return insideTag ? escaped : escaped.replace(LINE_BREAK, '<br>');
   });
 }
 
