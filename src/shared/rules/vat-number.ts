@@ -10,75 +10,15 @@
  * check digits: the spec's own example NL123456789B01 has none that hold, and clients that follow
  * it must keep working (docs/decisions/vat-numbers.md).
  */
-import {
-  austria,
-  belgium,
-  bulgaria,
-  checkVAT,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  type Country as JsvatCountry,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  norway,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-  switzerland,
-  unitedKingdom,
-} from 'jsvat';
+import { checkVAT, countries, type Country as JsvatCountry } from 'jsvat';
 import { countryCodeOf, countryNameOf, HOME_COUNTRY_CODE } from '../countries';
 import { BTW_MAX_LENGTH, BTW_MESSAGE_CUSTOMER } from './btw';
 
-const JSVAT_COUNTRIES: readonly JsvatCountry[] = [
-  austria,
-  belgium,
-  bulgaria,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  norway,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-  switzerland,
-  unitedKingdom,
-];
+/** The EU's countries and the United Kingdom, Switzerland and Norway: not jsvat's others (Andorra, Brazil, Russia, Serbia). */
+const SUPPORTED = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL NO PL PT RO SK SI ES SE CH GB'.split(' '),
+);
+const JSVAT_COUNTRIES: readonly JsvatCountry[] = countries.filter((c) => SUPPORTED.has(c.codes[0]!));
 
 export const VAT_CHECKSUM_MESSAGE = 'Het controlegetal van dit BTW-nummer klopt niet. Controleer het nummer.';
 const FALLBACK_MESSAGE = 'BTW nummer mag alleen letters en cijfers bevatten (4 tot 20 tekens)';
