@@ -188,6 +188,15 @@ test('the send dialog opens on the formatted message; bold, list and link withou
   await expect(editor).toContainText('Beste {{customer.contactPerson}},');
   expect(await editor.innerText()).not.toMatch(/<\/?(p|strong|br)\b/);
   await expect(editor.locator('strong')).toHaveText('{{order.orderNumber}}');
+  // Measured once the dialog has popped in: it grows from a slightly smaller scale.
+  await dialog.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished),
+    ),
+  );
   expect((await editor.boundingBox())!.height).toBeCloseTo(250, 0);
 
   // Writing it anew with the buttons.
