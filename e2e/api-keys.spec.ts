@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { amsterdamToday, dutchDate } from './support/dates';
-import { DESKTOP, devicePage, PHONE, shotsNamed, type Theme, type Viewport } from './support/screens';
+import { DESKTOP, devicePage, galleryViews, PHONE, shotsNamed } from './support/screens';
 
 /**
  * API keys as a user and an integrator meet them: create a key in Bedrijfsinstellingen ›
@@ -98,18 +98,12 @@ test('API keys: create in the settings, call the API with it, revoke it, 401 aft
   });
 
   await test.step('screenshots at 1280 and 375 px, light and dark', async () => {
-    const shots: [Viewport, string][] = [
-      [DESKTOP, 'desktop'],
-      [PHONE, 'phone'],
-    ];
-    for (const [viewport, device] of shots) {
-      for (const theme of ['light', 'dark'] as Theme[]) {
-        const other = await devicePage(browser, viewport, { from: page.context(), theme });
-        await openSecurityTab(other);
-        await expect(card(other).getByTestId('api-key-row')).toHaveCount(1);
-        await shoot(other, `list-${theme}-${device}`);
-        await other.context().close();
-      }
+    for (const { viewport, size: device, theme } of galleryViews()) {
+      const other = await devicePage(browser, viewport, { from: page.context(), theme });
+      await openSecurityTab(other);
+      await expect(card(other).getByTestId('api-key-row')).toHaveCount(1);
+      await shoot(other, `list-${theme}-${device}`);
+      await other.context().close();
     }
   });
 

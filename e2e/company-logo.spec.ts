@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { LOGO_MAX_BYTES, logoMessages } from '../src/shared/logo';
 import { signUpAndLogin } from './support/auth';
-import { DESKTOP, PHONE, shotsNamed, type Theme, themedPage, type Viewport } from './support/screens';
+import { DESKTOP, galleryViews, shotsNamed, themedPage } from './support/screens';
 
 /**
  * Bedrijfsinstellingen › Document instellingen › Logo: a wrong file is refused in Dutch, an upload
@@ -82,33 +82,31 @@ test('a logo is uploaded with feedback, shows in the card, the preview and the m
   });
 
   await test.step('screens: the card with the preview, and the menu, at 1280 and 375 px, light and dark', async () => {
-    const sizes: [string, Viewport][] = [
-      ['desktop', DESKTOP],
-      ['mobile', PHONE],
-    ];
-    for (const [size, viewport] of sizes)
-      for (const theme of ['light', 'dark'] as Theme[]) {
-        const shotPage = await themedPage(browser, page.context(), viewport, theme);
-        await openLogoCard(shotPage);
-        await expect(card(shotPage).getByRole('img')).toBeVisible();
-        await card(shotPage).scrollIntoViewIfNeeded();
-        await shoot(shotPage, `settings-${size}-${theme}`);
-        if (size === 'mobile') {
-          // The top bar slides away while scrolling down: a fresh page has it in view.
-          await shotPage.goto('/bedrijfsinstellingen');
-          await expect(shotPage.locator('.shell-topbar-mobile').getByTestId('company-logo')).toBeVisible();
-          await shoot(shotPage, `topbar-${size}-${theme}`);
-          await shotPage.getByRole('button', { name: 'Menu openen' }).click();
-          await expect(
-            shotPage.getByRole('dialog', { name: 'Menu' }).getByTestId('company-logo'),
-          ).toBeVisible();
-          await shoot(shotPage, `menu-${size}-${theme}`);
-        } else {
-          await shotPage.evaluate(() => window.scrollTo(0, 0));
-          await shoot(shotPage, `sidebar-${size}-${theme}`);
-        }
-        await shotPage.context().close();
+    for (const view of galleryViews()) {
+      const { viewport, theme } = view;
+      // The shots' names say 'mobile' for the phone.
+      const size = view.size === 'phone' ? 'mobile' : 'desktop';
+      const shotPage = await themedPage(browser, page.context(), viewport, theme);
+      await openLogoCard(shotPage);
+      await expect(card(shotPage).getByRole('img')).toBeVisible();
+      await card(shotPage).scrollIntoViewIfNeeded();
+      await shoot(shotPage, `settings-${size}-${theme}`);
+      if (size === 'mobile') {
+        // The top bar slides away while scrolling down: a fresh page has it in view.
+        await shotPage.goto('/bedrijfsinstellingen');
+        await expect(shotPage.locator('.shell-topbar-mobile').getByTestId('company-logo')).toBeVisible();
+        await shoot(shotPage, `topbar-${size}-${theme}`);
+        await shotPage.getByRole('button', { name: 'Menu openen' }).click();
+        await expect(
+          shotPage.getByRole('dialog', { name: 'Menu' }).getByTestId('company-logo'),
+        ).toBeVisible();
+        await shoot(shotPage, `menu-${size}-${theme}`);
+      } else {
+        await shotPage.evaluate(() => window.scrollTo(0, 0));
+        await shoot(shotPage, `sidebar-${size}-${theme}`);
       }
+      await shotPage.context().close();
+    }
   });
 
   await test.step("'Logo verwijderen' takes it away everywhere", async () => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginOverHttp, loginThroughForm, registerVerifiedUser, switchTheme } from './support/auth';
-import { DESKTOP, devicePage, PHONE, shotsNamed } from './support/screens';
+import { DESKTOP, devicePage, galleryThemes, PHONE, shotsNamed } from './support/screens';
 import { settingsField as field, settingsPanel as panel } from './support/settings';
 
 /**
@@ -334,11 +334,11 @@ for (const [device, size] of [
   ['desktop', DESKTOP],
   ['mobile', PHONE],
 ] as const) {
-  test(`screenshots: every tab and the banner, light and dark, ${device}`, async ({ browser, request }) => {
+  test(`screenshots: every tab and the banner, ${device}`, async ({ browser, request }) => {
     test.setTimeout(120_000);
     const page = await devicePage(browser, size);
     await partlyFilledUser(request, page);
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of galleryThemes(device === 'mobile' ? 'phone' : 'desktop')) {
       await page.goto('/');
       await switchTheme(page, theme);
       await expect(banner(page)).toBeVisible();

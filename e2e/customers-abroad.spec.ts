@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { sendDialog } from './support/order-screens';
 import { createOrder } from './support/orders';
-import { DESKTOP, PHONE, shotsNamed, type Theme, themedPage } from './support/screens';
+import { DESKTOP, galleryViews, shotsNamed, themedPage } from './support/screens';
 
 /**
  * A Belgian customer in the customer form (country first, Belgian formats in the hints, no NL before
@@ -92,31 +92,26 @@ test('an incomplete company profile: the PDF and send actions say what is missin
   });
 
   await test.step('screenshots at 1280 and 375, light and dark', async () => {
-    for (const [viewport, size] of [
-      [DESKTOP, '1280'],
-      [PHONE, '375'],
-    ] as const) {
-      for (const theme of ['light', 'dark'] as Theme[]) {
-        const shot = await themedPage(browser, page.context(), viewport, theme);
-        await shot.goto('/inkooporders');
-        await expect(shot.getByTestId('profile-gaps')).toBeVisible();
-        await shoot(shot, `orders-warning-${size}-${theme}`);
-        await shot.getByRole('button', { name: `Order ${order.orderNumber} per e-mail versturen` }).click();
-        const dialog = sendDialog(shot);
-        await expect(dialog.getByTestId('profile-gaps')).toBeVisible();
-        await shoot(shot, `send-dialog-warning-${size}-${theme}`);
-        await dialog.getByRole('button', { name: 'Annuleren' }).click();
-        await shot.goto(`/inkooporders/${order._id}/edit`);
-        await expect(shot.getByTestId('profile-gaps')).toBeVisible();
-        await shot.getByTestId('profile-gaps').scrollIntoViewIfNeeded();
-        await shoot(shot, `order-form-warning-${size}-${theme}`);
-        const form = await openBelgianCustomerForm(shot);
-        await form.getByRole('textbox', { name: 'Postcode', exact: true }).fill('10115');
-        await form.getByRole('textbox', { name: 'BTW-nummer', exact: true }).fill('0123456748');
-        await form.getByRole('textbox', { name: 'Plaats', exact: true }).click();
-        await shoot(shot, `customer-form-be-${size}-${theme}`);
-        await shot.context().close();
-      }
+    for (const { viewport, width: size, theme } of galleryViews()) {
+      const shot = await themedPage(browser, page.context(), viewport, theme);
+      await shot.goto('/inkooporders');
+      await expect(shot.getByTestId('profile-gaps')).toBeVisible();
+      await shoot(shot, `orders-warning-${size}-${theme}`);
+      await shot.getByRole('button', { name: `Order ${order.orderNumber} per e-mail versturen` }).click();
+      const dialog = sendDialog(shot);
+      await expect(dialog.getByTestId('profile-gaps')).toBeVisible();
+      await shoot(shot, `send-dialog-warning-${size}-${theme}`);
+      await dialog.getByRole('button', { name: 'Annuleren' }).click();
+      await shot.goto(`/inkooporders/${order._id}/edit`);
+      await expect(shot.getByTestId('profile-gaps')).toBeVisible();
+      await shot.getByTestId('profile-gaps').scrollIntoViewIfNeeded();
+      await shoot(shot, `order-form-warning-${size}-${theme}`);
+      const form = await openBelgianCustomerForm(shot);
+      await form.getByRole('textbox', { name: 'Postcode', exact: true }).fill('10115');
+      await form.getByRole('textbox', { name: 'BTW-nummer', exact: true }).fill('0123456748');
+      await form.getByRole('textbox', { name: 'Plaats', exact: true }).click();
+      await shoot(shot, `customer-form-be-${size}-${theme}`);
+      await shot.context().close();
     }
   });
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin, uniqueEmail } from './support/auth';
 import { mailsTo } from './support/outbox';
-import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { DESKTOP, galleryViews, shotsNamed, themedPage } from './support/screens';
 
 /**
  * /email-templates through the UI: empty state, a new template with live checks and
@@ -168,11 +168,7 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
   });
 
   await test.step('screenshots at 375 and in dark', async () => {
-    for (const [viewport, theme, label] of [
-      [DESKTOP, 'dark', 'desktop-dark'],
-      [PHONE, 'light', 'phone-light'],
-      [PHONE, 'dark', 'phone-dark'],
-    ] as const) {
+    for (const { viewport, theme, name: label } of galleryViews({ besides: 'desktop-light' })) {
       const other = await themedPage(browser, page.context(), viewport, theme);
       await other.goto('/email-templates');
       await expect(other.getByRole('article')).toHaveCount(7);

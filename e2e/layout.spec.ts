@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { createCustomer, createOrder } from './support/orders';
-import { DESKTOP, devicePage, PHONE, shotsNamed, type Theme } from './support/screens';
+import { DESKTOP, devicePage, galleryThemes, PHONE, shotsNamed } from './support/screens';
 
 /**
  * Layout on a phone (375 px) and a desktop (1280 px): every settings tab reachable
@@ -11,7 +11,6 @@ import { DESKTOP, devicePage, PHONE, shotsNamed, type Theme } from './support/sc
  */
 
 const shoot = shotsNamed('layout');
-const THEMES: Theme[] = ['light', 'dark'];
 
 type Box = { x: number; y: number; width: number; height: number };
 const boxOf = async (locator: Locator): Promise<Box> => {
@@ -188,7 +187,7 @@ test.describe('phone, 375 px', () => {
     // Its Opslaan submits the form: without a customer, focus goes to the Klant field.
     await bar.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toBeFocused();
-    for (const theme of THEMES) {
+    for (const theme of galleryThemes('phone')) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.reload();
       await first.getByRole('textbox', { name: 'Omschrijving', exact: true }).fill('Tegels');
@@ -216,7 +215,7 @@ test.describe('phone, 375 px', () => {
         email: `contact${i}@voorbeeld.nl`,
       });
     }
-    for (const theme of THEMES) {
+    for (const theme of galleryThemes('phone')) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.goto('/nieuwe-order');
       await page.getByRole('combobox', { name: 'Klant', exact: true }).click();
@@ -266,7 +265,7 @@ test.describe('desktop, 1280 px', () => {
     }));
     expect(full.aside).toBeGreaterThanOrEqual(full.page - 0.5);
     await expect(sidebar.getByRole('button', { name: 'Uitloggen' })).toBeInViewport({ ratio: 1 });
-    for (const theme of THEMES) {
+    for (const theme of galleryThemes('desktop')) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.reload();
       await expect(page.getByRole('tab', { name: 'Bedrijfsprofiel' })).toBeVisible();
@@ -301,7 +300,7 @@ test.describe('desktop, 1280 px', () => {
       const cut = await cell.evaluate((el) => el.scrollWidth > el.clientWidth);
       expect(cut, `${path}: '${project}' is shown whole`).toBe(false);
     }
-    for (const theme of THEMES) {
+    for (const theme of galleryThemes('desktop')) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.goto('/inkooporders');
       await expect(page.getByText(project)).toBeVisible();

@@ -4,7 +4,7 @@ import { amsterdamToday, amsterdamYear, dutchDate, noon } from './support/dates'
 import { inLine, orderLine } from './support/order-form';
 import { ordersTable, rowOf, tableRows } from './support/order-screens';
 import { createCustomer, createOrder } from './support/orders';
-import { DESKTOP, devicePage, PHONE, shotsNamed, type Theme } from './support/screens';
+import { DESKTOP, devicePage, galleryThemes, PHONE, shotsNamed } from './support/screens';
 
 /**
  * Less typing: 'Dupliceren' on an order (orders list and order form) opens a new concept with the
@@ -13,7 +13,6 @@ import { DESKTOP, devicePage, PHONE, shotsNamed, type Theme } from './support/sc
  */
 
 const shoot = shotsNamed('less-typing');
-const THEMES: Theme[] = ['light', 'dark'];
 
 const customerTrigger = (page: Page) => page.getByRole('combobox', { name: 'Klant', exact: true });
 const EDIT_URL = /\/inkooporders\/([0-9a-f-]{36})\/edit$/;
@@ -93,7 +92,7 @@ test("'Nieuwe klant' in the picker: offered on an empty account, the saved custo
   await expect(panel).toContainText('U heeft nog geen actieve klanten.');
   const create = panel.getByRole('button', { name: 'Nieuwe klant' });
   await expect(create).toBeVisible();
-  for (const theme of THEMES) {
+  for (const theme of galleryThemes('desktop')) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     await shoot(page, `picker-empty-1280-${theme}`);
   }
@@ -126,14 +125,14 @@ test("'Nieuwe klant' in the picker: offered on an empty account, the saved custo
     'true',
   );
   await expect(panel.getByRole('button', { name: 'Nieuwe klant' })).toBeVisible();
-  for (const theme of THEMES) {
+  for (const theme of galleryThemes('desktop')) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     await shoot(page, `picker-list-1280-${theme}`);
   }
   await page.context().close();
 
   // A phone: the same offer in the empty picker of another new account.
-  for (const theme of THEMES) {
+  for (const theme of galleryThemes('phone')) {
     const phone = await devicePage(browser, PHONE, { theme });
     await signUpAndLogin(phone);
     await phone.goto('/nieuwe-order');

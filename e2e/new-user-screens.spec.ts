@@ -7,7 +7,7 @@ import { ordersTable, recentTable, rowOf, sendDialog, sendNowDialog } from './su
 import { createCustomer, createOrder } from './support/orders';
 import { linkFromOutbox } from './support/outbox';
 import { guardPage } from './support/page-guard';
-import { DESKTOP, deviceOptions, PHONE, shoot, type Theme, type Viewport } from './support/screens';
+import { deviceOptions, galleryViews, shoot } from './support/screens';
 import { numberingPanel, pdfPanel } from './support/settings';
 import { logout, openScreen } from './support/shell';
 
@@ -21,13 +21,11 @@ import { logout, openScreen } from './support/shell';
  * error, failed request or error answer.
  */
 
-type Variant = { name: string; viewport: Viewport; theme: Theme };
-
-const VARIANTS: Variant[] = [
-  { name: 'desktop-dark', viewport: DESKTOP, theme: 'dark' },
-  { name: 'phone-light', viewport: PHONE, theme: 'light' },
-  { name: 'phone-dark', viewport: PHONE, theme: 'dark' },
-];
+/**
+ * The gallery's views but the journey's own (desktop, light): the phone in the dark theme, and with
+ * E2E_SCREENS=all also the desktop in the dark theme and the phone in the light one.
+ */
+const VARIANTS = galleryViews({ besides: 'desktop-light' });
 
 const COMPANY = {
   name: 'Lotte Verbeek',

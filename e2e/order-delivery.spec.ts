@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { chooseCustomer, fillLine, inLine, orderLine } from './support/order-form';
-import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { DESKTOP, galleryViews, PHONE, shotsNamed, themedPage } from './support/screens';
 
 /**
  * Levering en opmerkingen on the order form: the wished delivery day, an address of the order's own
@@ -112,35 +112,30 @@ test('delivery day, delivery address and remarks: filled in, saved, shown again 
   const [saved] = await ordersOf(page);
 
   await test.step('edit: everything comes back; at 1280 and 375 px, light and dark', async () => {
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      for (const theme of ['light', 'dark'] as const) {
-        const themed = await themedPage(browser, page.context(), viewport, theme);
-        await themed.goto(`/inkooporders/${saved!._id}/edit`);
-        const card = deliveryCard(themed);
-        await expect(card.getByRole('textbox', { name: 'Gewenste leverdag' })).toHaveValue('05-10-2026');
-        await expect(
-          card.getByRole('checkbox', { name: 'Afleveren op het adres van de klant' }),
-        ).not.toBeChecked();
-        await expect(card.getByRole('textbox', { name: 'Adres', exact: true })).toHaveValue('Havenweg 4');
-        await expect(card.getByRole('textbox', { name: 'Opmerkingen' })).toHaveValue(
-          'Graag vooraf bellen.\nAchteringang gebruiken.',
-        );
-        await expect(inLine(orderLine(themed, 1), 'Aantal')).toHaveValue('2,5');
-        await card.scrollIntoViewIfNeeded();
-        await shoot(themed, `edit-${size}-${theme}`);
-        // A quantity in parts with thousands fits its field, shown the Dutch way (not saved).
-        const quantity = inLine(orderLine(themed, 1), 'Aantal');
-        await quantity.fill('1250,5');
-        await quantity.blur();
-        await expect(quantity).toHaveValue('1.250,5');
-        await expect(orderLine(themed, 1).locator('output')).toHaveText('€ 56.897,75');
-        await orderLine(themed, 1).scrollIntoViewIfNeeded();
-        await shoot(themed, `line-${size}-${theme}`);
-        await themed.context().close();
-      }
+    for (const { viewport, size, theme } of galleryViews()) {
+      const themed = await themedPage(browser, page.context(), viewport, theme);
+      await themed.goto(`/inkooporders/${saved!._id}/edit`);
+      const card = deliveryCard(themed);
+      await expect(card.getByRole('textbox', { name: 'Gewenste leverdag' })).toHaveValue('05-10-2026');
+      await expect(
+        card.getByRole('checkbox', { name: 'Afleveren op het adres van de klant' }),
+      ).not.toBeChecked();
+      await expect(card.getByRole('textbox', { name: 'Adres', exact: true })).toHaveValue('Havenweg 4');
+      await expect(card.getByRole('textbox', { name: 'Opmerkingen' })).toHaveValue(
+        'Graag vooraf bellen.\nAchteringang gebruiken.',
+      );
+      await expect(inLine(orderLine(themed, 1), 'Aantal')).toHaveValue('2,5');
+      await card.scrollIntoViewIfNeeded();
+      await shoot(themed, `edit-${size}-${theme}`);
+      // A quantity in parts with thousands fits its field, shown the Dutch way (not saved).
+      const quantity = inLine(orderLine(themed, 1), 'Aantal');
+      await quantity.fill('1250,5');
+      await quantity.blur();
+      await expect(quantity).toHaveValue('1.250,5');
+      await expect(orderLine(themed, 1).locator('output')).toHaveText('€ 56.897,75');
+      await orderLine(themed, 1).scrollIntoViewIfNeeded();
+      await shoot(themed, `line-${size}-${theme}`);
+      await themed.context().close();
     }
   });
 

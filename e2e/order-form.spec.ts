@@ -10,7 +10,7 @@ import {
   orderTotal as total,
 } from './support/order-form';
 import { sendNowDialog } from './support/order-screens';
-import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { DESKTOP, galleryViews, shotsNamed, themedPage } from './support/screens';
 import { NUMBERING_SAVED, numberingPanel } from './support/settings';
 import { failProcedure } from './support/trpc-faults';
 
@@ -324,28 +324,23 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
   });
 
   await test.step('screenshots of the saved order: desktop and phone, light and dark', async () => {
-    for (const [viewport, size] of [
-      [DESKTOP, 'desktop'],
-      [PHONE, 'phone'],
-    ] as const) {
-      for (const theme of ['light', 'dark'] as const) {
-        const themed = await themedPage(browser, page.context(), viewport, theme);
-        await themed.goto(`/inkooporders/${orderId}/edit`);
-        await expect(themed.locator('html')).toHaveAttribute('data-theme', theme);
-        await expect(total(themed, 'total')).toHaveText('€ 167,57');
-        await shoot(themed, `edit-${size}-${theme}`, { fullPage: size === 'phone' });
-        await line(themed, 1).evaluate((el) => {
-          el.scrollIntoView({ block: 'start' });
-          window.scrollBy(0, -96);
-        });
-        await shoot(themed, `edit-${size}-${theme}-lines`);
-        if (size === 'phone') {
-          await themed.goto('/nieuwe-order');
-          await expect(themed.getByRole('textbox', { name: 'Ordernummer' })).not.toHaveValue('');
-          await shoot(themed, `new-${size}-${theme}`, { fullPage: true });
-        }
-        await themed.context().close();
+    for (const { viewport, size, theme } of galleryViews()) {
+      const themed = await themedPage(browser, page.context(), viewport, theme);
+      await themed.goto(`/inkooporders/${orderId}/edit`);
+      await expect(themed.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(total(themed, 'total')).toHaveText('€ 167,57');
+      await shoot(themed, `edit-${size}-${theme}`, { fullPage: size === 'phone' });
+      await line(themed, 1).evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -96);
+      });
+      await shoot(themed, `edit-${size}-${theme}-lines`);
+      if (size === 'phone') {
+        await themed.goto('/nieuwe-order');
+        await expect(themed.getByRole('textbox', { name: 'Ordernummer' })).not.toHaveValue('');
+        await shoot(themed, `new-${size}-${theme}`, { fullPage: true });
       }
+      await themed.context().close();
     }
   });
 
@@ -357,11 +352,7 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await expect(tab, "the settings screen has no 'Document instellingen' tab").toBeVisible();
     await tab.click();
     await checkNumberingPanel(page, firstNumber, year);
-    for (const [viewport, name, theme] of [
-      [DESKTOP, 'desktop', 'dark'],
-      [PHONE, 'phone', 'light'],
-      [PHONE, 'phone', 'dark'],
-    ] as const) {
+    for (const { viewport, size: name, theme } of galleryViews({ besides: 'desktop-light' })) {
       const themed = await themedPage(browser, page.context(), viewport, theme);
       await themed.goto('/bedrijfsinstellingen');
       await themed.getByRole('tab', { name: 'Document instellingen' }).click();

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { amsterdamDay, amsterdamToday, dutchDate, isoDay, noon } from './support/dates';
 import { type CreatedOrder, createCustomer, createOrder } from './support/orders';
-import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { DESKTOP, galleryViews, PHONE, shotsNamed, themedPage } from './support/screens';
 
 /**
  * The order's input rules as a new user meets them: a quantity in parts and a Dutch price are read as
@@ -162,22 +162,17 @@ test('quantity and price: refused at the field, never rewritten; Dutch prices re
 
   await test.step('screens: the refused quantity and price at 1280 and 375 px, light and dark', async () => {
     const [saved] = await ordersOf(page);
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      for (const theme of ['light', 'dark'] as const) {
-        const themed = await themedPage(browser, page.context(), viewport, theme);
-        await themed.goto(`/inkooporders/${saved!._id}/edit`);
-        const row = line(themed, 1);
-        await inLine(row, 'Aantal').fill('1,2,3');
-        await inLine(row, 'Prijs').fill('1,2,3');
-        await inLine(row, 'Prijs').blur();
-        await expect(row.getByText(SEPARATORS_MESSAGE, { exact: true })).toBeVisible();
-        await row.scrollIntoViewIfNeeded();
-        await shoot(themed, `refused-${size}-${theme}`);
-        await themed.context().close();
-      }
+    for (const { viewport, size, theme } of galleryViews()) {
+      const themed = await themedPage(browser, page.context(), viewport, theme);
+      await themed.goto(`/inkooporders/${saved!._id}/edit`);
+      const row = line(themed, 1);
+      await inLine(row, 'Aantal').fill('1,2,3');
+      await inLine(row, 'Prijs').fill('1,2,3');
+      await inLine(row, 'Prijs').blur();
+      await expect(row.getByText(SEPARATORS_MESSAGE, { exact: true })).toBeVisible();
+      await row.scrollIntoViewIfNeeded();
+      await shoot(themed, `refused-${size}-${theme}`);
+      await themed.context().close();
     }
   });
 });

@@ -18,7 +18,7 @@ import {
   type Period,
   periodOffset,
 } from './support/orders';
-import { DESKTOP, devicePage, PHONE, shoot, themedPage } from './support/screens';
+import { DESKTOP, devicePage, galleryViews, PHONE, shoot, themedPage } from './support/screens';
 
 /**
  * /inkooporders and / through the UI: search, filters and paging of the list, the delete
@@ -535,14 +535,15 @@ test.describe('orders list and dashboard with 25 orders', () => {
   /* ------------------------------------------------------------ screenshots */
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`screenshots of the list and the dashboard, desktop and phone, ${theme}`, async ({
+    // The gallery's sizes in this theme (by default one of the two).
+    const views = galleryViews().filter((view) => view.theme === theme);
+    test(`screenshots of the list and the dashboard, ${views.map((view) => view.size).join(' and ')}, ${theme}`, async ({
       page,
       browser,
     }) => {
-      for (const [size, viewport] of [
-        ['desktop', DESKTOP],
-        ['mobile', PHONE],
-      ] as const) {
+      for (const { viewport, ...view } of views) {
+        // The shots' names say 'mobile' for the phone.
+        const size = view.size === 'phone' ? 'mobile' : 'desktop';
         const p = await themedPage(browser, page.context(), viewport, theme);
         try {
           await p.goto('/inkooporders');

@@ -12,15 +12,7 @@ import {
   sendNowDialog,
 } from './support/order-screens';
 import { type CreatedOrder, createCustomer, createOrder } from './support/orders';
-import {
-  DESKTOP,
-  devicePage,
-  PHONE,
-  shotsNamed,
-  type Theme,
-  themedPage,
-  type Viewport,
-} from './support/screens';
+import { DESKTOP, devicePage, galleryViews, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
 /**
@@ -326,52 +318,46 @@ test.describe('PDF download from the list, the dashboard and the order form', ()
 
   test('screenshots: progress and error at 1280 and 375 px, light and dark', async ({ page }) => {
     test.setTimeout(180_000);
-    const devices: [string, Viewport][] = [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ];
-    for (const [device, viewport] of devices) {
-      for (const theme of ['light', 'dark'] as Theme[]) {
-        const shotPage = await themedPage(page.context().browser()!, page.context(), viewport, theme);
-        const name = `${theme}-${device}`;
+    for (const { viewport, size: device, theme } of galleryViews()) {
+      const shotPage = await themedPage(page.context().browser()!, page.context(), viewport, theme);
+      const name = `${theme}-${device}`;
 
-        await shotPage.goto('/inkooporders');
-        const row = rowOf(ordersTable(shotPage), kozijnen.orderNumber);
-        const button = pdfButton(row, kozijnen.orderNumber);
-        let release = await holdPdf(shotPage, kozijnen._id);
-        let download = shotPage.waitForEvent('download', { timeout: 30_000 });
-        await button.click();
-        await expectBusy(button);
-        await shoot(shotPage, `list-progress-${name}`);
-        release();
-        await download;
+      await shotPage.goto('/inkooporders');
+      const row = rowOf(ordersTable(shotPage), kozijnen.orderNumber);
+      const button = pdfButton(row, kozijnen.orderNumber);
+      let release = await holdPdf(shotPage, kozijnen._id);
+      let download = shotPage.waitForEvent('download', { timeout: 30_000 });
+      await button.click();
+      await expectBusy(button);
+      await shoot(shotPage, `list-progress-${name}`);
+      release();
+      await download;
 
-        const restore = await failProcedure(shotPage, 'pdf.orderLink', {
-          httpStatus: 503,
-          message: UNAVAILABLE,
-        });
-        await button.click();
-        await expect(shotPage.getByRole('alert').filter({ hasText: PDF_ERROR })).toBeVisible();
-        await shoot(shotPage, `list-error-${name}`);
-        await restore();
+      const restore = await failProcedure(shotPage, 'pdf.orderLink', {
+        httpStatus: 503,
+        message: UNAVAILABLE,
+      });
+      await button.click();
+      await expect(shotPage.getByRole('alert').filter({ hasText: PDF_ERROR })).toBeVisible();
+      await shoot(shotPage, `list-error-${name}`);
+      await restore();
 
-        await shotPage.goto(`/inkooporders/${kozijnen._id}/edit`);
-        const formButton = formPdfButton(shotPage);
-        await formButton.scrollIntoViewIfNeeded();
-        release = await holdPdf(shotPage, kozijnen._id);
-        download = shotPage.waitForEvent('download', { timeout: 30_000 });
-        await formButton.click();
-        await expectBusy(formButton);
-        await shoot(shotPage, `form-progress-${name}`);
-        release();
-        await download;
+      await shotPage.goto(`/inkooporders/${kozijnen._id}/edit`);
+      const formButton = formPdfButton(shotPage);
+      await formButton.scrollIntoViewIfNeeded();
+      release = await holdPdf(shotPage, kozijnen._id);
+      download = shotPage.waitForEvent('download', { timeout: 30_000 });
+      await formButton.click();
+      await expectBusy(formButton);
+      await shoot(shotPage, `form-progress-${name}`);
+      release();
+      await download;
 
-        await shotPage.getByRole('textbox', { name: 'Project' }).fill('Kozijnen Zuidzijde, gewijzigd');
-        await formButton.click();
-        await expect(shotPage.getByRole('dialog', { name: 'Wijzigingen nog niet opgeslagen' })).toBeVisible();
-        await shoot(shotPage, `form-unsaved-${name}`);
-        await shotPage.context().close();
-      }
+      await shotPage.getByRole('textbox', { name: 'Project' }).fill('Kozijnen Zuidzijde, gewijzigd');
+      await formButton.click();
+      await expect(shotPage.getByRole('dialog', { name: 'Wijzigingen nog niet opgeslagen' })).toBeVisible();
+      await shoot(shotPage, `form-unsaved-${name}`);
+      await shotPage.context().close();
     }
   });
 });

@@ -1,15 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
-import {
-  DESKTOP,
-  horizontalOverflow,
-  PHONE,
-  SHOTS,
-  shotsNamed,
-  type Theme,
-  themedPage,
-  type Viewport,
-} from './support/screens';
+import { DESKTOP, galleryViews, horizontalOverflow, SHOTS, shotsNamed, themedPage } from './support/screens';
 import { PDF_SETTINGS_SAVED, pdfPanel } from './support/settings';
 import { failProcedure } from './support/trpc-faults';
 
@@ -144,13 +135,7 @@ test('the PDF settings follow in the preview, save and stay after a reload', asy
     await expect(previewDocument(page)).toHaveAttribute('data-template', 'minimal');
   });
 
-  const shots: [Viewport, string, Theme][] = [
-    [DESKTOP, 'desktop', 'light'],
-    [DESKTOP, 'desktop', 'dark'],
-    [PHONE, 'phone', 'light'],
-    [PHONE, 'phone', 'dark'],
-  ];
-  for (const [viewport, device, theme] of shots) {
+  for (const { viewport, size: device, theme } of galleryViews()) {
     await test.step(`screenshot ${device} ${theme}`, async () => {
       const shotPage = await themedPage(page.context().browser()!, page.context(), viewport, theme);
       await openPanel(shotPage);

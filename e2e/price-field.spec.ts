@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { chooseCustomer, inLine, orderLine } from './support/order-form';
 import { createCustomer } from './support/orders';
-import { DESKTOP, PHONE, shotsNamed, type Theme, themedPage, type Viewport } from './support/screens';
+import { DESKTOP, galleryViews, shotsNamed, themedPage } from './support/screens';
 
 /**
  * A price is shown back, once the field is left, in the notation it was meant in: Dutch, with the
@@ -87,24 +87,19 @@ test('prices are shown back in Dutch notation, on the new order and the edit scr
     await expect(page).toHaveURL(/\/inkooporders$/);
   });
 
-  for (const [viewport, device] of [
-    [DESKTOP, 'desktop'],
-    [PHONE, 'phone'],
-  ] as [Viewport, string][]) {
-    for (const theme of ['light', 'dark'] as Theme[]) {
-      await test.step(`${device}, ${theme}: the largest price fits`, async () => {
-        const shotPage = await themedPage(browser, page.context(), viewport, theme);
-        try {
-          await shotPage.goto(`/inkooporders/${orderId}/edit`);
-          const largest = inLine(orderLine(shotPage, 4), 'Prijs');
-          await expect(largest).toHaveValue('123.456,78');
-          await expectNotCut(largest);
-          await orderLine(shotPage, 3).scrollIntoViewIfNeeded();
-          await shoot(shotPage, `edit-${device}-${theme}`);
-        } finally {
-          await shotPage.context().close();
-        }
-      });
-    }
+  for (const { viewport, size: device, theme } of galleryViews()) {
+    await test.step(`${device}, ${theme}: the largest price fits`, async () => {
+      const shotPage = await themedPage(browser, page.context(), viewport, theme);
+      try {
+        await shotPage.goto(`/inkooporders/${orderId}/edit`);
+        const largest = inLine(orderLine(shotPage, 4), 'Prijs');
+        await expect(largest).toHaveValue('123.456,78');
+        await expectNotCut(largest);
+        await orderLine(shotPage, 3).scrollIntoViewIfNeeded();
+        await shoot(shotPage, `edit-${device}-${theme}`);
+      } finally {
+        await shotPage.context().close();
+      }
+    });
   }
 });

@@ -5,7 +5,7 @@ import { chooseCustomer } from './support/order-form';
 import { sendDialog, sendNowDialog } from './support/order-screens';
 import { createOrder } from './support/orders';
 import { attachmentOf, mailsTo } from './support/outbox';
-import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { DESKTOP, galleryViews, shotsNamed, themedPage } from './support/screens';
 import { failProcedure } from './support/trpc-faults';
 
 /**
@@ -234,11 +234,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     // is put in the answer here, as the server words it.
     const warning =
       'Inkooporder is succesvol verzonden per e-mail. Let op: de mailserver weigerde het CC-adres boekhouding@klant.nl; dat adres heeft het bericht niet ontvangen.';
-    // At 1280 in the light theme, then at 375 in the dark one.
-    for (const [viewport, theme, name] of [
-      [DESKTOP, 'light', 'desktop-light'],
-      [PHONE, 'dark', 'phone-dark'],
-    ] as const) {
+    for (const { viewport, theme, name } of galleryViews()) {
       const other = await themedPage(browser, page.context(), viewport, theme);
       await other.route('**/trpc/orders.sendEmail**', async (route) => {
         const response = await route.fetch();
@@ -283,11 +279,7 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
   });
 
   await test.step('screenshots at 375 and in the dark theme', async () => {
-    for (const [viewport, theme, name] of [
-      [DESKTOP, 'dark', 'desktop-dark'],
-      [PHONE, 'light', 'phone-light'],
-      [PHONE, 'dark', 'phone-dark'],
-    ] as const) {
+    for (const { viewport, theme, name } of galleryViews({ besides: 'desktop-light' })) {
       const other = await themedPage(browser, page.context(), viewport, theme);
       await other.goto('/inkooporders');
       await other.getByRole('button', { name: `Order ${orderNumber} per e-mail versturen` }).click();

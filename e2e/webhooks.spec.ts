@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startWebhookReceiver } from '../src/test/webhook-receiver';
 import { signUpAndLogin } from './support/auth';
-import { DESKTOP, PHONE, shotsNamed, themedPage } from './support/screens';
+import { DESKTOP, galleryViews, PHONE, shotsNamed, themedPage } from './support/screens';
 import { verifyWebhook as verify } from './support/webhooks';
 
 const shot = shotsNamed('webhooks');
@@ -52,11 +52,8 @@ test('add a webhook, see its secret once, send a test event and find it in the l
     await expect(page.getByTestId('webhook-delivery').first()).toBeVisible();
     await shot(page, 'log-1280-light');
 
-    for (const [viewport, theme, name] of [
-      [PHONE, 'light', '375-light'],
-      [PHONE, 'dark', '375-dark'],
-      [DESKTOP, 'dark', '1280-dark'],
-    ] as const) {
+    for (const { viewport, theme, width } of galleryViews({ besides: 'desktop-light' })) {
+      const name = `${width}-${theme}`;
       const other = await themedPage(browser, page.context(), viewport, theme);
       await other.goto('/bedrijfsinstellingen#beveiliging');
       await other.getByRole('button', { name: 'Aflevering-log' }).click();
@@ -68,10 +65,8 @@ test('add a webhook, see its secret once, send a test event and find it in the l
 
     // A webhook whose deliveries failed until the last retry, a day later (webhooks.int.test.ts; here
     // the list's answer says so): marked in the list with the moment, in both themes and on a phone.
-    for (const [viewport, theme, name] of [
-      [DESKTOP, 'light', '1280-light'],
-      [PHONE, 'dark', '375-dark'],
-    ] as const) {
+    for (const { viewport, theme, width } of galleryViews()) {
+      const name = `${width}-${theme}`;
       const other = await themedPage(browser, page.context(), viewport, theme);
       // Batched with the other calls of the screen, as the client sends it.
       await other.route('**/trpc/**', async (route) => {

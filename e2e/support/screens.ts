@@ -12,6 +12,55 @@ export const PHONE = { width: 375, height: 812 } as const;
 export type Viewport = { readonly width: number; readonly height: number };
 export type Theme = 'light' | 'dark';
 
+/** One size and theme of a screenshot gallery; `width` is the one the shots' names carry. */
+export type GalleryView = {
+  readonly name: `${'desktop' | 'phone'}-${Theme}`;
+  readonly viewport: Viewport;
+  readonly theme: Theme;
+  readonly size: 'desktop' | 'phone';
+  readonly width: 1280 | 375;
+};
+
+const view = (size: 'desktop' | 'phone', theme: Theme): GalleryView => ({
+  name: `${size}-${theme}`,
+  viewport: size === 'desktop' ? DESKTOP : PHONE,
+  theme,
+  size,
+  width: size === 'desktop' ? 1280 : 375,
+});
+
+/** Every size × theme, desktop first, as `E2E_SCREENS=all` (`npm run screens`) shoots them. */
+const EVERY_VIEW: readonly GalleryView[] = [
+  view('desktop', 'light'),
+  view('desktop', 'dark'),
+  view('phone', 'light'),
+  view('phone', 'dark'),
+];
+
+/** Whether this run shoots every size × theme of each gallery rather than the usual two. */
+export const EVERY_SCREEN = process.env.E2E_SCREENS === 'all';
+
+/**
+ * The sizes and themes a gallery is shot in. The suite's own run takes two that show both sizes and
+ * both themes, desktop light and phone dark: what a shot checks (nothing wider than the viewport, the
+ * steps before it) depends on the size, and each theme is still looked at once. `E2E_SCREENS=all`
+ * gives all four, for looking through every combination; the file names stay the same either way.
+ * `besides` leaves out the one a test has already shot another way (often desktop light, on its own page).
+ */
+export function galleryViews({ besides }: { besides?: GalleryView['name'] } = {}): readonly GalleryView[] {
+  const views = EVERY_SCREEN
+    ? EVERY_VIEW
+    : EVERY_VIEW.filter((v) => v.name === 'desktop-light' || v.name === 'phone-dark');
+  return views.filter((v) => v.name !== besides);
+}
+
+/** The gallery's themes at one size, for a test that switches the theme on one page of that size. */
+export function galleryThemes(size: GalleryView['size']): Theme[] {
+  return galleryViews()
+    .filter((view) => view.size === size)
+    .map((view) => view.theme);
+}
+
 /** Context options for a viewport: a phone is a touch screen at twice the pixels, wider is a desktop. */
 export function deviceOptions(viewport: Viewport) {
   const phone = viewport.width < 768;
