@@ -1,0 +1,52 @@
+/**
+ * The roles of a member of an organisation and what each may do. One table for the server, which
+ * enforces it on every procedure, and the client, which shows only what the role can do.
+ *
+ * The roles are ordered: each may everything the one below it may.
+ *   viewer (the bookkeeper): read everything, download PDFs and CSV exports; change nothing
+ *   member: customers, orders, PDFs, sending, exports; use templates
+ *   admin: also the settings, members, invitations, API keys, webhooks and templates
+ *   owner: also transferring ownership, deleting the organisation, changing or removing an owner
+ */
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Eigenaar',
+  admin: 'Beheerder',
+  member: 'Medewerker',
+  viewer: 'Alleen lezen',
+};
+
+/** What a call needs: to read, to do the daily work, to manage the organisation, or to own it. */
+export type Capability = 'read' | 'work' | 'manage' | 'own';
+
+const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+const LEAST_ROLE: Record<Capability, Role> = {
+  read: 'viewer',
+  work: 'member',
+  manage: 'admin',
+  own: 'owner',
+};
+
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
+/** Whether a member with `role` may do what needs `capability`. */
+export function roleAllows(role: Role, capability: Capability): boolean {
+  return RANK[role] >= RANK[LEAST_ROLE[capability]];
+}
+
+/** The roles that may, highest first: for the message and the UI. */
+export function rolesAllowed(capability: Capability): Role[] {
+  return ROLES.filter((role) => roleAllows(role, capability));
+}
+
+/**
+ * The Dutch refusal that says which role is needed, e.g. 'Hiervoor is de rol Eigenaar of Beheerder
+ * nodig. Vraag de eigenaar van de organisatie om die rol.'
+ */
+export function roleRequiredMessage(capability: Capability): string {
+  const labels = rolesAllowed(capability).map((role) => ROLE_LABELS[role]);
+  const named = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} of ${labels.at(-1)}`;
+  return `Hiervoor is de rol ${named} nodig. Vraag de eigenaar van de organisatie om die rol.`;
+}
