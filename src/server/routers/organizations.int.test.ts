@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
+import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
-import { createSignedInUser } from '../../test/users';
+import { createSignedInUser, insertAccount } from '../../test/users';
 import { createApiKey } from '../services/api-keys/api-keys';
+import { hashPassword } from '../services/auth/passwords';
 import { defaultOrganizationId } from '../services/organizations/memberships';
 import { organizationMessages } from '../services/organizations/messages';
 
@@ -196,6 +198,60 @@ describe('GET /auth/organizations and switching', () => {
       await app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(anna.token) })
     ).json();
     expect(profile.company).toBe('Anna Advies');
+  });
+});
+
+describe('registering and signing in', () => {
+  it('registering makes the user the owner of a new organisation named after the company', async () => {
+    const email = uniqueEmail('registratie');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Rik Nieuw', email, password: STRONG_PASSWORD, company: 'Nieuw Bedrijf B.V.' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    const owned = await database.db
+      .select({ name: organizations.name, role: memberships.role })
+      .from(memberships)
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .where(eq(memberships.userId, user!.id));
+    expect(owned).toEqual([{ name: 'Nieuw Bedrijf B.V.', role: 'owner' }]);
+  });
+
+  it('a sign-in works in the organisation the user last worked in', async () => {
+    const passwordHash = await hashPassword(STRONG_PASSWORD);
+    const email = uniqueEmail('terug');
+    const user = await insertAccount(database.db, {
+      email,
+      passwordHash,
+      name: 'Tom Terug',
+      company: 'Eigen Zaak',
+      isEmailVerified: true,
+    });
+    const other = await createSignedInUser(database.db, { company: 'Andere Zaak B.V.' });
+    await database.db
+      .insert(memberships)
+      .values({ organizationId: other.organization.id, userId: user.id, role: 'viewer' });
+    const login = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: STRONG_PASSWORD, rememberMe: false },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { token: string; company: string };
+    };
+    const first = await login();
+    expect(first.company).toBe('Eigen Zaak');
+    expect((await activate(first.token, other.organization.id)).statusCode).toBe(200);
+    const second = await login();
+    expect(second.company).toBe('Andere Zaak B.V.');
+    // The session that switched works there still: a sign-in elsewhere changes no other session.
+    const firstProfile = (
+      await app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(first.token) })
+    ).json();
+    expect(firstProfile.company).toBe('Andere Zaak B.V.');
   });
 });
 
