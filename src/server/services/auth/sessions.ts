@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   memberships,
@@ -9,7 +9,7 @@ import {
   users,
 } from '../../../db/schema';
 import { preparedPerDb } from '../../prepared-queries';
-import { findMembership } from '../organizations/memberships';
+import { firstMembership } from '../organizations/memberships';
 import type { Tenant } from '../organizations/tenant';
 import { generateToken, hashToken } from './session-tokens';
 
@@ -102,16 +102,6 @@ export async function validateSessionToken(
   }
   const tenant = role && organization ? { organizationId: organization.id, userId: row.user.id, role } : null;
   return { user: row.user, sessionId: id, expiresAt, rememberMe, tenant, organization };
-}
-
-async function firstMembership(db: DbOrTx, userId: string) {
-  const [first] = await db
-    .select({ organizationId: memberships.organizationId })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt), asc(memberships.organizationId))
-    .limit(1);
-  return first ? findMembership(db, userId, first.organizationId) : null;
 }
 
 export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {

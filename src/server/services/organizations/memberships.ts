@@ -44,13 +44,19 @@ export async function defaultOrganizationId(db: DbOrTx, userId: string): Promise
     .orderBy(desc(sessions.createdAt))
     .limit(1);
   if (recent) return recent.organizationId;
+  return (await firstMembership(db, userId))?.organization.id ?? null;
+}
+
+/** The user's oldest membership with its organisation; null for a user without any. */
+export async function firstMembership(db: DbOrTx, userId: string): Promise<OrganizationOfUser | null> {
   const [first] = await db
-    .select({ organizationId: memberships.organizationId })
+    .select({ organization: organizations, role: memberships.role })
     .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt), asc(memberships.organizationId))
     .limit(1);
-  return first?.organizationId ?? null;
+  return first ?? null;
 }
 
 /** What GET /auth/organizations answers: every membership of the user, oldest first. */
