@@ -9,7 +9,16 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { type CustomerRow, customers, orderCounters, orderSettings, orders, users } from '../src/db/schema';
+import {
+  type CustomerRow,
+  customers,
+  memberships,
+  orderCounters,
+  orderSettings,
+  orders,
+  organizations,
+  users,
+} from '../src/db/schema';
 import { toCustomerSnapshot } from '../src/server/services/orders/customer-snapshot';
 import type { OrderStatus, VatRate } from '../src/shared/constants';
 import { amsterdamYear } from '../src/shared/dates';
@@ -51,7 +60,7 @@ const SPAN_DAYS = 730;
 const ORDER_BATCH = 5000;
 
 export type SeedBulkOptions = {
-  userId: string;
+  organizationId: string;
   orders: number;
   /** Default 200. */
   customers?: number;
@@ -65,7 +74,7 @@ export type SeedBulkOptions = {
 export type SeedCounts = { customers: number; orders: number; items: number };
 
 /** Customers, created over the two years (the first 40 before the first order). */
-function makeCustomers(rnd: Random, userId: string, count: number, now: Date) {
+function makeCustomers(rnd: Random, organizationId: string, count: number, now: Date) {
   const start = now.getTime() - SPAN_DAYS * DAY;
   return Array.from({ length: count }, (_, i) => {
     const first = rnd.pick(FIRST_NAMES);
@@ -79,7 +88,7 @@ function makeCustomers(rnd: Random, userId: string, count: number, now: Date) {
     );
     const letters = String.fromCharCode(65 + rnd.int(0, 25), 65 + rnd.int(0, 25));
     return {
-      userId,
+      organizationId,
       name: `${first} ${last}`,
       company: `${company}${i >= 180 ? ` ${i}` : ''}`,
       contactPerson: `${first} ${last}`,
@@ -190,16 +199,16 @@ function makeOrders(rnd: Random, sortedCustomers: CustomerRow[], count: number, 
 /** Inserts one batch of orders (snapshots from `snapshots` by index) and their lines. */
 async function insertOrderBatch(
   db: Db,
-  userId: string,
+  organizationId: string,
   snapshots: string,
   batch: OrderJson[],
   lines: ItemJson[],
 ) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into orders (id, user_id, order_number, customer_id, customer_snapshot, date, project,
+      insert into orders (id, organization_id, order_number, customer_id, customer_snapshot, date, project,
         reference, payment_term, status, btw_verlegd, subtotal, vat, total, created_at, updated_at)
-      select o.id, ${userId}::uuid, o.order_number, o.customer_id, ${snapshots}::jsonb -> o.c, o.date,
+      select o.id, ${organizationId}::uuid, o.order_number, o.customer_id, ${snapshots}::jsonb -> o.c, o.date,
         o.project, o.reference, o.payment_term, o.status, o.btw_verlegd, o.subtotal, o.vat, o.total,
         o.date, o.date
       from json_to_recordset(${JSON.stringify(batch)}::json) as o(id uuid, order_number text,
@@ -249,18 +258,18 @@ export async function seedBulkAccount(db: Db, opts: SeedBulkOptions): Promise<Se
 }
 
 async function seedAccount(db: Db, opts: SeedBulkOptions): Promise<SeedCounts> {
-  const { userId } = opts;
+  const { organizationId } = opts;
   const now = opts.now ?? new Date();
   const rnd = random(opts.seed ?? 2026);
 
   await db.transaction(async (tx) => {
-    await tx.delete(orders).where(eq(orders.userId, userId));
-    await tx.delete(customers).where(eq(customers.userId, userId));
-    await tx.delete(orderCounters).where(eq(orderCounters.userId, userId));
-    await tx.delete(orderSettings).where(eq(orderSettings.userId, userId));
+    await tx.delete(orders).where(eq(orders.organizationId, organizationId));
+    await tx.delete(customers).where(eq(customers.organizationId, organizationId));
+    await tx.delete(orderCounters).where(eq(orderCounters.organizationId, organizationId));
+    await tx.delete(orderSettings).where(eq(orderSettings.organizationId, organizationId));
   });
 
-  const customerRows = makeCustomers(rnd, userId, opts.customers ?? 200, now);
+  const customerRows = makeCustomers(rnd, organizationId, opts.customers ?? 200, now);
   const savedCustomers: CustomerRow[] = [];
   for (let i = 0; i < customerRows.length; i += 500) {
     savedCustomers.push(
@@ -279,12 +288,12 @@ async function seedAccount(db: Db, opts: SeedBulkOptions): Promise<SeedCounts> {
   for (let i = 0; i < orderRows.length; i += ORDER_BATCH) {
     const lines = itemRows.slice(i, i + ORDER_BATCH).flat();
     items += lines.length;
-    await insertOrderBatch(db, userId, snapshots, orderRows.slice(i, i + ORDER_BATCH), lines);
+    await insertOrderBatch(db, organizationId, snapshots, orderRows.slice(i, i + ORDER_BATCH), lines);
   }
   if (sequenceByYear.size > 0) {
     await db
       .insert(orderCounters)
-      .values([...sequenceByYear].map(([year, lastSequence]) => ({ userId, year, lastSequence })));
+      .values([...sequenceByYear].map(([year, lastSequence]) => ({ organizationId, year, lastSequence })));
   }
   if (opts.analyze ?? true) await analyzeSeededTables(db);
   return { customers: savedCustomers.length, orders: orderRows.length, items };
@@ -315,7 +324,6 @@ export async function seedOtherAccounts(
         email,
         passwordHash: opts.passwordHash,
         name: `Bench Gebruiker ${i + 1}`,
-        company: `Bench Bedrijf ${i + 1} B.V.`,
         isEmailVerified: true,
       })),
     )
@@ -327,10 +335,19 @@ export async function seedOtherAccounts(
     .where(inArray(users.email, emails));
   const idByEmail = new Map(rows.map((r) => [r.email, r.id]));
   const ids = emails.map((e) => idByEmail.get(e)!);
+  // Each account owns its company, under its own id (as registering makes it).
+  await db
+    .insert(organizations)
+    .values(ids.map((id, i) => ({ id, name: `Bench Bedrijf ${i + 1} B.V.` })))
+    .onConflictDoNothing();
+  await db
+    .insert(memberships)
+    .values(ids.map((id) => ({ organizationId: id, userId: id, role: 'owner' as const })))
+    .onConflictDoNothing();
   await withBulkGinInserts(db, async () => {
-    for (const [i, userId] of ids.entries()) {
+    for (const [i, organizationId] of ids.entries()) {
       await seedAccount(db, {
-        userId,
+        organizationId,
         orders: opts.ordersEach,
         customers: 20,
         ...(opts.now ? { now: opts.now } : {}),

@@ -18,6 +18,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createOrganization } from '../../src/server/services/organizations/memberships';
 import { type LoadResult, runLoad } from './load';
 
 export type Row = {
@@ -358,12 +359,16 @@ async function main() {
         email: 'bench@inkooporders.nl',
         passwordHash: 'bench-no-login',
         name: 'Jan de Vries',
-        company: 'De Vries Installatietechniek',
         isEmailVerified: true,
       })
       .returning();
+    await createOrganization(database.db, user!.id, {
+      id: user!.id,
+      name: 'De Vries Installatietechniek',
+      profileCompleted: false,
+    });
     // Remember-me: 30 days, so no run of this bench reaches the second half and extends it.
-    const { token } = await createSession(database.db, user!.id, true, new Date());
+    const { token } = await createSession(database.db, user!.id, true, new Date(), user!.id);
     const customer = await insertCustomer(database.db, user!.id);
     const order = await createOrder(database.db, user!.id, parsedOrder(customer.id), new Date());
     await recordOrderSent(

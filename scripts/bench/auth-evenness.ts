@@ -42,8 +42,8 @@ export async function benchAuthEvenness(): Promise<SectionBody> {
     const registered = 'bench-bekend@voorbeeld.nl';
     const unverified = 'bench-onbevestigd@voorbeeld.nl';
     await database.db.insert(users).values([
-      { email: registered, passwordHash: '-', name: 'Bekend', company: 'B', isEmailVerified: true },
-      { email: unverified, passwordHash: '-', name: 'Onbevestigd', company: 'B' },
+      { email: registered, passwordHash: '-', name: 'Bekend', isEmailVerified: true },
+      { email: unverified, passwordHash: '-', name: 'Onbevestigd' },
     ]);
 
     const cases = [

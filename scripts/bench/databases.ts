@@ -96,7 +96,8 @@ export async function seedDatabase(
   try {
     const db = database.db;
     const userId = await ensureBenchUser(db, passwordHash);
-    await seedBulkAccount(db, { userId, orders: target.size, customers: 200 });
+    // The demo account owns the organisation of its own id (seed-demo.ts).
+    await seedBulkAccount(db, { organizationId: userId, orders: target.size, customers: 200 });
     const ids = await seedOtherAccounts(db, { ...others, passwordHash });
     const otherEmails = ids.length
       ? (await db.select({ email: users.email }).from(users).where(inArray(users.id, ids))).map(

@@ -19,7 +19,11 @@ import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import type { OrderItemRow, OrderRow } from '../../src/db/schema';
-import { type ProfileSource, toProfile } from '../../src/server/services/auth/profile-view';
+import {
+  type ProfileCompany,
+  type ProfilePerson,
+  toProfile,
+} from '../../src/server/services/auth/profile-view';
 import { toOrderRecord } from '../../src/server/services/orders/order-records';
 import { orderWithEmailsToWire } from '../../src/server/services/orders/order-wire';
 import type { OrderEmailRecord } from '../../src/shared/order-record';
@@ -40,7 +44,13 @@ if (!databaseUrl) {
 const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
 
 // The profile's columns, read by hand; the JSON comes from the app's own mapping (toProfile).
-type SessionUser = ProfileSource & { expiresAt: Date; rememberMe: number };
+type SessionUser = ProfilePerson &
+  Omit<ProfileCompany, 'name'> & {
+    companyName: string;
+    organizationId: string;
+    expiresAt: Date;
+    rememberMe: number;
+  };
 
 /** The session's user, or null; the app's sliding expiry and deletion of expired sessions included. */
 async function sessionUser(authorization: string | undefined): Promise<SessionUser | null> {
@@ -50,13 +60,16 @@ async function sessionUser(authorization: string | undefined): Promise<SessionUs
   const id = createHash('sha256').update(token).digest('hex');
   const [row] = await sql<SessionUser[]>`
     select s.expires_at as "expiresAt", s.remember_me as "rememberMe",
-      u.id, u.name, u.email, u.company, u.is_email_verified as "isEmailVerified",
-      u.two_factor_enabled as "twoFactorEnabled", u.profile_completed as "profileCompleted",
-      u.address, u.postal_code as "postalCode", u.city, u.country, u.website,
-      u.phone_number as "phoneNumber", u.kvk_number as "kvkNumber", u.btw_number as "btwNumber",
-      u.vat_number as "vatNumber", u.bank_account as "bankAccount", u.account_name as "accountName",
-      u.bank_name as "bankName", u.created_at as "createdAt"
+      u.id, u.name, u.email, o.name as "companyName", o.id as "organizationId",
+      u.is_email_verified as "isEmailVerified",
+      u.two_factor_enabled as "twoFactorEnabled", o.profile_completed as "profileCompleted",
+      o.address, o.postal_code as "postalCode", o.city, o.country, o.website,
+      o.phone_number as "phoneNumber", o.kvk_number as "kvkNumber", o.btw_number as "btwNumber",
+      o.vat_number as "vatNumber", o.bank_account as "bankAccount", o.account_name as "accountName",
+      o.bank_name as "bankName", u.created_at as "createdAt"
     from sessions s join users u on u.id = s.user_id
+      join memberships m on m.user_id = s.user_id and m.organization_id = s.organization_id
+      join organizations o on o.id = m.organization_id
     where s.id = ${id}`;
   if (!row) return null;
   const now = Date.now();
@@ -73,15 +86,15 @@ async function sessionUser(authorization: string | undefined): Promise<SessionUs
 }
 
 /** The order, its lines and its send history, owner-scoped; null for a missing or foreign order. */
-async function ownedOrder(userId: string, orderId: string) {
+async function ownedOrder(organizationId: string, orderId: string) {
   if (!UUID.test(orderId)) return null;
   const [order] = await sql<OrderRow[]>`
-    select id, user_id as "userId", order_number as "orderNumber", customer_id as "customerId",
+    select id, organization_id as "organizationId", order_number as "orderNumber", customer_id as "customerId",
       customer_snapshot as "customerSnapshot", customer_search as "customerSearch", date, project,
       reference, payment_term as "paymentTerm", status, btw_verlegd as "btwVerlegd", subtotal, vat, total,
       delivery_date::text as "deliveryDate", delivery_address as "deliveryAddress", notes,
       created_at as "createdAt", updated_at as "updatedAt"
-    from orders where id = ${orderId} and user_id = ${userId}`;
+    from orders where id = ${orderId} and organization_id = ${organizationId}`;
   if (!order) return null;
   const [items, emails] = await Promise.all([
     sql<OrderItemRow[]>`
@@ -90,7 +103,7 @@ async function ownedOrder(userId: string, orderId: string) {
     sql<OrderEmailRecord[]>`
       select sent_at as "sentAt", recipient, cc, subject, include_pdf as "includePdf",
         template_id as "templateId"
-      from order_emails where order_id = ${orderId} and user_id = ${userId}
+      from order_emails where order_id = ${orderId} and organization_id = ${organizationId}
       order by sent_at desc, id desc`,
   ]);
   return orderWithEmailsToWire(toOrderRecord(order, items), emails);
@@ -103,13 +116,13 @@ app.get('/bare', async () => ({ status: 'ok' }));
 app.get('/bare/profile', async (req, reply) => {
   const user = await sessionUser(req.headers.authorization);
   if (!user) return reply.code(401).send(UNAUTHORIZED);
-  return toProfile(user);
+  return toProfile(user, { ...user, name: user.companyName });
 });
 
 app.get<{ Params: { id: string } }>('/bare/orders/:id', async (req, reply) => {
   const user = await sessionUser(req.headers.authorization);
   if (!user) return reply.code(401).send(UNAUTHORIZED);
-  const order = await ownedOrder(user.id, req.params.id);
+  const order = await ownedOrder(user.organizationId, req.params.id);
   if (!order) return reply.code(404).send(NOT_FOUND);
   return order;
 });

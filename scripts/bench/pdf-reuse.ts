@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { createCustomer } from '../../src/server/services/customers/customers';
 import { createOrder } from '../../src/server/services/orders/orders';
+import { createOrganization } from '../../src/server/services/organizations/memberships';
 import { orderPdf } from '../../src/server/services/pdf/order-pdf';
 import type { Printer } from '../../src/server/services/pdf/printer';
 import { customerInput } from '../../src/shared/schemas/customer';
@@ -21,9 +22,12 @@ export async function benchReusedPdf(printer: Printer, runs: number): Promise<nu
     const { db } = database;
     const [user] = await db
       .insert(users)
-      .values({ email: 'bench@voorbeeld.nl', passwordHash: '-', name: 'Bench', company: 'Bench B.V.' })
+      .values({ email: 'bench@voorbeeld.nl', passwordHash: '-', name: 'Bench' })
       .returning();
-    const userId = user!.id;
+    const { id: userId } = await createOrganization(db, user!.id, {
+      name: 'Bench B.V.',
+      profileCompleted: false,
+    });
     const customer = await createCustomer(
       db,
       userId,

@@ -1,23 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/db';
-import { migrationsFolder } from './client';
-
-/** A copy of drizzle/ that stops after migration `lastTag`, to start a database in an earlier state. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkoop-migrations-'));
-  fs.cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+import { migrationsUpTo } from '../test/migrations-up-to';
 
 let database: TestDatabase;
 let partial: string;
@@ -51,8 +36,9 @@ describe('migration 0005: customer snapshots for orders written before it', () =
 
     await database.migrate();
 
+    // Since organisations, each account's orders belong to the organisation of the account's own id.
     const result = await rows<{ order_number: string; user_id: string; customer_snapshot: unknown }>(
-      sql`select order_number, user_id, customer_snapshot from orders order by user_id, order_number`,
+      sql`select order_number, organization_id as user_id, customer_snapshot from orders order by organization_id, order_number`,
     );
     expect(result).toEqual([
       {
@@ -172,8 +158,8 @@ describe('migrations 0008–0010: trigram search indexes and order_month_totals 
       { month: '2026-04-01', status: 'paid', orders: 2, total: '3.21', subtotal: '3.00' },
       { month: '2026-04-01', status: 'sent', orders: 1, total: '5.00', subtotal: '5.00' },
     ]);
-    // Deleting the account takes its rows along (the cascade and the delete trigger do not collide).
-    await db.execute(sql`delete from users where id = '00000000-0000-4000-8000-000000000001'`);
+    // Deleting the organisation takes its rows along (the cascade and the delete trigger do not collide).
+    await db.execute(sql`delete from organizations where id = '00000000-0000-4000-8000-000000000001'`);
     expect(await select(totals)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, users } from '../db/schema';
+import { customers, organizations } from '../db/schema';
 import { createTestCaller, testConfig, testDeps } from '../test/context';
 import { openTestDatabase, type TestDatabase } from '../test/db';
 import { rejectionOf } from '../test/helpers';
@@ -72,7 +72,7 @@ describe('the HTTP edge (integration)', () => {
 
   it('refuses non-JSON mutations whatever spelling of the path reaches the router, and changes nothing', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    const other = await createSession(database.db, user.id, false, new Date());
+    const other = await createSession(database.db, user.id, false, new Date(), user.id);
     const cookie = `session=${token}`;
     const types = [
       ['text/plain', '{}'],
@@ -105,12 +105,14 @@ describe('the HTTP edge (integration)', () => {
       }
     }
     expect(await validateSessionToken(database.db, other.token, new Date())).not.toBeNull();
-    expect(await database.db.select().from(customers).where(eq(customers.userId, user.id))).toHaveLength(0);
+    expect(
+      await database.db.select().from(customers).where(eq(customers.organizationId, user.id)),
+    ).toHaveLength(0);
   });
 
   it('a procedure refuses FormData as its input even when called past the HTTP edge', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    const other = await createSession(database.db, user.id, false, new Date());
+    const other = await createSession(database.db, user.id, false, new Date(), user.id);
     const caller = await createTestCaller(testDeps(database.db, createCapturingMailer()), { token });
     const form = new FormData();
     form.set('a', 'b');
@@ -160,8 +162,8 @@ describe('the HTTP edge (integration)', () => {
       const created = await app.inject({ method: 'POST', url: '/api/customers', headers, payload });
       expect(created.statusCode, payload).toBe(400);
     }
-    const [after] = await database.db.select().from(users).where(eq(users.id, user.id));
-    expect(after?.company).toBe('Ongewijzigd B.V.');
+    const [after] = await database.db.select().from(organizations).where(eq(organizations.id, user.id));
+    expect(after?.name).toBe('Ongewijzigd B.V.');
   });
 
   it('answers API calls with Cache-Control: no-store (login carries a session token)', async () => {

@@ -1,20 +1,33 @@
 import { initTRPC } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { UserRow } from '../db/schema';
+import type { OrganizationRow, UserRow } from '../db/schema';
 import { asDatabaseOutage } from './database-unavailable';
 import type { AppDeps } from './deps';
 import { AppError, unauthorized } from './errors';
 import { isCrossSiteCookieGet } from './http/cross-site';
 import { JSON_ONLY_MESSAGE, trpcErrorShape } from './http/error-body';
-import { type ApiKeyAuth, assertApiKeyMay, createRequestAuth, sessionOnly } from './http/request-auth';
+import {
+  type ApiKeyAuth,
+  assertApiKeyMay,
+  createRequestAuth,
+  noOrganization,
+  sessionOnly,
+} from './http/request-auth';
 import type { ValidSession } from './services/auth/sessions';
+import type { Tenant } from './services/organizations/tenant';
 
 export type Context = AppDeps & {
   ip: string;
   /** The session of a signed-in browser or bearer token; null for an API key. */
   session: ValidSession | null;
   user: UserRow | null;
+  /**
+   * The organisation the request acts in, the user and their role there: every business procedure
+   * takes its tenant from here (the session's active organisation, or the API key's), never from input.
+   */
+  tenant: Tenant | null;
+  organization: OrganizationRow | null;
   /** The API key a request came with (`Authorization: Bearer ik_…`); null for a session. */
   apiKey: ApiKeyAuth | null;
   /** The raw token the request came with (cookie or bearer), for logout. */
@@ -122,9 +135,12 @@ export const publicProcedure = t.procedure.use(jsonInputOnly);
 export const authedProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
   await refuseBinaryInput(getRawInput);
   if (!ctx.user || !(ctx.session || ctx.apiKey)) throw unauthorized();
+  if (!ctx.tenant || !ctx.organization) throw noOrganization();
   // A key's budget and its access level, for every procedure at once (request-auth.ts).
   if (ctx.apiKey) assertApiKeyMay(ctx.apiKey, type === 'mutation');
-  return answered(await next({ ctx: { user: ctx.user } }));
+  return answered(
+    await next({ ctx: { user: ctx.user, tenant: ctx.tenant, organization: ctx.organization } }),
+  );
 });
 
 /**
@@ -136,5 +152,18 @@ export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next 
   await refuseBinaryInput(getRawInput);
   if (ctx.apiKey) throw sessionOnly();
   if (!ctx.user || !ctx.session) throw unauthorized();
-  return answered(await next({ ctx: { user: ctx.user, session: ctx.session } }));
+  return answered(await next({ ctx: { user: ctx.user, session: ctx.session, tenant: ctx.tenant } }));
+});
+
+/** sessionProcedure for calls about the active organisation (its API keys, switching it). */
+export const sessionTenantProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  await refuseBinaryInput(getRawInput);
+  if (ctx.apiKey) throw sessionOnly();
+  if (!ctx.user || !ctx.session) throw unauthorized();
+  if (!ctx.tenant || !ctx.organization) throw noOrganization();
+  return answered(
+    await next({
+      ctx: { user: ctx.user, session: ctx.session, tenant: ctx.tenant, organization: ctx.organization },
+    }),
+  );
 });

@@ -80,6 +80,8 @@ export async function createTestContext(
     ip: opts.ip ?? '127.0.0.1',
     session,
     user: session?.user ?? key?.user ?? null,
+    tenant: session?.tenant ?? key?.tenant ?? null,
+    organization: session?.organization ?? key?.organization ?? null,
     apiKey: key ? { ...key.apiKey, rate: key.rate, unsafeMethod: false } : null,
     token,
     cookies,

@@ -85,7 +85,7 @@ describe('integrityProblems', () => {
     ],
     [
       'an idempotency key left pending',
-      sql`insert into idempotency_keys (user_id, key, operation, request_hash) select id, 'k', 'orders.create', 'h' from users`,
+      sql`insert into idempotency_keys (organization_id, key, operation, request_hash) select id, 'k', 'orders.create', 'h' from organizations`,
       'an idempotency key left pending',
     ],
   ])('reports %s', async (_label, change, rule) => {

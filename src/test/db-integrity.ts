@@ -38,21 +38,25 @@ const CHECKS: Record<string, SQL> = {
     select id from orders
     where btrim(order_number) = '' or (customer_id is not null and customer_snapshot is null)`,
   'order_month_totals disagreeing with the orders': sql`
-    select coalesce(t.user_id, o.user_id) as user_id, coalesce(t.month, o.month) as month,
+    select coalesce(t.organization_id, o.organization_id) as organization_id, coalesce(t.month, o.month) as month,
            coalesce(t.status, o.status) as status, t.orders as kept, o.orders as counted,
            t.total as kept_total, o.total as counted_total
     from (select * from order_month_totals where orders <> 0 or total <> 0) t
     full join (
-      select user_id, date_trunc('month', date at time zone 'Europe/Amsterdam')::date as month, status,
+      select organization_id, date_trunc('month', date at time zone 'Europe/Amsterdam')::date as month, status,
              count(*)::integer as orders, sum(total) as total
       from orders group by 1, 2, 3
-    ) o on o.user_id = t.user_id and o.month = t.month and o.status = t.status
+    ) o on o.organization_id = t.organization_id and o.month = t.month and o.status = t.status
     where t.orders is distinct from o.orders or t.total is distinct from o.total`,
   'a customer without name, company or e-mail address': sql`
     select id, name, company, email from customers
     where btrim(name) = '' or btrim(company) = '' or btrim(email) = ''`,
-  'a user without name, company or e-mail address': sql`
-    select id from users where btrim(name) = '' or btrim(company) = '' or btrim(email) = ''`,
+  'a user without name or e-mail address': sql`
+    select id from users where btrim(name) = '' or btrim(email) = ''`,
+  'an organisation without a company name': sql`select id from organizations where btrim(name) = ''`,
+  'an organisation without exactly one owner': sql`
+    select o.id from organizations o
+    where (select count(*) from memberships m where m.organization_id = o.id and m.role = 'owner') <> 1`,
   'an e-mail template without name, subject or content': sql`
     select id from email_templates where btrim(name) = '' or btrim(subject) = '' or btrim(content) = ''`,
   'a webhook without an address or events': sql`
@@ -62,7 +66,7 @@ const CHECKS: Record<string, SQL> = {
     select id from pdf_files where size <> octet_length(content)`,
   // A request that ended must have finished its key: a pending one makes every retry wait and fail.
   'an idempotency key left pending': sql`
-    select user_id, key, operation from idempotency_keys where state = 'pending'`,
+    select organization_id, key, operation from idempotency_keys where state = 'pending'`,
 };
 
 const rowsOf = (result: unknown): { rule: string; row: unknown }[] =>

@@ -9,7 +9,9 @@ import { webhookDeliveryQueue } from '../server/jobs/queues';
  * A full read of the database, to compare before and after calls that must change nothing: every
  * row of every table of src/db/schema, and the webhook jobs waiting in the queue.
  *
- * With `ownedBy`, only what belongs to that account: rows with its `user_id` (its own `users` row),
+ * With `ownedBy`, only what belongs to that account (a test account's user and its own organisation
+ * share one id, as registering makes them): rows with its `user_id` or `organization_id` (its own
+ * `users` and `organizations` rows),
  * the lines of its orders, the deliveries of its webhooks, the download links of its PDFs, and its
  * queued webhook jobs. Another
  * account's calls may then touch their own rows (a session's or key's "last used") without
@@ -29,21 +31,25 @@ export type DatabaseSnapshot = Record<string, unknown[]>;
 function ownerFilter(table: PgTable, userId: string): SQL | 'whole' | 'skip' {
   const columns = getTableColumns(table) as Record<string, Column>;
   if (table === schema.users) return sql`${schema.users.id} = ${userId}`;
+  if (table === schema.organizations) return sql`${schema.organizations.id} = ${userId}`;
+  if (columns.userId && columns.organizationId)
+    return sql`(${columns.userId} = ${userId} or ${columns.organizationId} = ${userId})`;
+  if (columns.organizationId) return sql`${columns.organizationId} = ${userId}`;
   if (columns.userId) return sql`${columns.userId} = ${userId}`;
   if (columns.orderId)
     return inArray(
       columns.orderId,
-      sql`(select ${schema.orders.id} from ${schema.orders} where ${schema.orders.userId} = ${userId})`,
+      sql`(select ${schema.orders.id} from ${schema.orders} where ${schema.orders.organizationId} = ${userId})`,
     );
   if (columns.subscriptionId)
     return inArray(
       columns.subscriptionId,
-      sql`(select ${schema.webhookSubscriptions.id} from ${schema.webhookSubscriptions} where ${schema.webhookSubscriptions.userId} = ${userId})`,
+      sql`(select ${schema.webhookSubscriptions.id} from ${schema.webhookSubscriptions} where ${schema.webhookSubscriptions.organizationId} = ${userId})`,
     );
   if (columns.pdfFileId)
     return inArray(
       columns.pdfFileId,
-      sql`(select ${schema.pdfFiles.id} from ${schema.pdfFiles} where ${schema.pdfFiles.userId} = ${userId})`,
+      sql`(select ${schema.pdfFiles.id} from ${schema.pdfFiles} where ${schema.pdfFiles.organizationId} = ${userId})`,
     );
   const shared = SHARED_TABLES.get(table);
   // A new table must say whose rows it holds, or the snapshot would silently leave it out.
@@ -67,7 +73,7 @@ export async function snapshotDatabase(
     out[getTableName(table)] = await (filter === 'whole' ? query : query.where(filter)).orderBy(sql`1`);
   }
   const subscriptions = ownedBy
-    ? sql`and data->>'subscriptionId' in (select id::text from webhook_subscriptions where user_id = ${ownedBy})`
+    ? sql`and data->>'subscriptionId' in (select id::text from webhook_subscriptions where organization_id = ${ownedBy})`
     : sql``;
   out[`${QUEUE_SCHEMA}.job`] = rowsOf(
     await db.execute(

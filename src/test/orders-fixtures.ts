@@ -2,16 +2,16 @@ import type { DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
 import { type OrderInput, orderInput } from '../shared/schemas/order';
 
-/** A customer of `userId`, straight in the database. */
+/** A customer of the organisation, straight in the database. */
 export async function insertCustomer(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   fields: Partial<typeof customers.$inferInsert> = {},
 ): Promise<{ id: string; name: string; company: string }> {
   const [row] = await db
     .insert(customers)
     .values({
-      userId,
+      organizationId,
       name: 'Petra Jansen',
       company: 'Jansen Bouw B.V.',
       email: 'petra@jansenbouw.nl',

@@ -6,7 +6,14 @@ import type { ApiOperation } from './openapi-operations';
  * `orders/{id}` is the same order in /orders/{id}, /orders/{id}/send-email and /pdf/orders/{id}.
  */
 
-export type ObjectKind = 'customer' | 'order' | 'emailTemplate' | 'apiKey' | 'webhook' | 'pdfFile';
+export type ObjectKind =
+  | 'customer'
+  | 'order'
+  | 'emailTemplate'
+  | 'apiKey'
+  | 'webhook'
+  | 'pdfFile'
+  | 'organization';
 
 export const PATH_OBJECTS: Record<string, ObjectKind> = {
   'customers/{id}': 'customer',
@@ -15,6 +22,8 @@ export const PATH_OBJECTS: Record<string, ObjectKind> = {
   'api-keys/{id}': 'apiKey',
   'webhooks/{id}': 'webhook',
   'download/{filename}': 'pdfFile',
+  // An organisation the user belongs to (switching to it): one of another account is no one's to use.
+  'organizations/{id}': 'organization',
 };
 
 /**

@@ -1,10 +1,12 @@
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { createSession } from '../server/services/auth/sessions';
+import { createOrganization } from '../server/services/organizations/memberships';
 import { uniqueEmail } from './helpers';
 
 /**
- * A verified account with a live session, straight in the database: for tests whose subject is not
+ * A verified account with a live session, straight in the database, owning its company (an
+ * organisation under the user's own id, as registering makes it): for tests whose subject is not
  * signing up. (The password hash is a placeholder: such a user cannot log in with a password.) `now`:
  * when the session starts (a test's clock), else real time.
  */
@@ -18,10 +20,28 @@ export async function createSignedInUser(
       email: uniqueEmail(),
       passwordHash: 'not-a-real-hash',
       name: fields.name ?? 'Jan de Vries',
-      company: fields.company ?? 'De Vries Installatietechniek',
       isEmailVerified: true,
     })
     .returning();
-  const { token } = await createSession(db, user!.id, false, fields.now ?? new Date());
-  return { user: user!, token };
+  const organization = await createOrganization(db, user!.id, {
+    id: user!.id,
+    name: fields.company ?? 'De Vries Installatietechniek',
+    profileCompleted: false,
+  });
+  const { token } = await createSession(db, user!.id, false, fields.now ?? new Date(), organization.id);
+  return { user: user!, organization, token };
+}
+
+/**
+ * An account as registering leaves it (the user, and the organisation it owns under the same id),
+ * straight in the database: for tests that sign in with a real password.
+ */
+export async function insertAccount(
+  db: Db,
+  fields: { email: string; passwordHash: string; name: string; company: string; isEmailVerified?: boolean },
+) {
+  const { company, ...person } = fields;
+  const [user] = await db.insert(users).values(person).returning();
+  await createOrganization(db, user!.id, { id: user!.id, name: company, profileCompleted: false });
+  return user!;
 }

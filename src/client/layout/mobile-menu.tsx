@@ -5,6 +5,7 @@ import { cx, ThemeControl, useBackgroundLock, useDialogLayer, useFocusReturn } f
 import { CompanyMark } from './company-mark';
 import { NAV_ITEMS } from './nav-items';
 import { NavLink } from './nav-link';
+import { OrganizationDrawerSection } from './organization-switcher';
 
 type MobileMenuProps = {
   id: string;
@@ -51,6 +52,8 @@ export function MobileMenu({ id, open, onClose, userName, company, onLogout, log
           <span className="shell-session__name">{userName}</span>
           <span className="shell-session__company">{company}</span>
         </div>
+
+        <OrganizationDrawerSection open={open} onSwitched={onClose} />
 
         <nav aria-label="Hoofdmenu" className="shell-drawer__nav">
           <ul className="shell-nav">

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Avatar, cx, THEME_OPTIONS } from '../components';
 import { useTheme } from '../lib/theme';
+import { OrganizationMenuGroup } from './organization-switcher';
 
 function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
@@ -16,8 +17,8 @@ type UserMenuProps = {
 };
 
 /**
- * The desktop user menu (top right): Bedrijfsinstellingen, the theme (Licht / Donker / Systeem) and
- * Uitloggen. A WAI-ARIA menu: arrow keys move, Escape closes and returns focus to the button.
+ * The desktop user menu (top right): the organisation to work in (only for someone in more than one),
+ * Bedrijfsinstellingen, the theme (Licht / Donker / Systeem) and Uitloggen. A WAI-ARIA menu: arrow keys move, Escape closes and returns focus to the button.
  */
 export function UserMenu({ userName, email, company, onLogout }: UserMenuProps) {
   const [open, setOpen] = useState(false);
@@ -98,6 +99,7 @@ export function UserMenu({ userName, email, company, onLogout }: UserMenuProps) 
             <span className="user-menu__header-meta">{email || company}</span>
           </div>
           <hr className="user-menu__separator" />
+          <OrganizationMenuGroup labelId={`${menuId}-organizations`} onSwitched={() => close(false)} />
           <button
             type="button"
             role="menuitem"

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn } from './columns';
+import { organizations } from './organizations';
 import { users } from './users';
 
 /**
@@ -13,6 +14,10 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: idColumn(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Who made the key: it acts in the organisation, for that member. */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -27,7 +32,8 @@ export const apiKeys = pgTable(
   },
   (t) => [
     uniqueIndex('api_keys_secret_hash_idx').on(t.secretHash),
-    index('api_keys_user_idx').on(t.userId, t.createdAt),
+    index('api_keys_org_idx').on(t.organizationId, t.createdAt),
+    index('api_keys_user_idx').on(t.userId),
     check('api_keys_access_check', sql`${t.access} in ('read', 'write')`),
   ],
 );

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
 import { users } from './users';
 
 /** Sessions the Lucia way: the id is the SHA-256 (hex) of the token; the token itself is never stored. */
@@ -11,6 +12,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     rememberMe: integer('remember_me').notNull().default(0),
+    /**
+     * The organisation the session works in, picked at sign-in and switched from the user menu. Null
+     * once that organisation is gone; a request then works in the user's first membership again.
+     */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

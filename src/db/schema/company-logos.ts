@@ -1,16 +1,16 @@
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
 import { bytea } from './pdf';
-import { users } from './users';
 
 /**
- * A company's logo, at most one per user: the image as the server re-encoded it (PNG, within the
+ * A company's logo, at most one per organisation: the image as the server re-encoded it (PNG, within the
  * bounds of shared/logo.ts, without metadata). Kept in the database like the PDFs, so every server
  * copy can serve it and print it without a file system.
  */
 export const companyLogos = pgTable('company_logos', {
-  userId: uuid('user_id')
+  organizationId: uuid('organization_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => organizations.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
   content: bytea('content').notNull(),
   width: integer('width').notNull(),

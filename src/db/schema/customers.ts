@@ -2,16 +2,16 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_COUNTRY } from '../../shared/constants';
 import { idColumn, lifecycleDates } from './columns';
-import { users } from './users';
+import { organizations } from './organizations';
 
-/** A user's customers (spec §3 Customer). Every query is scoped by user_id. */
+/** An organisation's customers (spec §3 Customer). Every query is scoped by organization_id. */
 export const customers = pgTable(
   'customers',
   {
     id: idColumn(),
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     company: text('company').notNull(),
     contactPerson: text('contact_person').notNull().default(''),
@@ -27,11 +27,11 @@ export const customers = pgTable(
     ...lifecycleDates(),
   },
   (t) => [
-    // The list is ordered by company then name within one user; paging walks this index.
-    index('customers_user_company_idx').on(t.userId, sql`lower(${t.company})`, sql`lower(${t.name})`),
-    index('customers_user_active_idx').on(t.userId, t.active),
+    // The list is ordered by company then name within one organisation; paging walks this index.
+    index('customers_org_company_idx').on(t.organizationId, sql`lower(${t.company})`, sql`lower(${t.name})`),
+    index('customers_org_active_idx').on(t.organizationId, t.active),
     // `updatedSince` (customers-api-list.ts): what changed since a moment, least recently changed first.
-    index('customers_user_updated_idx').on(t.userId, t.updatedAt, t.id),
+    index('customers_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
     // The search (customers.ts) is ILIKE '%…%' on these four; pg_trgm answers it (migration 0008).
     // No fastupdate, as for orders (schema/orders.ts).
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),

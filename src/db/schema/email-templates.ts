@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, lifecycleDates } from './columns';
 import { orders } from './orders';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /**
- * A user's e-mail templates (spec §3 E-mail template). `content` is HTML, sanitised before it is
+ * An organisation's e-mail templates (spec §3 E-mail template). `content` is HTML, sanitised before it is
  * stored and again before it is sent. `isTemporary` rows exist only while a test mail of an unsaved
  * template is sent; lists never show them.
  */
@@ -13,9 +13,9 @@ export const emailTemplates = pgTable(
   'email_templates',
   {
     id: idColumn(),
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     subject: text('subject').notNull(),
     content: text('content').notNull(),
@@ -27,11 +27,11 @@ export const emailTemplates = pgTable(
     ...lifecycleDates(),
   },
   (t) => [
-    index('email_templates_user_idx').on(t.userId, sql`lower(${t.name})`),
-    // At most one default per category per user: making one default clears the other in the same
+    index('email_templates_org_idx').on(t.organizationId, sql`lower(${t.name})`),
+    // At most one default per category per organisation: making one default clears the other in the same
     // transaction, and this index makes a race between two such saves fail instead of leaving two.
-    uniqueIndex('email_templates_user_category_default_idx')
-      .on(t.userId, t.category)
+    uniqueIndex('email_templates_org_category_default_idx')
+      .on(t.organizationId, t.category)
       .where(sql`${t.isDefault}`),
     check(
       'email_templates_category_check',
@@ -48,9 +48,9 @@ export const orderEmails = pgTable(
   'order_emails',
   {
     id: idColumn(),
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),

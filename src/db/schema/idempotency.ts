@@ -1,8 +1,8 @@
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /**
- * One row per `Idempotency-Key` an account sent with a create or a send: the first request claims
+ * One row per `Idempotency-Key` an organisation's callers sent with a create or a send (scoped to the organisation, so one answer never reaches another tenant): the first request claims
  * the key ('pending'), does its work and keeps its answer ('done'); a repeat within 24 hours gets
  * that answer back instead of doing the work again. The primary key is what makes two concurrent
  * requests with one key create one object: only one insert can claim it. A create claims, works and
@@ -11,9 +11,9 @@ import { users } from './users';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     /** The procedure the key was used for (`orders.create`): the same key on another call is another request. */
     operation: text('operation').notNull(),
@@ -32,7 +32,7 @@ export const idempotencyKeys = pgTable(
      */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.key] })],
 );
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -6,6 +6,7 @@ export * from './email-templates';
 export * from './idempotency';
 export * from './order-settings';
 export * from './orders';
+export * from './organizations';
 export * from './outbox';
 export * from './pdf';
 export * from './users';

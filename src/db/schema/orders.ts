@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CustomerSnapshot, DeliveryAddress } from '../../shared/order-record';
 import { idColumn, lifecycleDates } from './columns';
-import { users } from './users';
+import { organizations } from './organizations';
 
 // The snapshot's type is the read model's (shared/order-record.ts); re-exported for the schema's users.
 export type { CustomerSnapshot };
@@ -32,9 +32,9 @@ export const orders = pgTable(
   'orders',
   {
     id: idColumn(),
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     orderNumber: text('order_number').notNull(),
     /**
      * The customer the order was written for. No foreign key on purpose: deleting that customer keeps
@@ -73,15 +73,15 @@ export const orders = pgTable(
     ...lifecycleDates(),
   },
   (t) => [
-    uniqueIndex('orders_user_number_idx').on(t.userId, t.orderNumber),
+    uniqueIndex('orders_org_number_idx').on(t.organizationId, t.orderNumber),
     // The list: newest first, optionally one status, optionally a period.
-    index('orders_user_date_idx').on(t.userId, t.date.desc(), t.id.desc()),
-    index('orders_user_status_date_idx').on(t.userId, t.status, t.date.desc(), t.id.desc()),
+    index('orders_org_date_idx').on(t.organizationId, t.date.desc(), t.id.desc()),
+    index('orders_org_status_date_idx').on(t.organizationId, t.status, t.date.desc(), t.id.desc()),
     // `updatedSince` (orders-api-list.ts): what changed since a moment, least recently changed first.
-    index('orders_user_updated_idx').on(t.userId, t.updatedAt, t.id),
-    index('orders_user_number_lower_idx').on(t.userId, sql`lower(${t.orderNumber})`),
+    index('orders_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
+    index('orders_org_number_lower_idx').on(t.organizationId, sql`lower(${t.orderNumber})`),
     // The search (orders-list.ts): trigram indexes answer `lower(x) like '%…%'` for patterns of three
-    // characters or more (pg_trgm, migration 0008); shorter ones scan the user's orders. Without
+    // characters or more (pg_trgm, migration 0008); shorter ones scan the organisation's orders. Without
     // fastupdate: GIN's pending list is read linearly by every search until a VACUUM merges it, and
     // PGlite never autovacuums, so after a bulk seed even an empty trigram lookup is slow.
     index('orders_number_trgm_idx')
@@ -129,17 +129,17 @@ export const orderItems = pgTable(
 );
 
 /**
- * Orders and their summed totals per user, Amsterdam calendar month and status, kept by triggers on
+ * Orders and their summed totals per organisation, Amsterdam calendar month and status, kept by triggers on
  * `orders` (migrations 0010, and month_totals_subtotal for the subtotal) in the transaction that changes the orders. The list's counts, its deep
- * pages and the dashboard read these ~100 rows per user instead of counting or summing 100 000 orders
+ * pages and the dashboard read these ~100 rows per organisation instead of counting or summing 100 000 orders
  * (orders-list.ts, dashboard-stats.ts). No row of its own is ever written by the application.
  */
 export const orderMonthTotals = pgTable(
   'order_month_totals',
   {
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     /** The first day of the month in Europe/Amsterdam the orders are dated in. */
     month: date('month', { mode: 'string' }).notNull(),
     status: text('status', { enum: ['concept', 'sent', 'paid', 'cancelled'] }).notNull(),
@@ -149,7 +149,7 @@ export const orderMonthTotals = pgTable(
     /** The sum of the orders' subtotals (excl. VAT): the dashboard's revenue and chart. */
     subtotal: numeric('subtotal', { mode: 'string' }).notNull().default('0'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month, t.status] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.status] })],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

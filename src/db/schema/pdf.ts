@@ -13,15 +13,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { idColumn, lifecycleDates } from './columns';
 import { orders } from './orders';
-import { users } from './users';
+import { organizations } from './organizations';
 
-/** PDF house style per user (spec §3 PDF settings); a user without a row has the defaults. */
+/** PDF house style per organisation (spec §3 PDF settings); an organisation without a row has the defaults. */
 export const pdfSettings = pgTable(
   'pdf_settings',
   {
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     primaryColor: text('primary_color').notNull().default('#1E40AF'),
     secondaryColor: text('secondary_color').notNull().default('#F3F4F6'),
     template: text('template', { enum: ['classic', 'modern', 'minimal'] })
@@ -50,9 +50,9 @@ export const pdfFiles = pgTable(
   'pdf_files',
   {
     id: idColumn(),
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -67,7 +67,7 @@ export const pdfFiles = pgTable(
   },
   (t) => [
     uniqueIndex('pdf_files_filename_idx').on(t.filename),
-    index('pdf_files_user_order_hash_idx').on(t.userId, t.orderId, t.htmlHash),
+    index('pdf_files_org_order_hash_idx').on(t.organizationId, t.orderId, t.htmlHash),
     index('pdf_files_created_idx').on(t.createdAt),
   ],
 );

@@ -1,9 +1,9 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, lifecycleDates } from './columns';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /**
- * A user's webhook subscriptions. `secret` signs every delivery (Standard Webhooks), so it
+ * An organisation's webhook subscriptions. `secret` signs every delivery (Standard Webhooks), so it
  * is kept as it is, not hashed; the API hands it out once, on create. `failingSince` is set when a
  * delivery gave up after its last retry and cleared by the next delivery that succeeds.
  */
@@ -11,9 +11,9 @@ export const webhookSubscriptions = pgTable(
   'webhook_subscriptions',
   {
     id: idColumn(),
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
     active: boolean('active').notNull().default(true),
@@ -21,8 +21,8 @@ export const webhookSubscriptions = pgTable(
     failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
     ...lifecycleDates(),
   },
-  // Every write of an order or customer asks "does this account subscribe to this event?" (events.ts).
-  (t) => [index('webhook_subscriptions_user_idx').on(t.userId, t.active)],
+  // Every write of an order or customer asks "does this organisation subscribe to this event?" (events.ts).
+  (t) => [index('webhook_subscriptions_org_idx').on(t.organizationId, t.active)],
 );
 
 /** One row per delivery attempt: what the subscription's log shows. Only a short excerpt of the answer is kept. */

@@ -118,7 +118,12 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
       .update(users)
       .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
       .where(eq(users.id, userId));
-    const key = await createApiKey(database.db, userId, { name: 'Fuzz', access: 'write' }, new Date());
+    const key = await createApiKey(
+      database.db,
+      { organizationId: userId, userId },
+      { name: 'Fuzz', access: 'write' },
+      new Date(),
+    );
     keyId = key._id;
     keySecret = key.secret;
     console.info(`fuzz: FUZZ_SEED=${SEED} (${MAX_RUNS} runs or ${perOperationMs} ms per operation)`);
@@ -137,7 +142,7 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
       const files = await database.db
         .select({ filename: pdfFiles.filename })
         .from(pdfFiles)
-        .where(eq(pdfFiles.userId, userId))
+        .where(eq(pdfFiles.organizationId, userId))
         .orderBy(asc(pdfFiles.createdAt));
       if (files.length > 0) return files.map((f) => f.filename);
       const [order] = await ownIds('order', session);
@@ -146,15 +151,20 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
     }
     // The one key the runs sign with (an earlier run may have revoked it: credentials() restores it).
     if (kind === 'apiKey') return [keyId];
+    // The account's own organisation (its id is the user's).
+    if (kind === 'organization') return [userId];
     const table = OWN_TABLES[kind];
     const rows = await database.db
       .select({ id: table.id })
       .from(table)
-      .where(eq(table.userId, userId))
+      .where(eq(table.organizationId, userId))
       .orderBy(asc(table.id))
       .limit(20);
     if (rows.length > 0) return rows.map((r) => r.id);
-    const create: Record<Exclude<ObjectKind, 'pdfFile' | 'apiKey'>, () => Promise<InjectOptions>> = {
+    const create: Record<
+      Exclude<ObjectKind, 'pdfFile' | 'apiKey' | 'organization'>,
+      () => Promise<InjectOptions>
+    > = {
       customer: async () => ({
         method: 'POST',
         url: '/api/customers',
@@ -187,7 +197,7 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
 
   /** Fresh credentials each run: an earlier run may have logged out, revoked the key or reset the password. */
   async function credentials() {
-    const { token } = await createSession(database.db, userId, false, new Date());
+    const { token } = await createSession(database.db, userId, false, new Date(), userId);
     await database.db.update(apiKeys).set({ revokedAt: null, expiresAt: null }).where(eq(apiKeys.id, keyId));
     return { session: token, key: keySecret };
   }

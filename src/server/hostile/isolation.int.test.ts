@@ -109,6 +109,7 @@ describe('account isolation on every operation with an id (generated from the Op
         apiKey: apiKey._id,
         webhook: webhook._id,
         pdfFile: pdf.filename,
+        organization: ua.organization.id,
       },
     };
 
@@ -199,8 +200,10 @@ describe('account isolation on every operation with an id (generated from the Op
         // Indistinguishable from nothing: the same status and the same words.
         expect(answer(onA)).toEqual(answer(onNothing));
         const allowed = documented
-          ? // A key may not manage keys at all (403, whatever the id): it learns nothing either way.
-            credential === 'key' && op.path.startsWith('/api-keys')
+          ? // A key may not manage keys or switch organisations at all (403, whatever the id): it
+            // learns nothing either way.
+            credential === 'key' &&
+            (op.path.startsWith('/api-keys') || op.path.startsWith('/auth/organizations'))
             ? [403]
             : [404]
           : [404, 405];

@@ -7,6 +7,7 @@ import { buildTestApp, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
+import { insertAccount } from '../../test/users';
 import { UNAUTHORIZED_MESSAGE } from '../errors';
 import { authMessages } from '../services/auth/messages';
 import { hashPassword } from '../services/auth/passwords';
@@ -102,7 +103,7 @@ const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c
 /** A verified account that logs in with STRONG_PASSWORD. */
 async function account() {
   const email = uniqueEmail('klok');
-  await database.db.insert(users).values({
+  await insertAccount(database.db, {
     email,
     passwordHash: await hashPassword(STRONG_PASSWORD),
     name: 'Klaas Klok',

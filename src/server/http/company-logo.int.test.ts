@@ -149,7 +149,7 @@ describe('/api/auth/logo (integration)', () => {
     await put(token, await solidImage(60, 20, 'png'), 'image/png');
     const { secret } = await createApiKey(
       database.db,
-      user.id,
+      { organizationId: user.id, userId: user.id },
       { name: 'Boekhouding', access: 'read' },
       new Date(),
     );

@@ -39,11 +39,11 @@ export async function registerCompanyLogo(app: FastifyInstance, deps: AppDeps): 
     });
 
     scope.put(LOGO_ROUTE, async (req, reply) => {
-      const { user } = await auth.requireUser(req, reply);
+      const { tenant } = await auth.requireUser(req, reply);
       const content = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const info = await saveLogo(
         deps.db,
-        user.id,
+        tenant.organizationId,
         { content, contentType: req.headers['content-type'] ?? '' },
         deps.now(),
       );
@@ -51,8 +51,8 @@ export async function registerCompanyLogo(app: FastifyInstance, deps: AppDeps): 
     });
 
     scope.get(LOGO_ROUTE, async (req: FastifyRequest, reply: FastifyReply) => {
-      const { user } = await auth.requireUser(req, reply);
-      const logo = await getLogo(deps.db, user.id);
+      const { tenant } = await auth.requireUser(req, reply);
+      const logo = await getLogo(deps.db, tenant.organizationId);
       const etag = `"${logo.hash}"`;
       // The app asks with ?v=<version>: that address never changes its image, so the browser may keep
       // it. Without it (or with an old version) the browser asks again each time, cheaply by ETag.
@@ -74,8 +74,8 @@ export async function registerCompanyLogo(app: FastifyInstance, deps: AppDeps): 
     });
 
     scope.delete(LOGO_ROUTE, async (req, reply) => {
-      const { user } = await auth.requireUser(req, reply);
-      await deleteLogo(deps.db, user.id);
+      const { tenant } = await auth.requireUser(req, reply);
+      await deleteLogo(deps.db, tenant.organizationId);
       return reply.send({ success: true, message: logoMessages.removed });
     });
   });

@@ -56,7 +56,7 @@ describe('compressed answers (integration)', () => {
     // where trpc-to-openapi's handler once lost it (see app.ts).
     await database.db.insert(customers).values(
       Array.from({ length: 220 }, (_, i) => ({
-        userId: user.id,
+        organizationId: user.id,
         name: `Klant ${i}`,
         company: `Bedrijf ${i} B.V.`,
         email: `klant${i}@voorbeeld.nl`,
@@ -68,7 +68,7 @@ describe('compressed answers (integration)', () => {
     const pdf = await storePdf(
       database.db,
       {
-        userId: user.id,
+        organizationId: user.id,
         orderId,
         orderNumber: 'INK-2026-1001',
         htmlHash: 'hash',

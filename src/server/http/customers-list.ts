@@ -16,9 +16,9 @@ export const CUSTOMERS_LIST_URL = '/api/customers';
 export function registerCustomersList(app: FastifyInstance, deps: AppDeps): void {
   const auth = createRequestAuth(deps);
   app.get(CUSTOMERS_LIST_URL, { exposeHeadRoute: false }, async (req, reply) => {
-    const { user } = await auth.requireUser(req, reply);
+    const { tenant } = await auth.requireUser(req, reply);
     const query = parseListQuery(CUSTOMERS_LIST.query, req.query);
-    const { customers, total } = await listCustomersForApi(deps.db, user.id, query);
+    const { customers, total } = await listCustomersForApi(deps.db, tenant.organizationId, query);
     if (query.limit !== undefined && total !== null) {
       setPageHeaders(reply, {
         baseUrl: `${deps.config.appUrl}${CUSTOMERS_LIST_URL}`,

@@ -61,6 +61,6 @@ describe('closing the app while a request is under way', () => {
     await request.closed;
     await closing;
     const [stored] = await database.db.select().from(customers).where(eq(customers.id, _id));
-    expect(stored).toMatchObject({ userId: user.id, company: 'Bakker Advies' });
+    expect(stored).toMatchObject({ organizationId: user.id, company: 'Bakker Advies' });
   });
 });

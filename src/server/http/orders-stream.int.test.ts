@@ -131,7 +131,7 @@ describe('GET /api/orders streams the list (integration)', () => {
     await database.db
       .update(orders)
       .set({ date: sql`'2026-06-01 10:00:00+02'::timestamptz` })
-      .where(eq(orders.userId, b.userId));
+      .where(eq(orders.organizationId, b.userId));
   });
   afterAll(async () => {
     for (const instance of apps.values()) await instance.close();

@@ -85,11 +85,11 @@ export function registerOrdersStream(
   const auth = createRequestAuth(deps);
   // HEAD keeps going to the procedures (which answer it without reading anything), not the whole list.
   app.get(ORDERS_LIST_URL, { exposeHeadRoute: false }, async (req, reply) => {
-    const { user } = await auth.requireUser(req, reply);
+    const { tenant } = await auth.requireUser(req, reply);
     const query = parseListQuery(ORDERS_LIST.query, req.query);
     if (query.limit !== undefined) {
       const { limit, offset = 0 } = query;
-      const page = await listOrdersPageForApi(deps.db, user.id, { ...query, limit });
+      const page = await listOrdersPageForApi(deps.db, tenant.organizationId, { ...query, limit });
       setPageHeaders(reply, {
         baseUrl: `${deps.config.appUrl}${ORDERS_LIST_URL}`,
         query: req.query as Record<string, unknown>,
@@ -101,7 +101,7 @@ export function registerOrdersStream(
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(page.records.map(orderToWire)));
     }
-    const batches = orderBatches(deps.db, user.id, {
+    const batches = orderBatches(deps.db, tenant.organizationId, {
       batchSize,
       where: orderApiFilter(query),
       sort: orderApiSort(query),
@@ -112,7 +112,10 @@ export function registerOrdersStream(
     // and the client sees an incomplete body, never a shorter array that looks whole. Logged here (a
     // client that leaves is not an error and is not logged).
     const onError = (err: unknown) => {
-      deps.log.error({ err, userId: user.id }, 'GET /api/orders: the list broke off mid-stream');
+      deps.log.error(
+        { err, organizationId: tenant.organizationId },
+        'GET /api/orders: the list broke off mid-stream',
+      );
       reply.raw.destroy();
     };
     const body = Readable.from(jsonArray(first, batches, onError), { objectMode: false });

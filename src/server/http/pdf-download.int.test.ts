@@ -53,7 +53,7 @@ describe('GET /api/pdf/download/{filename} with a link token (integration)', () 
     const file = await storePdf(
       database.db,
       {
-        userId: user.id,
+        organizationId: user.id,
         orderId,
         orderNumber,
         htmlHash: documentHash(label),

@@ -51,8 +51,10 @@ export function registerPdfDownload(app: FastifyInstance, deps: AppDeps): void {
       return isDownloadFilename(filename)
         ? findLinkedDownload(deps.db, queryToken, filename, deps.now())
         : null;
-    const { user } = await auth.requireUser(req, reply, { allowQueryToken: true });
-    return isDownloadFilename(filename) ? findDownload(deps.db, user.id, filename, deps.now()) : null;
+    const { tenant } = await auth.requireUser(req, reply, { allowQueryToken: true });
+    return isDownloadFilename(filename)
+      ? findDownload(deps.db, tenant.organizationId, filename, deps.now())
+      : null;
   }
 
   app.get<{ Params: { filename: string } }>('/api/pdf/download/:filename', async (req, reply) => {

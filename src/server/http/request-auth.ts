@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../db/schema';
+import type { OrganizationRow, UserRow } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
 import { type ApiKeyRate, authenticateApiKey } from '../services/api-keys/authenticate-api-key';
@@ -7,6 +7,8 @@ import { apiKeyServiceMessages } from '../services/api-keys/messages';
 import { isApiKeySecret } from '../services/api-keys/secret';
 import { tooManyAttempts } from '../services/auth/rate-limit';
 import { type ValidSession, validateSessionToken } from '../services/auth/sessions';
+import { organizationMessages } from '../services/organizations/messages';
+import type { Tenant } from '../services/organizations/tenant';
 
 /**
  * Who sent a request, for the tRPC context (trpc.ts) and for plain Fastify routes (a file download)
@@ -38,6 +40,9 @@ export type RequestAuth = {
   /** The session; null for a request with an API key (keys are not sessions). */
   session: ValidSession | null;
   user: UserRow | null;
+  /** The organisation the request acts in, and as whom: the session's active one, or the key's. */
+  tenant: Tenant | null;
+  organization: OrganizationRow | null;
   /** The raw token the request came with, for logout. */
   token: string | null;
   apiKey: ApiKeyAuth | null;
@@ -46,6 +51,8 @@ export type RequestAuth = {
 export type SignedIn = {
   session: ValidSession | null;
   user: UserRow;
+  tenant: Tenant;
+  organization: OrganizationRow;
   token: string;
   apiKey: ApiKeyAuth | null;
 };
@@ -54,6 +61,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const readOnlyKey = () => new AppError('FORBIDDEN', apiKeyServiceMessages.readOnly);
 export const sessionOnly = () => new AppError('FORBIDDEN', apiKeyServiceMessages.sessionOnly);
+/** A signed-in user who belongs to no organisation has no business data to work on. */
+export const noOrganization = () => new AppError('FORBIDDEN', organizationMessages.noOrganization);
 
 /**
  * Whether a request with this key may run a call (`mutation`: the procedure changes something):
@@ -111,13 +120,21 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) 
       limit: deps.config.apiKeyRateLimit,
       now: deps.now(),
     });
-    if (!found) return { session: null, user: null, token: secret, apiKey: null };
+    if (!found)
+      return { session: null, user: null, tenant: null, organization: null, token: secret, apiKey: null };
     const { rate } = found;
     reply.header('RateLimit-Limit', String(rate.limit));
     reply.header('RateLimit-Remaining', String(rate.remaining));
     reply.header('RateLimit-Reset', String(rate.resetSeconds));
     const apiKey: ApiKeyAuth = { ...found.apiKey, rate, unsafeMethod: !SAFE_METHODS.has(req.method) };
-    return { session: null, user: found.user, token: secret, apiKey };
+    return {
+      session: null,
+      user: found.user,
+      tenant: found.tenant,
+      organization: found.organization,
+      token: secret,
+      apiKey,
+    };
   }
 
   /**
@@ -136,7 +153,14 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) 
     if (session && token && req.cookies?.[SESSION_COOKIE] === token) {
       setSessionCookie(reply, token, session.expiresAt);
     }
-    return { session, user: session?.user ?? null, token, apiKey: null };
+    return {
+      session,
+      user: session?.user ?? null,
+      tenant: session?.tenant ?? null,
+      organization: session?.organization ?? null,
+      token,
+      apiKey: null,
+    };
   }
 
   /**
@@ -149,10 +173,11 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) 
     reply: FastifyReply,
     opts: AuthOptions = {},
   ): Promise<SignedIn> {
-    const { session, user, token, apiKey } = await authenticate(req, reply, opts);
+    const { session, user, tenant, organization, token, apiKey } = await authenticate(req, reply, opts);
     if (!user || !token || !(session || apiKey)) throw unauthorized();
+    if (!tenant || !organization) throw noOrganization();
     if (apiKey) assertApiKeyMay(apiKey, false);
-    return { session, user, token, apiKey };
+    return { session, user, tenant, organization, token, apiKey };
   }
 
   return { authenticate, requireUser, setSessionCookie, clearSessionCookie };

@@ -3,15 +3,15 @@ import { apiKeyCreatedOutput, apiKeyCreateInput, apiKeyOutput } from '../../shar
 import { idInput, successOutput } from '../../shared/schemas/common';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys/api-keys';
 import { apiKeyServiceMessages } from '../services/api-keys/messages';
-import { router, sessionProcedure } from '../trpc';
+import { router, sessionTenantProcedure } from '../trpc';
 
 const tags = ['api-keys'];
 const onlyWithSession =
   'Alleen met een sessie (inloggen), niet met een API-sleutel: een sleutel kan geen sleutels beheren (403).';
 
-/** API keys of the signed-in account; only a session manages them (sessionProcedure). */
+/** API keys of the signed-in account; only a session manages them (sessionTenantProcedure). */
 export const apiKeysRouter = router({
-  list: sessionProcedure
+  list: sessionTenantProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -23,9 +23,9 @@ export const apiKeysRouter = router({
     })
     .input(z.void())
     .output(z.array(apiKeyOutput))
-    .query(({ ctx }) => listApiKeys(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => listApiKeys(ctx.db, ctx.tenant.organizationId)),
 
-  create: sessionProcedure
+  create: sessionTenantProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -37,9 +37,9 @@ export const apiKeysRouter = router({
     })
     .input(apiKeyCreateInput)
     .output(apiKeyCreatedOutput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.user.id, input, ctx.now())),
+    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.tenant, input, ctx.now())),
 
-  revoke: sessionProcedure
+  revoke: sessionTenantProcedure
     .meta({
       openapi: {
         method: 'DELETE',
@@ -52,7 +52,7 @@ export const apiKeysRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await revokeApiKey(ctx.db, ctx.user.id, input.id, ctx.now());
+      await revokeApiKey(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
       return { success: true as const, message: apiKeyServiceMessages.revoked };
     }),
 });

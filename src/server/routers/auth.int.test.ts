@@ -301,7 +301,7 @@ describe('resend verification', () => {
     const first = mailer.lastToken(email, 'verify-email');
     // An unverified user cannot log in, so give them a session directly, as an older login would have.
     const user = await userRow(email);
-    const { token: sessionToken } = await createSession(database.db, user!.id, false, new Date());
+    const { token: sessionToken } = await createSession(database.db, user!.id, false, new Date(), user!.id);
     const caller = await as(sessionToken);
     expect(await caller.auth.resendVerification()).toEqual({
       success: true,

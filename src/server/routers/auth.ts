@@ -17,6 +17,11 @@ import {
   profileUpdateInput,
   sessionsEndedOutput,
 } from '../../shared/schemas/company-profile';
+import {
+  activateOrganizationInput,
+  organizationOfUserOutput,
+  organizationsOutput,
+} from '../../shared/schemas/organization';
 import { crossSiteRefused } from '../http/cross-site';
 import { sessionOnly } from '../http/request-auth';
 import { loginUser } from '../services/auth/login';
@@ -36,6 +41,7 @@ import {
   verifyEmailToken,
 } from '../services/auth/verification';
 import { runInBackground } from '../services/background';
+import { activateOrganization, listOrganizations } from '../services/organizations/memberships';
 import { authedProcedure, type Context, publicProcedure, router, sessionProcedure } from '../trpc';
 
 /** Counts this call against the per-IP and per-address budgets; 429 once either is spent. */
@@ -97,12 +103,16 @@ export const authRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await inSignInLine(async () => {
+      const { user, session, organization } = await inSignInLine(async () => {
         await limit(ctx, 'login', input.email);
         return loginUser(ctx, input, ctx.now());
       });
       ctx.setSessionCookie(session.token, session.expiresAt);
-      return { ...toProfile(user), token: session.token, expiresAt: session.expiresAt.toISOString() };
+      return {
+        ...toProfile(user, organization),
+        token: session.token,
+        expiresAt: session.expiresAt.toISOString(),
+      };
     }),
 
   /** A mutation (it ends the session) that REST exposes as GET, as spec §7 names it. */
@@ -145,7 +155,9 @@ export const authRouter = router({
   session: publicProcedure
     .input(z.void())
     .output(profileOutput.nullable())
-    .query(({ ctx }) => (ctx.user && ctx.session ? toProfile(ctx.user) : null)),
+    .query(({ ctx }) =>
+      ctx.user && ctx.session && ctx.organization ? toProfile(ctx.user, ctx.organization) : null,
+    ),
 
   profile: authedProcedure
     .meta({
@@ -155,12 +167,12 @@ export const authRouter = router({
         tags,
         summary: 'Profiel ophalen',
         description:
-          "Het profiel van het account: naam, e-mailadres en of het geverifieerd is, en de bedrijfs-, adres- en bankgegevens die op orders en PDF's staan. Met een sessie of een API-sleutel; zonder geldige sessie of sleutel 401. Het sessietoken staat er niet in.",
+          "Het profiel van het account: naam, e-mailadres en of het geverifieerd is van de gebruiker zelf, en de bedrijfs-, adres- en bankgegevens die op orders en PDF's staan van de actieve organisatie (zie GET /auth/organizations). Met een sessie of een API-sleutel (dan de organisatie van de sleutel); zonder geldige sessie of sleutel 401. Het sessietoken staat er niet in.",
       },
     })
     .input(z.void())
     .output(profileOutput)
-    .query(({ ctx }) => toProfile(ctx.user)),
+    .query(({ ctx }) => toProfile(ctx.user, ctx.organization)),
 
   updateProfile: authedProcedure
     .meta({
@@ -170,22 +182,23 @@ export const authRouter = router({
         tags,
         summary: 'Profiel bijwerken',
         description:
-          'Gedeeltelijke update: alleen meegestuurde velden worden gewijzigd, elk gecontroleerd met de Nederlandse regels en genormaliseerd opgeslagen (IBAN zonder spaties, postcode `1234 AB`). Een ongeldig veld geeft 400 met `details` en wijzigt niets. Het e-mailadres kan niet worden gewijzigd; een meegestuurd `email` wordt genegeerd. Een nieuw `password` beëindigt alle andere sessies van de gebruiker; met een API-sleutel kan het wachtwoord niet worden gewijzigd (403).',
+          'Gedeeltelijke update: alleen meegestuurde velden worden gewijzigd, elk gecontroleerd met de Nederlandse regels en genormaliseerd opgeslagen (IBAN zonder spaties, postcode `1234 AB`). Een ongeldig veld geeft 400 met `details` en wijzigt niets. Het e-mailadres kan niet worden gewijzigd; een meegestuurd `email` wordt genegeerd. `name` en `password` zijn van de gebruiker zelf, de overige velden van de actieve organisatie: die wijzigt alleen een eigenaar of beheerder; een medewerker of lezer die ze zou wijzigen krijgt 403 en er verandert niets (ongewijzigd meesturen mag). Een nieuw `password` beëindigt alle andere sessies van de gebruiker; met een API-sleutel kan het wachtwoord niet worden gewijzigd (403).',
       },
     })
     .input(profileUpdateInput)
     .output(profileOutput)
     .mutation(({ ctx, input }) => {
-      // The company's details are business data a write key may keep up to date; the password is
+      // The company's details are business data a write key may keep up to date (as far as its
+      // creator's role allows, updateProfile); the password is
       // the account itself (see sessionProcedure).
       if (!ctx.session) {
         if (input.password) throw sessionOnly();
-        return updateProfile(ctx.db, ctx.user.id, input, {
+        return updateProfile(ctx.db, ctx.tenant, input, {
           passwordAttemptLimit: ctx.config.rateLimitAuth,
           now: ctx.now(),
         });
       }
-      return updateProfile(ctx.db, ctx.user.id, input, {
+      return updateProfile(ctx.db, ctx.tenant, input, {
         currentSessionId: ctx.session.sessionId,
         passwordAttemptLimit: ctx.config.rateLimitAuth,
         now: ctx.now(),
@@ -229,6 +242,43 @@ export const authRouter = router({
     .input(z.object({}).optional())
     .output(sessionsEndedOutput)
     .mutation(({ ctx }) => signOutOtherSessions(ctx.db, ctx.user.id, ctx.session.sessionId)),
+
+  organizations: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/organizations',
+        tags,
+        summary: 'Organisaties van de gebruiker',
+        description:
+          'Elke organisatie waarvan de ingelogde gebruiker lid is: `id`, `name` (de bedrijfsnaam), `role` (owner, admin, member of viewer) en `active` (`true` voor de organisatie waarin deze sessie werkt), oudste lidmaatschap eerst. Alleen met een sessie; een API-sleutel werkt in één organisatie (403).',
+      },
+    })
+    .input(z.void())
+    .output(organizationsOutput)
+    .query(({ ctx }) => listOrganizations(ctx.db, ctx.user.id, ctx.tenant?.organizationId ?? null)),
+
+  activateOrganization: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/organizations/{id}/activate',
+        tags,
+        summary: 'Actieve organisatie kiezen',
+        description:
+          'Laat deze sessie voortaan in organisatie `id` werken: profiel, klanten, orders en instellingen zijn daarna die van deze organisatie; andere sessies van de gebruiker houden hun eigen keuze. Antwoordt de organisatie zoals GET /auth/organizations haar toont. Een organisatie waarvan u geen lid bent geeft 404, hetzelfde antwoord als een die niet bestaat. Alleen met een sessie (een API-sleutel: 403).',
+      },
+    })
+    .input(activateOrganizationInput)
+    .output(organizationOfUserOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { organization, role } = await activateOrganization(
+        ctx.db,
+        { sessionId: ctx.session.sessionId, userId: ctx.user.id },
+        input.id,
+      );
+      return { id: organization.id, name: organization.name, role, active: true };
+    }),
 
   resendVerification: authedProcedure
     .meta({

@@ -35,15 +35,15 @@ export const customersRouter = router({
     .output(z.array(customerOutput))
     .query(async ({ ctx, input }) =>
       input
-        ? (await listCustomersForApi(ctx.db, ctx.user.id, input)).customers
-        : listAllCustomers(ctx.db, ctx.user.id),
+        ? (await listCustomersForApi(ctx.db, ctx.tenant.organizationId, input)).customers
+        : listAllCustomers(ctx.db, ctx.tenant.organizationId),
     ),
 
   /** The screens' list: search, active filter and paging in SQL (not part of the REST contract). */
   page: authedProcedure
     .input(customerListQuery)
     .output(customerPage)
-    .query(({ ctx, input }) => listCustomers(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => listCustomers(ctx.db, ctx.tenant.organizationId, input)),
 
   get: authedProcedure
     .meta({
@@ -57,13 +57,15 @@ export const customersRouter = router({
     })
     .input(idInput)
     .output(customerOutput)
-    .query(({ ctx, input }) => getCustomer(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => getCustomer(ctx.db, ctx.tenant.organizationId, input.id)),
 
   /** The delete confirmation: how many orders were written for this customer (not part of the REST contract). */
   orderCount: authedProcedure
     .input(idInput)
     .output(z.object({ count: z.number().int().min(0) }))
-    .query(async ({ ctx, input }) => ({ count: await countCustomerOrders(ctx.db, ctx.user.id, input.id) })),
+    .query(async ({ ctx, input }) => ({
+      count: await countCustomerOrders(ctx.db, ctx.tenant.organizationId, input.id),
+    })),
 
   create: authedProcedure
     .meta({
@@ -81,7 +83,7 @@ export const customersRouter = router({
     .output(customerOutput)
     .mutation(({ ctx, input }) =>
       runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'customers.create', input), (tx) =>
-        createCustomer(tx, ctx.user.id, input, ctx.now()),
+        createCustomer(tx, ctx.tenant.organizationId, input, ctx.now()),
       ),
     ),
 
@@ -98,7 +100,7 @@ export const customersRouter = router({
     .input(customerInput.extend(idInput.shape))
     .output(customerOutput)
     .mutation(({ ctx, input: { id, ...fields } }) =>
-      updateCustomer(ctx.db, ctx.user.id, id, fields, ctx.now()),
+      updateCustomer(ctx.db, ctx.tenant.organizationId, id, fields, ctx.now()),
     ),
 
   delete: authedProcedure
@@ -114,7 +116,7 @@ export const customersRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteCustomer(ctx.db, ctx.user.id, input.id, ctx.now());
+      await deleteCustomer(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
       return { success: true as const, message: 'Klant is verwijderd.' };
     }),
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTemplates, outbox, users } from '../../db/schema';
+import { emailTemplates, organizations, outbox } from '../../db/schema';
 import { EMAIL_TEMPLATE_CATEGORIES, emailTemplateMessages as m } from '../../shared/schemas/email-template';
 import { SAMPLE_TEMPLATE_DATA } from '../../shared/template-variables';
 import { buildTestApp, testDeps } from '../../test/context';
@@ -56,9 +56,9 @@ async function signIn(): Promise<{ auth: Auth; userId: string; email: string }> 
     company: 'Bakkerij De Korst',
   });
   await database.db
-    .update(users)
+    .update(organizations)
     .set({ address: 'Dorpsstraat 1', postalCode: '1234 AB', city: 'Utrecht', kvkNumber: '12345678' })
-    .where(eq(users.id, user.id));
+    .where(eq(organizations.id, user.id));
   return { auth: { authorization: `Bearer ${token}` }, userId: user.id, email: user.email };
 }
 
@@ -77,7 +77,8 @@ const call = (
   });
 
 async function storedCount(userId: string) {
-  return (await database.db.select().from(emailTemplates).where(eq(emailTemplates.userId, userId))).length;
+  return (await database.db.select().from(emailTemplates).where(eq(emailTemplates.organizationId, userId)))
+    .length;
 }
 
 describe('e-mail templates over REST: CRUD', () => {
@@ -246,7 +247,7 @@ describe('defaults', () => {
 
   it('the database itself refuses a second default of a category', async () => {
     const { userId } = await signIn();
-    const row = { userId, ...template, category: 'order' as const, isDefault: true };
+    const row = { organizationId: userId, ...template, category: 'order' as const, isDefault: true };
     await database.db.insert(emailTemplates).values(row);
     await expect(database.db.insert(emailTemplates).values(row)).rejects.toThrow();
     await database.db.insert(emailTemplates).values({ ...row, isDefault: false });
@@ -335,7 +336,7 @@ describe('temporary templates', () => {
     const left = await database.db
       .select({ id: emailTemplates.id })
       .from(emailTemplates)
-      .where(and(eq(emailTemplates.userId, userId), eq(emailTemplates.isTemporary, true)));
+      .where(and(eq(emailTemplates.organizationId, userId), eq(emailTemplates.isTemporary, true)));
     expect(left.map((r) => r.id)).not.toContain(old._id);
     expect(left).toHaveLength(1);
   });

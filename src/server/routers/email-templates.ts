@@ -18,6 +18,7 @@ import {
   sendTestMail,
   updateEmailTemplate,
 } from '../services/mail/email-templates';
+import { companyOf } from '../services/organizations/company';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['email-templates'];
@@ -38,7 +39,7 @@ export const emailTemplatesRouter = router({
     })
     .input(z.void())
     .output(z.array(emailTemplateOutput))
-    .query(({ ctx }) => listEmailTemplates(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => listEmailTemplates(ctx.db, ctx.tenant.organizationId)),
 
   get: authedProcedure
     .meta({
@@ -52,7 +53,7 @@ export const emailTemplatesRouter = router({
     })
     .input(idInput)
     .output(emailTemplateOutput)
-    .query(({ ctx, input }) => getEmailTemplate(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => getEmailTemplate(ctx.db, ctx.tenant.organizationId, input.id)),
 
   create: authedProcedure
     .meta({
@@ -67,7 +68,7 @@ export const emailTemplatesRouter = router({
     })
     .input(emailTemplateInput)
     .output(emailTemplateOutput)
-    .mutation(({ ctx, input }) => createEmailTemplate(ctx.db, ctx.user.id, input, ctx.now())),
+    .mutation(({ ctx, input }) => createEmailTemplate(ctx.db, ctx.tenant.organizationId, input, ctx.now())),
 
   update: authedProcedure
     .meta({
@@ -81,7 +82,9 @@ export const emailTemplatesRouter = router({
     })
     .input(emailTemplateInput.extend(idInput.shape))
     .output(emailTemplateOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) => updateEmailTemplate(ctx.db, ctx.user.id, id, fields)),
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      updateEmailTemplate(ctx.db, ctx.tenant.organizationId, id, fields),
+    ),
 
   delete: authedProcedure
     .meta({
@@ -96,7 +99,7 @@ export const emailTemplatesRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteEmailTemplate(ctx.db, ctx.user.id, input.id);
+      await deleteEmailTemplate(ctx.db, ctx.tenant.organizationId, input.id);
       return { success: true as const, message: 'Template is verwijderd.' };
     }),
 
@@ -113,7 +116,9 @@ export const emailTemplatesRouter = router({
     })
     .input(templatePreviewInput)
     .output(templatePreviewOutput)
-    .mutation(({ ctx, input }) => previewTemplate(ctx.db, ctx.user.id, input.template, input.data)),
+    .mutation(({ ctx, input }) =>
+      previewTemplate(companyOf(ctx.organization, ctx.user), input.template, input.data),
+    ),
 
   test: authedProcedure
     .meta({
@@ -128,7 +133,9 @@ export const emailTemplatesRouter = router({
     })
     .input(testMailInput.extend(idInput.shape))
     .output(successOutput)
-    .mutation(({ ctx, input: { id, ...body } }) => sendTestMail(ctx, ctx.user.id, id, body, ctx.now())),
+    .mutation(({ ctx, input: { id, ...body } }) =>
+      sendTestMail(ctx, companyOf(ctx.organization, ctx.user), id, body, ctx.now()),
+    ),
 
   createDefaults: authedProcedure
     .meta({
@@ -145,6 +152,6 @@ export const emailTemplatesRouter = router({
     .output(createDefaultsOutput)
     .mutation(async ({ ctx }) => ({
       success: true as const,
-      count: await createDefaultTemplates(ctx.db, ctx.user.id),
+      count: await createDefaultTemplates(ctx.db, ctx.tenant.organizationId),
     })),
 });

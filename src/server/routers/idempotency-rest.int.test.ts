@@ -45,9 +45,10 @@ describe('Idempotency-Key on the creating and sending REST calls (integration)',
     });
 
   const orderCount = async (userId: string) =>
-    (await database.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]!.n;
+    (await database.db.select({ n: count() }).from(orders).where(eq(orders.organizationId, userId)))[0]!.n;
   const customerCount = async (userId: string) =>
-    (await database.db.select({ n: count() }).from(customers).where(eq(customers.userId, userId)))[0]!.n;
+    (await database.db.select({ n: count() }).from(customers).where(eq(customers.organizationId, userId)))[0]!
+      .n;
 
   it('answers a repeated order with the first answer, status and body alike, and creates one order', async () => {
     const a = await newAccount();
@@ -196,7 +197,7 @@ describe('Idempotency-Key on the creating and sending REST calls (integration)',
           createdAt: sql`now() - interval '10 minutes'`,
           heartbeatAt: sql`now() - interval '10 minutes'`,
         })
-        .where(and(eq(idempotencyKeys.userId, a.userId), eq(idempotencyKeys.key, key)));
+        .where(and(eq(idempotencyKeys.organizationId, a.userId), eq(idempotencyKeys.key, key)));
       const retry = await post(a, url, body, key);
       expect(retry.statusCode, `${url} ${retry.body}`).toBe(200);
       expect(await count(a.userId), url).toBe(before + 1);
@@ -227,7 +228,7 @@ describe('Idempotency-Key on the creating and sending REST calls (integration)',
     await database.db
       .update(idempotencyKeys)
       .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
-      .where(and(eq(idempotencyKeys.userId, a.userId), eq(idempotencyKeys.key, key)));
+      .where(and(eq(idempotencyKeys.organizationId, a.userId), eq(idempotencyKeys.key, key)));
     const later = await post(a, '/api/orders', orderPayload(a.customerId), key);
     expect(later.statusCode).toBe(200);
     expect(await orderCount(a.userId)).toBe(2);

@@ -10,5 +10,5 @@ export const logoRouter = router({
   info: authedProcedure
     .input(z.void())
     .output(z.object({ version: z.string(), width: z.number(), height: z.number() }).nullable())
-    .query(({ ctx }) => logoInfo(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => logoInfo(ctx.db, ctx.tenant.organizationId)),
 });

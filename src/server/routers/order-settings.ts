@@ -28,7 +28,7 @@ export const orderSettingsRouter = router({
     })
     .input(z.void())
     .output(orderSettingsOutput)
-    .query(({ ctx }) => getOrderSettings(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => getOrderSettings(ctx.db, ctx.tenant.organizationId)),
 
   update: authedProcedure
     .meta({
@@ -43,7 +43,7 @@ export const orderSettingsRouter = router({
     })
     .input(orderSettingsInput)
     .output(orderSettingsOutput)
-    .mutation(({ ctx, input }) => updateOrderSettings(ctx.db, ctx.user.id, input, ctx.now())),
+    .mutation(({ ctx, input }) => updateOrderSettings(ctx.db, ctx.tenant.organizationId, input, ctx.now())),
 
   nextNumber: authedProcedure
     .meta({
@@ -57,5 +57,7 @@ export const orderSettingsRouter = router({
     })
     .input(z.void())
     .output(nextOrderNumberOutput)
-    .query(async ({ ctx }) => ({ nextNumber: await previewNextOrderNumber(ctx.db, ctx.user.id, ctx.now()) })),
+    .query(async ({ ctx }) => ({
+      nextNumber: await previewNextOrderNumber(ctx.db, ctx.tenant.organizationId, ctx.now()),
+    })),
 });

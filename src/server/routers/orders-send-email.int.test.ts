@@ -21,6 +21,7 @@ import { createLogger } from '../log';
 import { createSmtpMailer } from '../services/mail/mailer';
 import type { Mailer, MailMessage } from '../services/mail/message';
 import { SEND_EMAIL_LIMIT, sendEmailMessages, sendOrderEmail } from '../services/orders/send-order-email';
+import { findCompany } from '../services/organizations/company';
 import { pdfMessages } from '../services/pdf/messages';
 import type { Printer } from '../services/pdf/printer';
 
@@ -560,7 +561,12 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const order = await newOrder(owner);
     const [foreignTemplate] = await database.db
       .insert(emailTemplates)
-      .values({ userId: other.userId, name: 'Van een ander', subject: 'Hallo', content: '<p>Hallo daar</p>' })
+      .values({
+        organizationId: other.userId,
+        name: 'Van een ander',
+        subject: 'Hallo',
+        content: '<p>Hallo daar</p>',
+      })
       .returning();
     const before = smtp.received.length;
 
@@ -584,7 +590,12 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const order = await newOrder(auth);
     const [template] = await database.db
       .insert(emailTemplates)
-      .values({ userId: auth.userId, name: 'Eigen', subject: 'Order', content: '<p>Eigen template</p>' })
+      .values({
+        organizationId: auth.userId,
+        name: 'Eigen',
+        subject: 'Order',
+        content: '<p>Eigen template</p>',
+      })
       .returning();
     const res = await send(auth, order._id, { ...plain, templateId: template!.id });
     expect(res.statusCode, res.body).toBe(200);
@@ -627,7 +638,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const err = await rejectionOf(
       sendOrderEmail(
         { db: database.db, mailer: target, printer: broken, log, now: () => new Date() },
-        user!,
+        (await findCompany(database.db, user!.id))!,
         order._id,
         sendEmailInput.parse({ ...plain, includePdf: true }),
       ),

@@ -36,6 +36,7 @@ import { listOrdersPage } from '../services/orders/orders-list';
 import { orderBatches } from '../services/orders/orders-stream';
 import { revenueByMonth } from '../services/orders/revenue-by-month';
 import { sendOrderEmail } from '../services/orders/send-order-email';
+import { companyOf } from '../services/organizations/company';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['orders'];
@@ -51,13 +52,16 @@ export const ordersRouter = router({
     .input(orderApiListQuery.optional())
     .output(z.array(orderOutput))
     .query(async ({ ctx, input }) => {
-      if (!input) return (await listAllOrders(ctx.db, ctx.user.id)).map(orderToWire);
+      if (!input) return (await listAllOrders(ctx.db, ctx.tenant.organizationId)).map(orderToWire);
       if (input.limit !== undefined) {
-        const page = await listOrdersPageForApi(ctx.db, ctx.user.id, { ...input, limit: input.limit });
+        const page = await listOrdersPageForApi(ctx.db, ctx.tenant.organizationId, {
+          ...input,
+          limit: input.limit,
+        });
         return page.records.map(orderToWire);
       }
       const records = [];
-      const batches = orderBatches(ctx.db, ctx.user.id, {
+      const batches = orderBatches(ctx.db, ctx.tenant.organizationId, {
         where: orderApiFilter(input),
         sort: orderApiSort(input),
       });
@@ -70,7 +74,7 @@ export const ordersRouter = router({
     .input(orderListQuery)
     .output(orderPage)
     .query(async ({ ctx, input }) =>
-      orderPageToWire(await listOrdersPage(ctx.db, ctx.user.id, { ...input, now: ctx.now() })),
+      orderPageToWire(await listOrdersPage(ctx.db, ctx.tenant.organizationId, { ...input, now: ctx.now() })),
     ),
 
   /** The dashboard cards (not part of the REST contract). */
@@ -78,13 +82,15 @@ export const ordersRouter = router({
     .input(orderStatsInput)
     .output(orderStatsOutput)
     .query(async ({ ctx, input }) =>
-      orderStatsToWire(await orderStats(ctx.db, ctx.user.id, input.period, ctx.now())),
+      orderStatsToWire(await orderStats(ctx.db, ctx.tenant.organizationId, input.period, ctx.now())),
     ),
 
   /** The dashboard's chart: revenue excl. VAT per month, this year beside last (not in the REST contract). */
   revenueByMonth: authedProcedure
     .output(revenueByMonthOutput)
-    .query(async ({ ctx }) => revenueByMonthToWire(await revenueByMonth(ctx.db, ctx.user.id, ctx.now()))),
+    .query(async ({ ctx }) =>
+      revenueByMonthToWire(await revenueByMonth(ctx.db, ctx.tenant.organizationId, ctx.now())),
+    ),
 
   get: authedProcedure
     .meta({
@@ -100,8 +106,8 @@ export const ordersRouter = router({
     .output(orderWithEmailsOutput)
     .query(async ({ ctx, input }) => {
       // getOrder first: it answers 404 for a missing or foreign order before the history is read.
-      const order = await getOrder(ctx.db, ctx.user.id, input.id);
-      return orderWithEmailsToWire(order, await listOrderEmails(ctx.db, ctx.user.id, order.id));
+      const order = await getOrder(ctx.db, ctx.tenant.organizationId, input.id);
+      return orderWithEmailsToWire(order, await listOrderEmails(ctx.db, ctx.tenant.organizationId, order.id));
     }),
 
   create: authedProcedure
@@ -120,7 +126,7 @@ export const ordersRouter = router({
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
       runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.create', input), async (tx) =>
-        orderToWire(await createOrder(tx, ctx.user.id, input, ctx.now())),
+        orderToWire(await createOrder(tx, ctx.tenant.organizationId, input, ctx.now())),
       ),
     ),
 
@@ -137,7 +143,7 @@ export const ordersRouter = router({
     .input(z.object({ ...orderInputShape, ...idInput.shape }).superRefine(checkOrderAmounts))
     .output(orderOutput)
     .mutation(async ({ ctx, input: { id, ...fields } }) =>
-      orderToWire(await updateOrder(ctx.db, ctx.user.id, id, fields, ctx.now())),
+      orderToWire(await updateOrder(ctx.db, ctx.tenant.organizationId, id, fields, ctx.now())),
     ),
 
   duplicate: authedProcedure
@@ -155,7 +161,7 @@ export const ordersRouter = router({
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
       runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.duplicate', input), async (tx) =>
-        orderToWire(await duplicateOrder(tx, ctx.user.id, input.id, ctx.now())),
+        orderToWire(await duplicateOrder(tx, ctx.tenant.organizationId, input.id, ctx.now())),
       ),
     ),
 
@@ -175,7 +181,7 @@ export const ordersRouter = router({
     .output(sendEmailOutput)
     .mutation(({ ctx, input: { id, ...payload } }) =>
       runIdempotent(ctx.db, idempotentCall(ctx, 'orders.sendEmail', { id, ...payload }), () =>
-        sendOrderEmail(ctx, ctx.user, id, payload),
+        sendOrderEmail(ctx, companyOf(ctx.organization, ctx.user), id, payload),
       ),
     ),
 
@@ -192,7 +198,7 @@ export const ordersRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteOrder(ctx.db, ctx.user.id, input.id, ctx.now());
+      await deleteOrder(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
       return { success: true as const, message: ORDER_DELETED_MESSAGE };
     }),
 });

@@ -118,7 +118,7 @@ describe('GET|PUT /api/auth/pdf-settings (integration)', () => {
 
   it('prints a font stored outside the list in the default font', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    await database.db.insert(pdfSettings).values({ userId: user.id, fontFamily: 'wingdings' });
+    await database.db.insert(pdfSettings).values({ organizationId: user.id, fontFamily: 'wingdings' });
     expect(await get({ authorization: `Bearer ${token}` })).toEqual(DEFAULT_PDF_SETTINGS);
   });
 });

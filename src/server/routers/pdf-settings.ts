@@ -19,7 +19,7 @@ export const pdfSettingsRouter = router({
     })
     .input(z.void())
     .output(pdfSettingsOutput)
-    .query(({ ctx }) => getPdfSettings(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => getPdfSettings(ctx.db, ctx.tenant.organizationId)),
 
   update: authedProcedure
     .meta({
@@ -34,5 +34,5 @@ export const pdfSettingsRouter = router({
     })
     .input(pdfSettingsInput)
     .output(pdfSettingsOutput)
-    .mutation(({ ctx, input }) => updatePdfSettings(ctx.db, ctx.user.id, input, ctx.now())),
+    .mutation(({ ctx, input }) => updatePdfSettings(ctx.db, ctx.tenant.organizationId, input, ctx.now())),
 });

@@ -334,7 +334,7 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
     expect(fresh).not.toBe(old);
     expect(prints).toBe(before + 1);
     await sweepExpired(database.db, new Date());
-    const rows = await database.db.select().from(pdfFiles).where(eq(pdfFiles.userId, auth.userId));
+    const rows = await database.db.select().from(pdfFiles).where(eq(pdfFiles.organizationId, auth.userId));
     expect(rows.map((r) => r.filename)).toEqual([fresh]);
   });
 
@@ -438,7 +438,9 @@ describe('GET /api/pdf/orders/{id} and GET /api/pdf/download/{filename} (integra
       });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ message: pdfMessages.failed, code: 'SERVICE_UNAVAILABLE' });
-      expect(await database.db.select().from(pdfFiles).where(eq(pdfFiles.userId, auth.userId))).toEqual([]);
+      expect(
+        await database.db.select().from(pdfFiles).where(eq(pdfFiles.organizationId, auth.userId)),
+      ).toEqual([]);
     } finally {
       await broken.close();
     }

@@ -32,7 +32,7 @@ export const pdfRouter = router({
     .input(idInput)
     .output(orderPdfOutput)
     .query(async ({ ctx, input }) => {
-      const pdf = await orderPdf(ctx, ctx.user.id, input.id);
+      const pdf = await orderPdf(ctx, ctx.tenant.organizationId, input.id);
       return { success: true as const, filename: pdf.filename };
     }),
 
@@ -44,7 +44,7 @@ export const pdfRouter = router({
     .input(idInput)
     .output(z.object({ filename: z.string(), url: z.string() }))
     .query(async ({ ctx, input }) => {
-      const pdf = await orderPdf(ctx, ctx.user.id, input.id);
+      const pdf = await orderPdf(ctx, ctx.tenant.organizationId, input.id);
       const token = await createPdfLink(ctx.db, pdf.id, ctx.now());
       return { filename: pdf.filename, url: pdfLinkUrl(pdf.filename, token) };
     }),

@@ -45,7 +45,7 @@ export const webhooksRouter = router({
     })
     .input(z.void())
     .output(z.array(webhookOutput))
-    .query(({ ctx }) => listWebhooks(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => listWebhooks(ctx.db, ctx.tenant.organizationId)),
 
   get: authedProcedure
     .meta({
@@ -59,7 +59,7 @@ export const webhooksRouter = router({
     })
     .input(idInput)
     .output(webhookOutput)
-    .query(({ ctx, input }) => getWebhook(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => getWebhook(ctx.db, ctx.tenant.organizationId, input.id)),
 
   create: authedProcedure
     .meta({
@@ -73,7 +73,9 @@ export const webhooksRouter = router({
     })
     .input(webhookInput)
     .output(webhookWithSecretOutput)
-    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.user.id, input, deliveryPolicyOf(ctx.config))),
+    .mutation(({ ctx, input }) =>
+      createWebhook(ctx.db, ctx.tenant.organizationId, input, deliveryPolicyOf(ctx.config)),
+    ),
 
   update: authedProcedure
     .meta({
@@ -88,7 +90,7 @@ export const webhooksRouter = router({
     .input(webhookInput.extend(idInput.shape))
     .output(webhookOutput)
     .mutation(({ ctx, input: { id, ...fields } }) =>
-      updateWebhook(ctx.db, ctx.user.id, id, fields, deliveryPolicyOf(ctx.config)),
+      updateWebhook(ctx.db, ctx.tenant.organizationId, id, fields, deliveryPolicyOf(ctx.config)),
     ),
 
   delete: authedProcedure
@@ -104,7 +106,7 @@ export const webhooksRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteWebhook(ctx.db, ctx.user.id, input.id);
+      await deleteWebhook(ctx.db, ctx.tenant.organizationId, input.id);
       return { success: true as const, message: 'Webhook is verwijderd.' };
     }),
 
@@ -120,7 +122,7 @@ export const webhooksRouter = router({
     })
     .input(idInput)
     .output(z.array(webhookDeliveryOutput))
-    .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.tenant.organizationId, input.id)),
 
   test: authedProcedure
     .meta({
@@ -135,7 +137,7 @@ export const webhooksRouter = router({
     .input(idInput)
     .output(webhookTestOutput)
     .mutation(async ({ ctx, input }) => {
-      const { eventId } = await sendTestEvent(ctx.db, ctx.user.id, input.id, ctx.now());
+      const { eventId } = await sendTestEvent(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
       return { success: true as const, eventId, message: 'Testbericht staat klaar om te versturen.' };
     }),
 });

@@ -29,13 +29,19 @@ describe('the scheduled clean-up (integration)', () => {
 
     const [order] = await db
       .insert(orders)
-      .values({ userId: a.user.id, orderNumber: 'INK-1', subtotal: '1.00', vat: '0.21', total: '1.21' })
+      .values({
+        organizationId: a.user.id,
+        orderNumber: 'INK-1',
+        subtotal: '1.00',
+        vat: '0.21',
+        total: '1.21',
+      })
       .returning({ id: orders.id });
     const file = (htmlHash: string) =>
       storePdf(
         db,
         {
-          userId: a.user.id,
+          organizationId: a.user.id,
           orderId: order!.id,
           orderNumber: 'INK-1',
           htmlHash,
@@ -58,7 +64,7 @@ describe('the scheduled clean-up (integration)', () => {
       { key: `${ratePrefix}:current`, windowStart: ago(now, 1000), count: 3 },
     ]);
     const key = (k: string, createdAt: Date) => ({
-      userId: b.user.id,
+      organizationId: b.user.id,
       key: k,
       operation: 'orders.create',
       requestHash: 'h',
@@ -81,10 +87,10 @@ describe('the scheduled clean-up (integration)', () => {
     expect(links.map((l) => l.hash)).toContain(hashToken(liveLink));
     expect(links.map((l) => l.hash)).not.toContain(hashToken(deadLink));
     const left = await db
-      .select({ userId: sessions.userId })
+      .select({ organizationId: sessions.organizationId })
       .from(sessions)
-      .where(inArray(sessions.userId, [a.user.id, b.user.id]));
-    expect(left.map((s) => s.userId)).toEqual([a.user.id]);
+      .where(inArray(sessions.organizationId, [a.user.id, b.user.id]));
+    expect(left.map((s) => s.organizationId)).toEqual([a.user.id]);
     const windows = await db.select({ key: rateLimits.key }).from(rateLimits);
     expect(windows.map((w) => w.key).filter((k) => k.startsWith(ratePrefix))).toEqual([
       `${ratePrefix}:current`,
@@ -92,7 +98,7 @@ describe('the scheduled clean-up (integration)', () => {
     const keys = await db
       .select({ key: idempotencyKeys.key })
       .from(idempotencyKeys)
-      .where(eq(idempotencyKeys.userId, b.user.id));
+      .where(eq(idempotencyKeys.organizationId, b.user.id));
     expect(keys.map((k) => k.key)).toEqual(['nieuw']);
 
     // Nothing left to remove: a second run removes nothing.

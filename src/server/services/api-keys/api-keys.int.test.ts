@@ -24,7 +24,7 @@ describe('API keys (service)', () => {
     const { user } = await createSignedInUser(database.db);
     const created = await createApiKey(
       database.db,
-      user.id,
+      { organizationId: user.id, userId: user.id },
       { name: 'Boekhouding', access: 'read' },
       new Date(),
     );
@@ -52,7 +52,7 @@ describe('API keys (service)', () => {
     const now = new Date('2026-06-01T10:00:00Z');
     const key = await createApiKey(
       database.db,
-      user.id,
+      { organizationId: user.id, userId: user.id },
       {
         name: 'Webshop',
         access: 'write',
@@ -74,7 +74,12 @@ describe('API keys (service)', () => {
 
   it('stamps last_used_at once per minute, not on every request', async () => {
     const { user } = await createSignedInUser(database.db);
-    const key = await createApiKey(database.db, user.id, { name: 'Planning', access: 'read' }, new Date());
+    const key = await createApiKey(
+      database.db,
+      { organizationId: user.id, userId: user.id },
+      { name: 'Planning', access: 'read' },
+      new Date(),
+    );
     const t0 = new Date('2026-06-01T10:00:00Z');
     await authenticateApiKey(database.db, key.secret, { limit, now: t0 });
     expect((await stored(key._id)).lastUsedAt).toEqual(t0);
@@ -87,8 +92,18 @@ describe('API keys (service)', () => {
 
   it('counts requests per key per minute: past the limit the budget is spent until the window ends', async () => {
     const { user } = await createSignedInUser(database.db);
-    const key = await createApiKey(database.db, user.id, { name: 'Teller', access: 'read' }, new Date());
-    const other = await createApiKey(database.db, user.id, { name: 'Ander', access: 'read' }, new Date());
+    const key = await createApiKey(
+      database.db,
+      { organizationId: user.id, userId: user.id },
+      { name: 'Teller', access: 'read' },
+      new Date(),
+    );
+    const other = await createApiKey(
+      database.db,
+      { organizationId: user.id, userId: user.id },
+      { name: 'Ander', access: 'read' },
+      new Date(),
+    );
     const t0 = new Date('2026-06-01T10:00:00Z');
     const at = (ms: number) =>
       authenticateApiKey(database.db, key.secret, { limit: 3, now: new Date(t0.getTime() + ms) });
@@ -106,7 +121,12 @@ describe('API keys (service)', () => {
   it("revoking someone else's key, an unknown id or a revoked key again is 'not found' and changes nothing", async () => {
     const a = await createSignedInUser(database.db);
     const b = await createSignedInUser(database.db);
-    const keyOfB = await createApiKey(database.db, b.user.id, { name: 'Van B', access: 'write' }, new Date());
+    const keyOfB = await createApiKey(
+      database.db,
+      { organizationId: b.user.id, userId: b.user.id },
+      { name: 'Van B', access: 'write' },
+      new Date(),
+    );
     expect((await rejectionOf(revokeApiKey(database.db, a.user.id, keyOfB._id, new Date()))).code).toBe(
       'NOT_FOUND',
     );
@@ -126,6 +146,7 @@ describe('API keys (service)', () => {
     const { user } = await createSignedInUser(database.db);
     await database.db.insert(apiKeys).values(
       Array.from({ length: MAX_API_KEYS_PER_USER }, (_, i) => ({
+        organizationId: user.id,
         userId: user.id,
         name: `Sleutel ${i}`,
         access: 'read' as const,
@@ -134,14 +155,26 @@ describe('API keys (service)', () => {
       })),
     );
     const err = await rejectionOf(
-      createApiKey(database.db, user.id, { name: 'Eén te veel', access: 'read' }, new Date()),
+      createApiKey(
+        database.db,
+        { organizationId: user.id, userId: user.id },
+        { name: 'Eén te veel', access: 'read' },
+        new Date(),
+      ),
     );
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toMatch(/50 API-sleutels/);
     const [first] = await listApiKeys(database.db, user.id);
     await revokeApiKey(database.db, user.id, first!._id, new Date());
     expect(
-      (await createApiKey(database.db, user.id, { name: 'Nu wel', access: 'read' }, new Date())).name,
+      (
+        await createApiKey(
+          database.db,
+          { organizationId: user.id, userId: user.id },
+          { name: 'Nu wel', access: 'read' },
+          new Date(),
+        )
+      ).name,
     ).toBe('Nu wel');
   });
 });

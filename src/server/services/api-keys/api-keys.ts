@@ -10,6 +10,7 @@ import {
 import { isUuid } from '../../db-helpers';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { hashToken } from '../auth/session-tokens';
+import type { Tenant } from '../organizations/tenant';
 import { apiKeyServiceMessages as messages } from './messages';
 import { displayPrefix, generateApiKeySecret } from './secret';
 
@@ -26,7 +27,8 @@ const toWire = (row: ApiKeyRow): ApiKey => ({
   expiresAt: row.expiresAt?.toISOString() ?? null,
 });
 
-const live = (userId: string) => and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
+const live = (organizationId: string) =>
+  and(eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt));
 
 /**
  * A new key; the answer carries the secret, which is stored nowhere (only its hash). An expiry must
@@ -35,20 +37,21 @@ const live = (userId: string) => and(eq(apiKeys.userId, userId), isNull(apiKeys.
  */
 export async function createApiKey(
   db: DbOrTx,
-  userId: string,
+  tenant: Pick<Tenant, 'organizationId' | 'userId'>,
   input: ApiKeyCreateData,
   now: Date,
 ): Promise<ApiKeyCreated> {
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime())
     throw invalidInput({ expiresAt: apiKeyMessages.expiresAtPast }, apiKeyMessages.expiresAtPast);
-  const [held] = await db.select({ n: count() }).from(apiKeys).where(live(userId));
+  const [held] = await db.select({ n: count() }).from(apiKeys).where(live(tenant.organizationId));
   if ((held?.n ?? 0) >= MAX_API_KEYS_PER_USER)
     throw new AppError('BAD_REQUEST', messages.tooMany(MAX_API_KEYS_PER_USER));
   const secret = generateApiKeySecret();
   const [row] = await db
     .insert(apiKeys)
     .values({
-      userId,
+      organizationId: tenant.organizationId,
+      userId: tenant.userId,
       name: input.name,
       access: input.access,
       prefix: displayPrefix(secret),
@@ -60,23 +63,23 @@ export async function createApiKey(
   return { ...toWire(row!), secret };
 }
 
-/** The account's keys that are not revoked (expired ones too: the list says so), newest first. */
-export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKey[]> {
+/** The organisation's keys that are not revoked (expired ones too: the list says so), newest first. */
+export async function listApiKeys(db: DbOrTx, organizationId: string): Promise<ApiKey[]> {
   const rows = await db
     .select()
     .from(apiKeys)
-    .where(live(userId))
+    .where(live(organizationId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map(toWire);
 }
 
-/** Revokes one of the account's keys: every request with it answers 401 from now on. */
-export async function revokeApiKey(db: DbOrTx, userId: string, id: string, now: Date): Promise<void> {
+/** Revokes one of the organisation's keys: every request with it answers 401 from now on. */
+export async function revokeApiKey(db: DbOrTx, organizationId: string, id: string, now: Date): Promise<void> {
   if (!isUuid(id)) throw notFound(messages.notFound);
   const done = await db
     .update(apiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, id), live(userId)))
+    .where(and(eq(apiKeys.id, id), live(organizationId)))
     .returning({ id: apiKeys.id });
   if (done.length === 0) throw notFound(messages.notFound);
 }

@@ -1,10 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { apiKeys, type UserRow, users } from '../../../db/schema';
+import {
+  apiKeys,
+  memberships,
+  type OrganizationRow,
+  organizations,
+  type UserRow,
+  users,
+} from '../../../db/schema';
 import type { ApiKeyAccess } from '../../../shared/schemas/api-key';
 import { preparedPerDb } from '../../prepared-queries';
 import { hitRateLimit } from '../auth/rate-limit';
 import { hashToken } from '../auth/session-tokens';
+import type { Tenant } from '../organizations/tenant';
 
 /** The per-key budget's window: API_KEY_RATE_LIMIT requests per minute. */
 export const API_KEY_RATE_WINDOW_MS = 60 * 1000;
@@ -19,7 +27,10 @@ export type ApiKeyRate = {
 };
 
 export type AuthenticatedApiKey = {
+  /** The key's creator: it acts for them, in the organisation it was made in. */
   user: UserRow;
+  tenant: Tenant;
+  organization: OrganizationRow;
   apiKey: { id: string; access: ApiKeyAccess };
   rate: ApiKeyRate;
 };
@@ -27,9 +38,15 @@ export type AuthenticatedApiKey = {
 /** The lookup every request with a key makes, prepared as the session lookup is (prepared-queries.ts). */
 const apiKeyLookup = preparedPerDb((db) =>
   db
-    .select({ key: apiKeys, user: users })
+    .select({ key: apiKeys, user: users, role: memberships.role, organization: organizations })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
+    // A key whose creator left the organisation opens nothing there any more.
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, apiKeys.userId), eq(memberships.organizationId, apiKeys.organizationId)),
+    )
+    .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
     .where(eq(apiKeys.secretHash, sql.placeholder('hash')))
     .limit(1)
     .prepare('api_key_lookup'),
@@ -50,7 +67,7 @@ export async function authenticateApiKey(
   const { now } = opts;
   const [row] = await apiKeyLookup(db).execute({ hash: hashToken(secret) });
   if (!row) return null;
-  const { key, user } = row;
+  const { key, user, role, organization } = row;
   if (key.revokedAt) return null;
   if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return null;
 
@@ -58,6 +75,8 @@ export async function authenticateApiKey(
   if (hit.count === 1) await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
   return {
     user,
+    tenant: { organizationId: organization.id, userId: user.id, role },
+    organization,
     apiKey: { id: key.id, access: key.access },
     rate: {
       limit: opts.limit,

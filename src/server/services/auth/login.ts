@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { type UserRow, users } from '../../../db/schema';
+import { type OrganizationRow, type UserRow, users } from '../../../db/schema';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { defaultOrganizationId, findMembership } from '../organizations/memberships';
+import { organizationMessages } from '../organizations/messages';
 import { authMessages } from './messages';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import { type CreatedSession, createSession } from './sessions';
@@ -22,7 +24,7 @@ async function createSessionIfPasswordStands(
   checkedHash: string,
   params: LoginParams,
   now: Date,
-): Promise<CreatedSession> {
+): Promise<CreatedSession & { organization: OrganizationRow | null }> {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ passwordHash: users.passwordHash })
@@ -30,7 +32,10 @@ async function createSessionIfPasswordStands(
       .where(eq(users.id, userId))
       .for('share');
     if (current?.passwordHash !== checkedHash) throw invalidCredentials();
-    return createSession(tx, userId, params.rememberMe, now);
+    const organizationId = await defaultOrganizationId(tx, userId);
+    const session = await createSession(tx, userId, params.rememberMe, now, organizationId);
+    const found = organizationId ? await findMembership(tx, userId, organizationId) : null;
+    return { ...session, organization: found?.organization ?? null };
   });
 }
 
@@ -39,13 +44,14 @@ export const invalidCredentials = () => new AppError('UNAUTHORIZED', authMessage
 
 /**
  * Checks the password (against a dummy hash when the address is unknown, so both failures take as
- * long), refuses unverified accounts with the fields the login screen needs, and opens a session.
+ * long), refuses unverified accounts with the fields the login screen needs, and opens a session in
+ * the organisation the user last worked in (else their first).
  */
 export async function loginUser(
   deps: ServiceDeps,
   params: LoginParams,
   now: Date,
-): Promise<{ user: UserRow; session: CreatedSession }> {
+): Promise<{ user: UserRow; session: CreatedSession; organization: OrganizationRow }> {
   const user = await findUserByEmail(deps.db, params.email);
   if (!user) {
     await verifyAgainstDummy(params.password);
@@ -70,7 +76,15 @@ export async function loginUser(
       .returning({ id: users.id });
     if (row) checkedHash = upgraded;
   }
-  const session = await createSessionIfPasswordStands(deps, user.id, checkedHash, params, now);
-  deps.log.info({ userId: user.id }, 'user logged in');
-  return { user, session };
+  const { organization, ...session } = await createSessionIfPasswordStands(
+    deps,
+    user.id,
+    checkedHash,
+    params,
+    now,
+  );
+  // Every account has an organisation (registering makes one); one without is a broken account.
+  if (!organization) throw new AppError('FORBIDDEN', organizationMessages.noOrganization);
+  deps.log.info({ userId: user.id, organizationId: organization.id }, 'user logged in');
+  return { user, session, organization };
 }

@@ -1,15 +1,16 @@
-import type { UserRow } from '../../../db/schema';
+import type { OrganizationRow, UserRow } from '../../../db/schema';
 import type { Profile } from '../../../shared/schemas/company-profile';
 
-/** What the profile shows of a user (the bench's bare route reads these columns itself). */
-export type ProfileSource = Pick<
+/** What the profile shows of the person (the bench's bare route reads these columns itself). */
+export type ProfilePerson = Pick<
   UserRow,
-  | 'id'
+  'id' | 'name' | 'email' | 'isEmailVerified' | 'twoFactorEnabled' | 'createdAt'
+>;
+
+/** What the profile shows of the active organisation: its company data. */
+export type ProfileCompany = Pick<
+  OrganizationRow,
   | 'name'
-  | 'email'
-  | 'company'
-  | 'isEmailVerified'
-  | 'twoFactorEnabled'
   | 'profileCompleted'
   | 'address'
   | 'postalCode'
@@ -23,32 +24,34 @@ export type ProfileSource = Pick<
   | 'bankAccount'
   | 'accountName'
   | 'bankName'
-  | 'createdAt'
 >;
 
-/** The one place a user row becomes the REST/tRPC profile shape. */
-export function toProfile(u: ProfileSource): Profile {
+/**
+ * The one place the REST/tRPC profile shape is made: the person's own id, name and e-mail address,
+ * with the company data of the organisation they work in.
+ */
+export function toProfile(u: ProfilePerson, o: ProfileCompany): Profile {
   return {
     _id: u.id,
     name: u.name,
     email: u.email,
-    company: u.company,
+    company: o.name,
     isEmailVerified: u.isEmailVerified,
     twoFactorEnabled: u.twoFactorEnabled,
-    profileCompleted: u.profileCompleted,
-    address: u.address,
-    postalCode: u.postalCode,
-    city: u.city,
-    country: u.country,
-    website: u.website,
-    phoneNumber: u.phoneNumber,
-    kvkNumber: u.kvkNumber,
-    btwNumber: u.btwNumber,
-    vatNumber: u.vatNumber,
-    bankAccount: u.bankAccount,
-    accountName: u.accountName,
-    bankAccountName: u.accountName,
-    bankName: u.bankName,
+    profileCompleted: o.profileCompleted,
+    address: o.address,
+    postalCode: o.postalCode,
+    city: o.city,
+    country: o.country,
+    website: o.website,
+    phoneNumber: o.phoneNumber,
+    kvkNumber: o.kvkNumber,
+    btwNumber: o.btwNumber,
+    vatNumber: o.vatNumber,
+    bankAccount: o.bankAccount,
+    accountName: o.accountName,
+    bankAccountName: o.accountName,
+    bankName: o.bankName,
     createdAt: u.createdAt.toISOString(),
   };
 }

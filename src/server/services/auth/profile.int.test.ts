@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../../db/schema';
+import { organizations, sessions, users } from '../../../db/schema';
 import { fieldErrors } from '../../../shared/field-errors';
 import { buildTestApp, createTestCaller, testConfig, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
@@ -29,10 +29,13 @@ afterAll(async () => {
 });
 
 const as = (token: string) => createTestCaller(deps, { token });
+/** The account's user row with the company data of the organisation it owns (same id), as one record. */
 const rowOf = async (id: string) => {
   const [row] = await database.db.select().from(users).where(eq(users.id, id));
-  if (!row) throw new Error(`no user ${id}`);
-  return row;
+  const [organization] = await database.db.select().from(organizations).where(eq(organizations.id, id));
+  if (!row || !organization) throw new Error(`no account ${id}`);
+  const { id: _id, name: company, createdAt: _c, ...companyFields } = organization;
+  return { ...row, ...companyFields, company };
 };
 const sessionIdsOf = async (userId: string) =>
   (await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)))
@@ -186,7 +189,7 @@ describe('auth.updateProfile', () => {
 
   it.each(invalid)('refuses %s with 400 and its message, and changes nothing', async (_, fields, details) => {
     const { user, token } = await createSignedInUser(database.db);
-    await createSession(database.db, user.id, false, new Date());
+    await createSession(database.db, user.id, false, new Date(), user.id);
     const before = await rowOf(user.id);
     // A valid field beside the invalid one must not be written either.
     const err = await rejectionOf(
@@ -248,8 +251,8 @@ describe('auth.updateProfile', () => {
 
   it('a new password is hashed and ends the other sessions, not the current one', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    const second = await createSession(database.db, user.id, true, new Date());
-    const third = await createSession(database.db, user.id, false, new Date());
+    const second = await createSession(database.db, user.id, true, new Date(), user.id);
+    const third = await createSession(database.db, user.id, false, new Date(), user.id);
     const stranger = await createSignedInUser(database.db);
     const caller = await as(token);
     await withPassword(user.id, 'Oud12345');
@@ -272,7 +275,7 @@ describe('auth.updateProfile', () => {
   it('a wrong current password: 400 on the field, nothing written, no session ended, counted', async () => {
     const { user, token } = await createSignedInUser(database.db);
     await withPassword(user.id, 'Oud12345');
-    await createSession(database.db, user.id, false, new Date());
+    await createSession(database.db, user.id, false, new Date(), user.id);
     const before = await rowOf(user.id);
     const err = await rejectionOf(
       (await as(token)).auth.updateProfile({
@@ -317,7 +320,7 @@ describe('auth.updateProfile', () => {
 
   it('an empty password changes nothing and ends no session', async () => {
     const { user, token } = await createSignedInUser(database.db);
-    await createSession(database.db, user.id, false, new Date());
+    await createSession(database.db, user.id, false, new Date(), user.id);
     await (await as(token)).auth.updateProfile({ name: 'Jan', password: '', confirmPassword: '' });
     expect((await rowOf(user.id)).passwordHash).toBe(user.passwordHash);
     expect(await sessionIdsOf(user.id)).toHaveLength(2);

@@ -1,19 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { type UserRow, users } from '../../../db/schema';
+import { type OrganizationRow, organizations, type UserRow, users } from '../../../db/schema';
 import { profileCompleteness } from '../../../shared/profile-completeness';
 import type { Profile, ProfileUpdateParsed } from '../../../shared/schemas/company-profile';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
+import { organizationMessages } from '../organizations/messages';
+import type { Tenant } from '../organizations/tenant';
 import { hashPassword } from './passwords';
 import { toProfile } from './profile-view';
 import { endOtherSessions, verifyCurrentPassword } from './security';
 
-/** The columns a profile update may write: never the e-mail address, the hash comes from `password`. */
-type ProfileColumns = Partial<
+/** The person's own columns a profile update may write: never the e-mail address. */
+type PersonColumns = Partial<Pick<UserRow, 'name' | 'passwordHash'>>;
+
+/** The organisation's company columns a profile update may write. */
+type CompanyColumns = Partial<
   Pick<
-    UserRow,
+    OrganizationRow,
     | 'name'
-    | 'company'
     | 'address'
     | 'postalCode'
     | 'city'
@@ -26,27 +30,45 @@ type ProfileColumns = Partial<
     | 'bankAccount'
     | 'accountName'
     | 'bankName'
-    | 'passwordHash'
-    | 'profileCompleted'
   >
 >;
 
-/** The parsed input as columns: only keys that were sent, `bankAccountName` folded into accountName. */
-function columnsOf(patch: ProfileUpdateParsed): ProfileColumns {
+/** Roles that may change the company data (owner and admin). */
+const COMPANY_EDITORS: ReadonlySet<Tenant['role']> = new Set(['owner', 'admin']);
+
+/**
+ * The parsed input as columns, split into the person's and the company's: only keys that were sent,
+ * `company` as the organisation's name, `bankAccountName` folded into accountName.
+ */
+function columnsOf(patch: ProfileUpdateParsed): { person: PersonColumns; company: CompanyColumns } {
   const {
     password: _password,
     confirmPassword: _confirm,
     currentPassword: _current,
     bankAccountName,
+    name,
+    company: companyName,
     ...fields
   } = patch;
-  const columns: ProfileColumns = {};
+  const person: PersonColumns = {};
+  if (name !== undefined) person.name = name;
+  const company: CompanyColumns = {};
+  if (companyName !== undefined) company.name = companyName;
   for (const [key, value] of Object.entries(fields) as [keyof typeof fields, string | undefined][]) {
-    if (value !== undefined) columns[key] = value;
+    if (value !== undefined) company[key] = value;
   }
-  if (columns.accountName === undefined && bankAccountName !== undefined)
-    columns.accountName = bankAccountName;
-  return columns;
+  if (company.accountName === undefined && bankAccountName !== undefined)
+    company.accountName = bankAccountName;
+  return { person, company };
+}
+
+/** The company columns whose sent value differs from the stored one: what the update would change. */
+function changedColumns(columns: CompanyColumns, current: OrganizationRow): CompanyColumns {
+  const changed: CompanyColumns = {};
+  for (const [key, value] of Object.entries(columns) as [keyof CompanyColumns, string][]) {
+    if (current[key] !== value) changed[key] = value;
+  }
+  return changed;
 }
 
 export type UpdateProfileOptions = {
@@ -62,18 +84,28 @@ export type UpdateProfileOptions = {
 };
 
 /**
- * Applies a validated profile update to the user's own row (the id comes from the session). Only the
- * keys the input let through are written; a key left out keeps its value. A new password is hashed and
- * ends the user's other sessions, in the same transaction. `profileCompleted` follows the 8
- * completeness fields (spec §9).
+ * Applies a validated profile update: the person's own name (and password) to their user row, the
+ * company data to the active organisation (both ids come from the session or key). Only the keys the
+ * input let through are written; a key left out keeps its value. Company data may be changed only by
+ * an owner or admin: a member or viewer whose update would change any of it gets a 403 and nothing
+ * is written (sending the stored values unchanged is no change). A new password is hashed and ends
+ * the user's other sessions, in the same transaction. `profileCompleted` follows the 8 completeness
+ * fields (spec §9).
  */
 export async function updateProfile(
   db: DbOrTx,
-  userId: string,
+  tenant: Tenant,
   patch: ProfileUpdateParsed,
   { currentSessionId, passwordAttemptLimit, now }: UpdateProfileOptions,
 ): Promise<Profile> {
+  const { userId, organizationId } = tenant;
   const columns = columnsOf(patch);
+  const [before] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  if (!before) throw notFound();
+  // Checked before the password, so a refused update costs no password attempt.
+  const mayEditCompany = COMPANY_EDITORS.has(tenant.role);
+  if (!mayEditCompany && Object.keys(changedColumns(columns.company, before)).length > 0)
+    throw new AppError('FORBIDDEN', organizationMessages.companyDataNeedsAdmin);
   // Hash outside the transaction: on PGlite a transaction holds the process-wide queue.
   if (patch.password) {
     // The input rule already demands it; the check here keeps the service safe on its own.
@@ -82,25 +114,45 @@ export async function updateProfile(
       limit: passwordAttemptLimit,
       now,
     });
-    columns.passwordHash = await hashPassword(patch.password);
+    columns.person.passwordHash = await hashPassword(patch.password);
   }
 
-  const row = await db.transaction(async (tx) => {
-    let [current] = Object.keys(columns).length
-      ? await tx.update(users).set(columns).where(eq(users.id, userId)).returning()
+  const { user, organization } = await db.transaction(async (tx) => {
+    const [user] = Object.keys(columns.person).length
+      ? await tx.update(users).set(columns.person).where(eq(users.id, userId)).returning()
       : await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!current) throw notFound();
-    const completed = profileCompleteness(current).percent === 100;
-    if (current.profileCompleted !== completed) {
-      [current] = await tx
-        .update(users)
-        .set({ profileCompleted: completed })
-        .where(eq(users.id, userId))
+    if (!user) throw notFound();
+    // Locked, so the role check below sees the row this update changes.
+    let [organization] = await tx
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
+    if (!organization) throw notFound();
+    const companyChanges = changedColumns(columns.company, organization);
+    if (Object.keys(companyChanges).length > 0) {
+      // A member's update that raced a change of the stored data would now change it: refused too.
+      if (!mayEditCompany) throw new AppError('FORBIDDEN', organizationMessages.companyDataNeedsAdmin);
+      [organization] = await tx
+        .update(organizations)
+        .set(companyChanges)
+        .where(eq(organizations.id, organizationId))
         .returning();
-      if (!current) throw notFound();
+      if (!organization) throw notFound();
     }
-    if (columns.passwordHash) await endOtherSessions(tx, userId, currentSessionId ?? '');
-    return current;
+    const completed =
+      profileCompleteness({ ...organization, company: organization.name, name: user.name, email: user.email })
+        .percent === 100;
+    if (organization.profileCompleted !== completed) {
+      [organization] = await tx
+        .update(organizations)
+        .set({ profileCompleted: completed })
+        .where(eq(organizations.id, organizationId))
+        .returning();
+      if (!organization) throw notFound();
+    }
+    if (columns.person.passwordHash) await endOtherSessions(tx, userId, currentSessionId ?? '');
+    return { user, organization };
   });
-  return toProfile(row);
+  return toProfile(user, organization);
 }

@@ -1,6 +1,7 @@
 import { users } from '../../../db/schema';
 import { isUniqueViolation } from '../../db-helpers';
 import type { ServiceDeps } from '../../deps';
+import { createOrganization } from '../organizations/memberships';
 import { issueEmailToken } from './email-tokens';
 import { sendAccountExistsMail, sendVerificationMail } from './mails';
 import { authMessages } from './messages';
@@ -17,7 +18,7 @@ export type RegisterParams = {
 };
 
 /**
- * Creates an unverified account and mails the verification link; no session. An address that
+ * Creates an unverified account, and its organisation with the account as owner, and mails the verification link; no session. An address that
  * already has an account gets the same answer, in about the same time (the password is hashed and
  * one mail is sent either way): its owner receives a new verification link (still unverified) or a
  * notice that someone tried to register (verified). The caller cannot tell the two apart.
@@ -39,11 +40,16 @@ export async function registerUser(deps: ServiceDeps, params: RegisterParams, no
           email: params.email,
           passwordHash,
           name: params.name,
-          company: params.company,
-          profileCompleted: params.profileCompleted,
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned no row');
+      // Their company, with them as its owner, under the same id (as the migration to organisations
+      // gave every account before it).
+      await createOrganization(tx, user.id, {
+        id: user.id,
+        name: params.company,
+        profileCompleted: params.profileCompleted,
+      });
       const { token } = await issueEmailToken(tx, user.id, 'verify', now);
       return { id: user.id, token };
     });

@@ -43,7 +43,9 @@ async function userWithPassword(others = 0) {
     .where(eq(users.id, signedIn.user.id));
   const otherTokens: string[] = [];
   for (let i = 0; i < others; i++)
-    otherTokens.push((await createSession(database.db, signedIn.user.id, true, new Date())).token);
+    otherTokens.push(
+      (await createSession(database.db, signedIn.user.id, true, new Date(), signedIn.user.id)).token,
+    );
   return { ...signedIn, otherTokens };
 }
 

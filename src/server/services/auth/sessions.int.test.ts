@@ -44,7 +44,7 @@ describe('validateSessionToken (prepared)', () => {
   it('leaves a session in the first half of its life as it is', async () => {
     const { user } = await createSignedInUser(database.db);
     const created = new Date();
-    const { token, expiresAt } = await createSession(database.db, user.id, false, created);
+    const { token, expiresAt } = await createSession(database.db, user.id, false, created, user.id);
     const now = new Date(created.getTime() + 0.4 * SESSION_DAYS_DEFAULT * DAY_MS);
     const session = await validateSessionToken(database.db, token, now);
     expect(session?.expiresAt.getTime()).toBe(expiresAt.getTime());
@@ -54,7 +54,7 @@ describe('validateSessionToken (prepared)', () => {
   it('extends a session used in the second half of its life to a full lifetime, stored', async () => {
     const { user } = await createSignedInUser(database.db);
     const created = new Date();
-    const { token } = await createSession(database.db, user.id, true, created);
+    const { token } = await createSession(database.db, user.id, true, created, user.id);
     const now = new Date(created.getTime() + 0.6 * SESSION_DAYS_REMEMBER * DAY_MS);
     const session = await validateSessionToken(database.db, token, now);
     const full = now.getTime() + SESSION_DAYS_REMEMBER * DAY_MS;
@@ -66,7 +66,7 @@ describe('validateSessionToken (prepared)', () => {
   it('deletes an expired session and answers null', async () => {
     const { user } = await createSignedInUser(database.db);
     const created = new Date();
-    const { token } = await createSession(database.db, user.id, false, created);
+    const { token } = await createSession(database.db, user.id, false, created, user.id);
     const later = new Date(created.getTime() + SESSION_DAYS_DEFAULT * DAY_MS + 1000);
     expect(await validateSessionToken(database.db, token, later)).toBeNull();
     expect(await storedExpiry(token)).toBeNull();
@@ -75,7 +75,7 @@ describe('validateSessionToken (prepared)', () => {
   it('works on a transaction handle too, and sees what that transaction wrote', async () => {
     const { user } = await createSignedInUser(database.db);
     const found = await database.db.transaction(async (tx) => {
-      const { token } = await createSession(tx, user.id, false, new Date());
+      const { token } = await createSession(tx, user.id, false, new Date(), user.id);
       return validateSessionToken(tx, token, new Date());
     });
     expect(found?.user.id).toBe(user.id);

@@ -1,7 +1,16 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { sessions, type UserRow, users } from '../../../db/schema';
+import {
+  memberships,
+  type OrganizationRow,
+  organizations,
+  sessions,
+  type UserRow,
+  users,
+} from '../../../db/schema';
 import { preparedPerDb } from '../../prepared-queries';
+import { firstMembership } from '../organizations/memberships';
+import type { Tenant } from '../organizations/tenant';
 import { generateToken, hashToken } from './session-tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,23 +27,38 @@ export async function createSession(
   userId: string,
   rememberMe: boolean,
   now: Date,
+  /** The organisation the session works in (login picks it: memberships.ts, defaultOrganizationId). */
+  organizationId: string | null,
 ): Promise<CreatedSession> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + sessionLifetimeMs(rememberMe));
   await db
     .insert(sessions)
-    .values({ id: hashToken(token), userId, expiresAt, rememberMe: rememberMe ? 1 : 0 });
+    .values({ id: hashToken(token), userId, organizationId, expiresAt, rememberMe: rememberMe ? 1 : 0 });
   return { token, expiresAt };
 }
 
-export type ValidSession = { user: UserRow; sessionId: string; expiresAt: Date; rememberMe: boolean };
+export type ValidSession = {
+  user: UserRow;
+  sessionId: string;
+  expiresAt: Date;
+  rememberMe: boolean;
+  /** The active organisation and the user's role in it; null for a user who belongs to none. */
+  tenant: Tenant | null;
+  organization: OrganizationRow | null;
+};
 
 /** The lookup every authenticated request makes, prepared (see preparedPerDb for what it saves). */
 const sessionLookup = preparedPerDb((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, role: memberships.role, organization: organizations })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, sessions.userId), eq(memberships.organizationId, sessions.organizationId)),
+    )
+    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
     .prepare('session_lookup'),
@@ -66,7 +90,18 @@ export async function validateSessionToken(
       .set({ expiresAt })
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
   }
-  return { user: row.user, sessionId: id, expiresAt, rememberMe };
+  let { role, organization } = row;
+  if (!role || !organization) {
+    // The session's organisation is gone, or the user no longer belongs to it: go on in their first
+    // remaining membership, and remember that for the next request.
+    const fallback = await firstMembership(db, row.user.id);
+    role = fallback?.role ?? null;
+    organization = fallback?.organization ?? null;
+    if (organization)
+      await db.update(sessions).set({ organizationId: organization.id }).where(eq(sessions.id, id));
+  }
+  const tenant = role && organization ? { organizationId: organization.id, userId: row.user.id, role } : null;
+  return { user: row.user, sessionId: id, expiresAt, rememberMe, tenant, organization };
 }
 
 export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { users } from '../../../db/schema';
 import { buildTestApp, testConfig, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../../test/helpers';
 import { createCapturingMailer } from '../../../test/mailer';
+import { insertAccount } from '../../../test/users';
 import { hashPassword } from './passwords';
 import { SIGN_INS_AT_ONCE } from './sign-in-line';
 
@@ -66,15 +66,15 @@ it(`lets ${SIGN_INS_AT_ONCE} sign-ins through at once and the others after them;
   try {
     const passwordHash = await hashPassword(STRONG_PASSWORD);
     const emails = Array.from({ length: SIGN_INS_AT_ONCE + 4 }, () => uniqueEmail('rij'));
-    await database.db.insert(users).values(
-      emails.map((email) => ({
+    for (const email of emails) {
+      await insertAccount(database.db, {
         email,
         passwordHash,
         name: 'Rianne Rij',
         company: 'Rij B.V.',
         isEmailVerified: true,
-      })),
-    );
+      });
+    }
     const answers = await Promise.all(
       emails.map((email) =>
         app.inject({

@@ -7,18 +7,18 @@ import { customerSearchCondition, listOrder, toCustomer } from './customers';
 
 /**
  * `GET /api/customers` with an integrator's parameters. Without `updatedSince` in the
- * spec's order (company, name, id); with it, least recently changed first (customers_user_updated_idx),
+ * spec's order (company, name, id); with it, least recently changed first (customers_org_updated_idx),
  * so a change made while an integrator pages lands at the end instead of shifting the pages it has
  * not read yet. `total` (every match) is counted only for a page (`limit`).
  */
 export async function listCustomersForApi(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   q: CustomerApiListQuery,
 ): Promise<{ customers: Customer[]; total: number | null }> {
   const search = q.search?.trim();
   const where: SQL | undefined = and(
-    eq(customers.userId, userId),
+    eq(customers.organizationId, organizationId),
     search ? customerSearchCondition(search) : undefined,
     q.updatedSince ? gte(customers.updatedAt, new Date(q.updatedSince)) : undefined,
   );

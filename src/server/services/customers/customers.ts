@@ -45,8 +45,8 @@ export function customerSearchCondition(search: string): SQL | undefined {
   );
 }
 
-function listFilter(userId: string, params: ListCustomersParams): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(customers.userId, userId)];
+function listFilter(organizationId: string, params: ListCustomersParams): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(customers.organizationId, organizationId)];
   if (params.activeOnly) conditions.push(eq(customers.active, true));
   const search = params.search?.trim();
   if (search) conditions.push(customerSearchCondition(search));
@@ -59,8 +59,8 @@ export const listOrder = [
   asc(customers.id),
 ];
 
-export async function listCustomers(db: DbOrTx, userId: string, params: ListCustomersParams = {}) {
-  const where = listFilter(userId, params);
+export async function listCustomers(db: DbOrTx, organizationId: string, params: ListCustomersParams = {}) {
+  const where = listFilter(organizationId, params);
   const pageSize = params.pageSize ?? 50;
   const page = params.page ?? 1;
   const [rows, [totalRow]] = await Promise.all([
@@ -76,51 +76,51 @@ export async function listCustomers(db: DbOrTx, userId: string, params: ListCust
   return { items: rows.map(toCustomer), total: Number(totalRow?.total ?? 0), page, pageSize };
 }
 
-/** Every customer of the user, for the REST list of §7 (a plain array). */
-export async function listAllCustomers(db: DbOrTx, userId: string): Promise<Customer[]> {
+/** Every customer of the organisation, for the REST list of §7 (a plain array). */
+export async function listAllCustomers(db: DbOrTx, organizationId: string): Promise<Customer[]> {
   const rows = await db
     .select()
     .from(customers)
-    .where(eq(customers.userId, userId))
+    .where(eq(customers.organizationId, organizationId))
     .orderBy(...listOrder);
   return rows.map(toCustomer);
 }
 
-async function findOwned(db: DbOrTx, userId: string, id: string): Promise<CustomerRow> {
+async function findOwned(db: DbOrTx, organizationId: string, id: string): Promise<CustomerRow> {
   if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
     .limit(1);
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return row;
 }
 
-export async function getCustomer(db: DbOrTx, userId: string, id: string): Promise<Customer> {
-  return toCustomer(await findOwned(db, userId, id));
+export async function getCustomer(db: DbOrTx, organizationId: string, id: string): Promise<Customer> {
+  return toCustomer(await findOwned(db, organizationId, id));
 }
 
 export async function createCustomer(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   input: CustomerInputData,
   now: Date,
 ): Promise<Customer> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(customers)
-      .values({ ...input, userId, createdAt: now, updatedAt: now })
+      .values({ ...input, organizationId, createdAt: now, updatedAt: now })
       .returning();
     const customer = toCustomer(row!);
-    await emitWebhookEvent(tx, userId, 'customer.created', async () => customer, now);
+    await emitWebhookEvent(tx, organizationId, 'customer.created', async () => customer, now);
     return customer;
   });
 }
 
 export async function updateCustomer(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   id: string,
   input: CustomerInputData,
   now: Date,
@@ -130,37 +130,42 @@ export async function updateCustomer(
     const [row] = await tx
       .update(customers)
       .set({ ...input, updatedAt: now })
-      .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+      .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
       .returning();
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
     const customer = toCustomer(row);
-    await emitWebhookEvent(tx, userId, 'customer.updated', async () => customer, now);
+    await emitWebhookEvent(tx, organizationId, 'customer.updated', async () => customer, now);
     return customer;
   });
 }
 
 /**
- * How many of the user's orders were written for this customer: the delete confirmation says so, and
+ * How many of the organisation's orders were written for this customer: the delete confirmation says so, and
  * that those orders keep the customer's details from their snapshot.
  */
-export async function countCustomerOrders(db: DbOrTx, userId: string, id: string): Promise<number> {
-  await findOwned(db, userId, id);
+export async function countCustomerOrders(db: DbOrTx, organizationId: string, id: string): Promise<number> {
+  await findOwned(db, organizationId, id);
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.customerId, id)));
+    .where(and(eq(orders.organizationId, organizationId), eq(orders.customerId, id)));
   return row?.n ?? 0;
 }
 
 /** The `customer.deleted` event carries the customer as it was just before. */
-export async function deleteCustomer(db: DbOrTx, userId: string, id: string, now: Date): Promise<void> {
+export async function deleteCustomer(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+  now: Date,
+): Promise<void> {
   if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
   await db.transaction(async (tx) => {
     const deleted = await tx
       .delete(customers)
-      .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+      .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
       .returning();
     if (deleted.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
-    await emitWebhookEvent(tx, userId, 'customer.deleted', async () => toCustomer(deleted[0]!), now);
+    await emitWebhookEvent(tx, organizationId, 'customer.deleted', async () => toCustomer(deleted[0]!), now);
   });
 }

@@ -18,20 +18,20 @@ describe('canonicalJson', () => {
 
 describe('runIdempotent (integration)', () => {
   let database: TestDatabase;
-  let userId: string;
+  let organizationId: string;
   let n = 0;
   const newKey = () => `key-${Date.now()}-${n++}`;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    userId = (await createSignedInUser(database.db)).user.id;
+    organizationId = (await createSignedInUser(database.db)).user.id;
   });
   afterAll(async () => {
     await database?.close();
   });
 
   const call = (key: string, input: unknown = { x: 1 }) => ({
-    userId,
+    organizationId,
     key,
     operation: 'test.op',
     input,
@@ -51,19 +51,19 @@ describe('runIdempotent (integration)', () => {
         createdAt: sql`now() - ${age}::interval`,
         heartbeatAt: sql`now() - ${age}::interval`,
       })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      .where(and(eq(idempotencyKeys.organizationId, organizationId), eq(idempotencyKeys.key, key)));
   }
 
   it('runs the work without a key, every time', async () => {
     const work = vi.fn(async () => 'done');
     await runIdempotent(
       database.db,
-      { userId, key: undefined, operation: 'test.op', input: {}, now: new Date() },
+      { organizationId, key: undefined, operation: 'test.op', input: {}, now: new Date() },
       work,
     );
     await runIdempotent(
       database.db,
-      { userId, key: undefined, operation: 'test.op', input: {}, now: new Date() },
+      { organizationId, key: undefined, operation: 'test.op', input: {}, now: new Date() },
       work,
     );
     expect(work).toHaveBeenCalledTimes(2);
@@ -89,7 +89,7 @@ describe('runIdempotent (integration)', () => {
     await database.db
       .update(idempotencyKeys)
       .set({ state: 'done', response: JSON.stringify({ from: 'first' }) })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      .where(and(eq(idempotencyKeys.organizationId, organizationId), eq(idempotencyKeys.key, key)));
     expect(await waiting).toEqual({ from: 'first' });
     expect(work).not.toHaveBeenCalled();
   });

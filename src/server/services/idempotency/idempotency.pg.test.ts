@@ -17,18 +17,24 @@ describe.skipIf(unreachable)(
   'runIdempotentInTransaction while the first create is still at work (Postgres)',
   () => {
     let database: TestDatabase;
-    let userId: string;
+    let organizationId: string;
 
     beforeAll(async () => {
       database = await openTestDatabase({ serverUrl });
-      userId = (await createSignedInUser(database.db)).user.id;
+      organizationId = (await createSignedInUser(database.db)).user.id;
     });
     afterAll(async () => {
       await database?.close();
     });
 
     it('waits for it at most waitMs, then answers 409 with Retry-After; afterwards the first answer', async () => {
-      const call = { userId, key: 'held-create', operation: 'test.create', input: { x: 1 }, now: new Date() };
+      const call = {
+        organizationId,
+        key: 'held-create',
+        operation: 'test.create',
+        input: { x: 1 },
+        now: new Date(),
+      };
       let started = () => {};
       const working = new Promise<void>((resolve) => {
         started = resolve;

@@ -54,7 +54,7 @@ export const IDEMPOTENCY_TIMING: IdempotencyTiming = {
 };
 
 export type IdempotentCall = {
-  userId: string;
+  organizationId: string;
   /** The header's value; no header means no idempotency. */
   key: string | undefined;
   /** Which call, e.g. 'orders.create': one key used on two calls is two different requests. */
@@ -80,7 +80,7 @@ const requestHash = (operation: string, input: unknown) =>
     .digest('hex');
 
 /** One key of one account, as a request claims it. */
-type Claim = { userId: string; key: string; operation: string; hash: string; row: SQL; now: Date };
+type Claim = { organizationId: string; key: string; operation: string; hash: string; row: SQL; now: Date };
 
 function claimOf(call: IdempotentCall & { key: string }): Claim {
   const parsedKey = idempotencyKeySchema.safeParse(call.key);
@@ -91,11 +91,11 @@ function claimOf(call: IdempotentCall & { key: string }): Claim {
   }
   const key = parsedKey.data;
   return {
-    userId: call.userId,
+    organizationId: call.organizationId,
     key,
     operation: call.operation,
     hash: requestHash(call.operation, call.input),
-    row: and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, key)) as SQL,
+    row: and(eq(idempotencyKeys.organizationId, call.organizationId), eq(idempotencyKeys.key, key)) as SQL,
     now: call.now,
   };
 }
@@ -115,12 +115,12 @@ const notRenewedFor = (column: AnyColumn, ms: number) =>
  * then a new request. The account's other old keys go with it, so the table holds about a day of keys
  * per account.
  */
-async function forgetExpiredKeys(db: DbOrTx, userId: string, now: Date): Promise<void> {
+async function forgetExpiredKeys(db: DbOrTx, organizationId: string, now: Date): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
       and(
-        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.organizationId, organizationId),
         lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)),
       ),
     );
@@ -150,7 +150,7 @@ async function claimOrLook(db: DbOrTx, claim: Claim, staleMs: number): Promise<F
   const [claimed] = await db
     .insert(idempotencyKeys)
     .values({
-      userId: claim.userId,
+      organizationId: claim.organizationId,
       key: claim.key,
       operation: claim.operation,
       requestHash: claim.hash,
@@ -209,7 +209,7 @@ export async function runIdempotent<T>(
   const { waitMs, pollMs, staleMs, heartbeatMs } = { ...IDEMPOTENCY_TIMING, ...timing };
   // How long this request may wait for another: elapsed process time, not the app's time of day.
   const deadline = Date.now() + waitMs;
-  await forgetExpiredKeys(db, claim.userId, claim.now);
+  await forgetExpiredKeys(db, claim.organizationId, claim.now);
 
   for (;;) {
     const found = await claimOrLook(db, claim, staleMs);
@@ -311,7 +311,7 @@ export async function runIdempotentInTransaction<T>(
   const { waitMs, pollMs, staleMs } = { ...IDEMPOTENCY_TIMING, ...timing };
   // How long this request may wait for another: elapsed process time, not the app's time of day.
   const deadline = Date.now() + waitMs;
-  await forgetExpiredKeys(db, claim.userId, claim.now);
+  await forgetExpiredKeys(db, claim.organizationId, claim.now);
 
   for (;;) {
     const outcome = await db.transaction(async (tx): Promise<Found | { kind: 'done'; result: T }> => {
@@ -344,7 +344,13 @@ export async function runIdempotentInTransaction<T>(
 
 /** The call as a procedure sees it: who, which key, which input. */
 export const idempotentCall = (
-  ctx: { user: { id: string }; idempotencyKey: string | undefined; now: () => Date },
+  ctx: { tenant: { organizationId: string }; idempotencyKey: string | undefined; now: () => Date },
   operation: string,
   input: unknown,
-): IdempotentCall => ({ userId: ctx.user.id, key: ctx.idempotencyKey, operation, input, now: ctx.now() });
+): IdempotentCall => ({
+  organizationId: ctx.tenant.organizationId,
+  key: ctx.idempotencyKey,
+  operation,
+  input,
+  now: ctx.now(),
+});

@@ -7,7 +7,7 @@ import { notFound } from '../../errors';
 import { normalizeLogo } from './logo-image';
 
 /**
- * The signed-in user's own logo: every call takes the user from the session or key, never from
+ * The signed-in user's own logo: every call takes the organisation from the session or key, never from
  * input, so one company can neither see nor change another's.
  */
 
@@ -24,10 +24,10 @@ export type StoredLogo = {
 /** What the app needs to know to show the logo: whether there is one, and which version. */
 export type LogoInfo = { version: string; width: number; height: number } | null;
 
-/** Re-encodes an upload (logo-image.ts) and keeps it as the user's logo, replacing any earlier one. */
+/** Re-encodes an upload (logo-image.ts) and keeps it as the organisation's logo, replacing any earlier one. */
 export async function saveLogo(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   upload: { content: Buffer; contentType: string },
   now: Date,
 ): Promise<NonNullable<LogoInfo>> {
@@ -36,38 +36,42 @@ export async function saveLogo(
   const row = { ...logo, hash, updatedAt: now };
   await db
     .insert(companyLogos)
-    .values({ userId, ...row })
-    .onConflictDoUpdate({ target: companyLogos.userId, set: row });
+    .values({ organizationId, ...row })
+    .onConflictDoUpdate({ target: companyLogos.organizationId, set: row });
   return { version: hash, width: logo.width, height: logo.height };
 }
 
-export async function findLogo(db: DbOrTx, userId: string): Promise<StoredLogo | null> {
-  const [row] = await db.select().from(companyLogos).where(eq(companyLogos.userId, userId)).limit(1);
+export async function findLogo(db: DbOrTx, organizationId: string): Promise<StoredLogo | null> {
+  const [row] = await db
+    .select()
+    .from(companyLogos)
+    .where(eq(companyLogos.organizationId, organizationId))
+    .limit(1);
   return row ?? null;
 }
 
 /** The logo, or the 404 that says how to get one. */
-export async function getLogo(db: DbOrTx, userId: string): Promise<StoredLogo> {
-  const logo = await findLogo(db, userId);
+export async function getLogo(db: DbOrTx, organizationId: string): Promise<StoredLogo> {
+  const logo = await findLogo(db, organizationId);
   if (!logo) throw notFound(logoMessages.notFound);
   return logo;
 }
 
-export async function logoInfo(db: DbOrTx, userId: string): Promise<LogoInfo> {
+export async function logoInfo(db: DbOrTx, organizationId: string): Promise<LogoInfo> {
   const [row] = await db
     .select({ version: companyLogos.hash, width: companyLogos.width, height: companyLogos.height })
     .from(companyLogos)
-    .where(eq(companyLogos.userId, userId))
+    .where(eq(companyLogos.organizationId, organizationId))
     .limit(1);
   return row ?? null;
 }
 
 /** Removes the logo; removing one that is not there is a 404, as GET says. */
-export async function deleteLogo(db: DbOrTx, userId: string): Promise<void> {
+export async function deleteLogo(db: DbOrTx, organizationId: string): Promise<void> {
   const removed = await db
     .delete(companyLogos)
-    .where(eq(companyLogos.userId, userId))
-    .returning({ userId: companyLogos.userId });
+    .where(eq(companyLogos.organizationId, organizationId))
+    .returning({ organizationId: companyLogos.organizationId });
   if (removed.length === 0) throw notFound(logoMessages.notFound);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { type EmailTemplateRow, emailTemplates, users } from '../../../db/schema';
+import { type EmailTemplateRow, emailTemplates, organizations } from '../../../db/schema';
 import {
   type EmailTemplate,
   type EmailTemplateInputData,
@@ -20,6 +20,7 @@ import type { ServiceDeps } from '../../deps';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { assertWithinRateLimit } from '../auth/rate-limit';
 import { findLogo } from '../logo/logos';
+import type { Company } from '../organizations/company';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { DEFAULT_TEMPLATES } from './default-templates';
 import { sendOrFail } from './mailer';
@@ -42,7 +43,7 @@ export const TEMPORARY_TEMPLATE_TTL_MS = 60 * 60 * 1000;
 /** Marks a test mail in the recipient's inbox, so it is never taken for a real order mail. */
 export const TEST_SUBJECT_PREFIX = '[Test]';
 
-/** Test mails per user per window: enough to try a template a few times, too few to spam with. */
+/** Test mails per organisation per window: enough to try a template a few times, too few to spam with. */
 export const TEST_MAIL_LIMIT = 10;
 export const TEST_MAIL_WINDOW_MS = 10 * 60 * 1000;
 
@@ -60,15 +61,15 @@ export function toEmailTemplate(t: EmailTemplateRow): EmailTemplate {
   };
 }
 
-const owned = (userId: string, id: string) =>
-  and(eq(emailTemplates.id, id), eq(emailTemplates.userId, userId));
+const owned = (organizationId: string, id: string) =>
+  and(eq(emailTemplates.id, id), eq(emailTemplates.organizationId, organizationId));
 
-/** The user's templates, temporary ones left out, by category then name. */
-export async function listEmailTemplates(db: DbOrTx, userId: string): Promise<EmailTemplate[]> {
+/** The organisation's templates, temporary ones left out, by category then name. */
+export async function listEmailTemplates(db: DbOrTx, organizationId: string): Promise<EmailTemplate[]> {
   const rows = await db
     .select()
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.userId, userId), eq(emailTemplates.isTemporary, false)))
+    .where(and(eq(emailTemplates.organizationId, organizationId), eq(emailTemplates.isTemporary, false)))
     .orderBy(
       sql`array_position(array['order','invoice','reminder','confirmation','other'], ${emailTemplates.category})`,
       asc(sql`lower(${emailTemplates.name})`),
@@ -77,15 +78,19 @@ export async function listEmailTemplates(db: DbOrTx, userId: string): Promise<Em
   return rows.map(toEmailTemplate);
 }
 
-async function findOwned(db: DbOrTx, userId: string, id: string): Promise<EmailTemplateRow> {
+async function findOwned(db: DbOrTx, organizationId: string, id: string): Promise<EmailTemplateRow> {
   if (!isUuid(id)) throw notFound(messages.notFound);
-  const [row] = await db.select().from(emailTemplates).where(owned(userId, id)).limit(1);
+  const [row] = await db.select().from(emailTemplates).where(owned(organizationId, id)).limit(1);
   if (!row) throw notFound(messages.notFound);
   return row;
 }
 
-export async function getEmailTemplate(db: DbOrTx, userId: string, id: string): Promise<EmailTemplate> {
-  return toEmailTemplate(await findOwned(db, userId, id));
+export async function getEmailTemplate(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+): Promise<EmailTemplate> {
+  return toEmailTemplate(await findOwned(db, organizationId, id));
 }
 
 /**
@@ -100,10 +105,10 @@ function storedFields(input: EmailTemplateInputData) {
   return { ...input, content, isDefault: input.isDefault && !input.isTemporary };
 }
 
-/** Clears the default flag of the user's other templates of `category` (all but `keepId`). */
+/** Clears the default flag of the organisation's other templates of `category` (all but `keepId`). */
 async function clearOtherDefaults(
   tx: DbOrTx,
-  userId: string,
+  organizationId: string,
   category: EmailTemplateRow['category'],
   keepId?: string,
 ) {
@@ -112,7 +117,7 @@ async function clearOtherDefaults(
     .set({ isDefault: false })
     .where(
       and(
-        eq(emailTemplates.userId, userId),
+        eq(emailTemplates.organizationId, organizationId),
         eq(emailTemplates.category, category),
         eq(emailTemplates.isDefault, true),
         keepId ? ne(emailTemplates.id, keepId) : undefined,
@@ -135,18 +140,18 @@ async function defaultSafe<T>(save: () => Promise<T>): Promise<T> {
 
 export async function createEmailTemplate(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   input: EmailTemplateInputData,
   now: Date,
 ): Promise<EmailTemplate> {
   const fields = storedFields(input);
   const row = await defaultSafe(() =>
     db.transaction(async (tx) => {
-      if (fields.isDefault) await clearOtherDefaults(tx, userId, fields.category);
-      if (fields.isTemporary) await removeStaleTemporary(tx, userId, now);
+      if (fields.isDefault) await clearOtherDefaults(tx, organizationId, fields.category);
+      if (fields.isTemporary) await removeStaleTemporary(tx, organizationId, now);
       const [inserted] = await tx
         .insert(emailTemplates)
-        .values({ ...fields, userId, createdAt: now, updatedAt: now })
+        .values({ ...fields, organizationId, createdAt: now, updatedAt: now })
         .returning();
       return inserted!;
     }),
@@ -154,13 +159,13 @@ export async function createEmailTemplate(
   return toEmailTemplate(row);
 }
 
-/** Temporary templates of this user that a test left behind (the client deletes its own right away). */
-async function removeStaleTemporary(tx: DbOrTx, userId: string, now: Date) {
+/** Temporary templates of this organisation that a test left behind (the client deletes its own right away). */
+async function removeStaleTemporary(tx: DbOrTx, organizationId: string, now: Date) {
   await tx
     .delete(emailTemplates)
     .where(
       and(
-        eq(emailTemplates.userId, userId),
+        eq(emailTemplates.organizationId, organizationId),
         eq(emailTemplates.isTemporary, true),
         lt(emailTemplates.createdAt, new Date(now.getTime() - TEMPORARY_TEMPLATE_TTL_MS)),
       ),
@@ -169,7 +174,7 @@ async function removeStaleTemporary(tx: DbOrTx, userId: string, now: Date) {
 
 export async function updateEmailTemplate(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   id: string,
   input: EmailTemplateInputData,
 ): Promise<EmailTemplate> {
@@ -177,8 +182,12 @@ export async function updateEmailTemplate(
   const fields = storedFields(input);
   const row = await defaultSafe(() =>
     db.transaction(async (tx) => {
-      if (fields.isDefault) await clearOtherDefaults(tx, userId, fields.category, id);
-      const [updated] = await tx.update(emailTemplates).set(fields).where(owned(userId, id)).returning();
+      if (fields.isDefault) await clearOtherDefaults(tx, organizationId, fields.category, id);
+      const [updated] = await tx
+        .update(emailTemplates)
+        .set(fields)
+        .where(owned(organizationId, id))
+        .returning();
       if (!updated) throw notFound(messages.notFound);
       return updated;
     }),
@@ -186,23 +195,27 @@ export async function updateEmailTemplate(
   return toEmailTemplate(row);
 }
 
-export async function deleteEmailTemplate(db: DbOrTx, userId: string, id: string): Promise<void> {
+export async function deleteEmailTemplate(db: DbOrTx, organizationId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(messages.notFound);
   const deleted = await db
     .delete(emailTemplates)
-    .where(owned(userId, id))
+    .where(owned(organizationId, id))
     .returning({ id: emailTemplates.id });
   if (deleted.length === 0) throw notFound(messages.notFound);
 }
 
 /**
- * Adds the standard templates the user does not have yet (matched by name, case-insensitive), so a
+ * Adds the standard templates the organisation does not have yet (matched by name, case-insensitive), so a
  * second call adds none. The order template becomes the default only when its category has none.
- * The user's row is locked for the duration, so two calls at once add each template once.
+ * The organisation's row is locked for the duration, so two calls at once add each template once.
  */
-export async function createDefaultTemplates(db: DbOrTx, userId: string): Promise<number> {
+export async function createDefaultTemplates(db: DbOrTx, organizationId: string): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
     const existing = await tx
       .select({
         name: emailTemplates.name,
@@ -210,7 +223,7 @@ export async function createDefaultTemplates(db: DbOrTx, userId: string): Promis
         isDefault: emailTemplates.isDefault,
       })
       .from(emailTemplates)
-      .where(and(eq(emailTemplates.userId, userId), eq(emailTemplates.isTemporary, false)));
+      .where(and(eq(emailTemplates.organizationId, organizationId), eq(emailTemplates.isTemporary, false)));
     const missingNames = new Set(missingDefaultTemplateNames(existing.map((t) => t.name)));
     const withDefault = new Set(existing.filter((t) => t.isDefault).map((t) => t.category));
     const missing = DEFAULT_TEMPLATES.filter((t) => missingNames.has(t.name));
@@ -220,38 +233,29 @@ export async function createDefaultTemplates(db: DbOrTx, userId: string): Promis
         ...t,
         content: sanitizeTemplateHtml(t.content),
         isDefault: t.isDefault && !withDefault.has(t.category),
-        userId,
+        organizationId,
       })),
     );
     return missing.length;
   });
 }
 
-/** The sample data with the signed-in user's own name and company, and whatever the caller sent over it. */
-async function dataFor(
-  db: DbOrTx,
-  userId: string,
+/** The sample data with the sending user's own name and company, and whatever the caller sent over it. */
+function dataFor(
+  sender: Pick<Company, 'name' | 'company'>,
   input: TemplateDataInput | undefined,
-): Promise<TemplateData> {
-  const [user] = await db
-    .select({ name: users.name, company: users.company })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const base = user
-    ? { ...SAMPLE_TEMPLATE_DATA, user: { name: user.name, company: user.company } }
-    : SAMPLE_TEMPLATE_DATA;
+): TemplateData {
+  const base = { ...SAMPLE_TEMPLATE_DATA, user: { name: sender.name, company: sender.company } };
   return templateDataFrom(input, base);
 }
 
 /** POST /email-templates/preview: the subject as plain text, the body as clean HTML, both filled. */
-export async function previewTemplate(
-  db: DbOrTx,
-  userId: string,
+export function previewTemplate(
+  sender: Pick<Company, 'name' | 'company'>,
   template: { subject: string; content: string },
   input: TemplateDataInput | undefined,
-): Promise<TemplatePreview> {
-  const data = await dataFor(db, userId, input);
+): TemplatePreview {
+  const data = dataFor(sender, input);
   return {
     subject: fillTemplate(template.subject, data, 'text'),
     html: renderTemplateHtml(template.content, data),
@@ -260,28 +264,27 @@ export async function previewTemplate(
 
 /**
  * Sends one stored template to `email` as the real mail would look (the user's frame, From name and
- * Reply-To), with sample values or those given. Limited per user; a failed send is a clear 503.
+ * Reply-To), with sample values or those given. Limited per organisation; a failed send is a clear 503.
  */
 export async function sendTestMail(
   deps: ServiceDeps,
-  userId: string,
+  sender: Company,
   id: string,
   input: { email: string; data?: TemplateDataInput | undefined },
   now: Date,
 ): Promise<{ success: true; message: string }> {
-  const template = await findOwned(deps.db, userId, id);
-  await assertWithinRateLimit(deps.db, `test-mail:user:${userId}`, {
+  const { organizationId } = sender;
+  const template = await findOwned(deps.db, organizationId, id);
+  await assertWithinRateLimit(deps.db, `test-mail:organization:${organizationId}`, {
     limit: TEST_MAIL_LIMIT,
     windowMs: TEST_MAIL_WINDOW_MS,
     now,
     message: messages.tooManyTestMails,
   });
-  const [sender] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!sender) throw notFound(messages.notFound);
-  const [data, settings, logo] = await Promise.all([
-    dataFor(deps.db, userId, input.data),
-    getPdfSettings(deps.db, userId),
-    findLogo(deps.db, userId),
+  const data = dataFor(sender, input.data);
+  const [settings, logo] = await Promise.all([
+    getPdfSettings(deps.db, organizationId),
+    findLogo(deps.db, organizationId),
   ]);
   // Imported on first use: its layout pulls in @react-email/components (see services/auth/mails.ts).
   const { composeUserMail } = await import('./user-mail');

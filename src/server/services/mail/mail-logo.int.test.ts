@@ -12,6 +12,7 @@ import { createSignedInUser } from '../../../test/users';
 import { saveLogo } from '../logo/logos';
 import { createOrder } from '../orders/orders';
 import { sendOrderEmail } from '../orders/send-order-email';
+import { findCompany } from '../organizations/company';
 import { LOGO_CID } from './mail-logo';
 import { createSmtpMailer } from './mailer';
 
@@ -48,7 +49,7 @@ describe('the logo in an order mail (integration)', () => {
       includePdf: false,
     });
     const before = smtp.received.length;
-    await sendOrderEmail(deps, user, order.id, payload);
+    await sendOrderEmail(deps, (await findCompany(database.db, user.id))!, order.id, payload);
     return parseMail(smtp.received[before]!.raw);
   }
 

@@ -1,12 +1,12 @@
 import { Body, Container, Head, Hr, Html, Img, Section, Text } from '@react-email/components';
 import { type CSSProperties, createElement } from 'react';
-import type { UserRow } from '../../../db/schema';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import { formatPhone } from '../../../shared/rules/phone';
 import { CONTROL_CHARACTER } from '../../../shared/schemas/email-template';
 import { DEFAULT_PDF_SETTINGS, isHexColor } from '../../../shared/schemas/pdf-settings';
 import { fillTemplate, type TemplateData } from '../../../shared/template-variables';
 import type { StoredLogo } from '../logo/logos';
+import type { Company } from '../organizations/company';
 import { logoAttachment, type MailLogo, mailLogo } from './mail-logo';
 import type { MailAttachment, MailMessage } from './message';
 import { renderEmail } from './render';
@@ -18,9 +18,9 @@ import { renderTemplateHtml } from './sanitize-template';
  * the footer. Sent as the company by name, from MAIL_FROM's address, with replies to the user.
  */
 
-/** What of the user the frame and the headers show. */
+/** What of the sender and their company the frame and the headers show. */
 export type MailSender = Pick<
-  UserRow,
+  Company,
   | 'name'
   | 'email'
   | 'company'

@@ -21,17 +21,17 @@ export function toCustomerSnapshot(c: Pick<CustomerRow, keyof CustomerSnapshot>)
 
 export type OwnedCustomer = { id: string; snapshot: CustomerSnapshot };
 
-/** One of the user's own customers as an order will show it; null when missing, foreign or not an id. */
+/** One of the organisation's own customers as an order will show it; null when missing, foreign or not an id. */
 export async function findOwnedCustomer(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   id: string,
 ): Promise<OwnedCustomer | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
     .limit(1);
   return row ? { id: row.id, snapshot: toCustomerSnapshot(row) } : null;
 }

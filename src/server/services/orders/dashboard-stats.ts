@@ -28,7 +28,7 @@ export type OrderStatsRecord = PeriodRange & {
  */
 export async function orderStats(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   period: Period,
   now: Date,
 ): Promise<OrderStatsRecord> {
@@ -53,7 +53,7 @@ export async function orderStats(
     .from(m)
     .where(
       and(
-        eq(m.userId, userId),
+        eq(m.organizationId, organizationId),
         inArray(m.status, [...COUNTED_ORDER_STATUSES]),
         gte(m.month, monthKey(previousFrom)),
         lt(m.month, monthKey(to)),
@@ -69,7 +69,7 @@ export async function orderStats(
       newInPrevious: sql<number>`count(*) filter (where ${createdIn(p, f)})`.mapWith(Number),
     })
     .from(customers)
-    .where(eq(customers.userId, userId));
+    .where(eq(customers.organizationId, organizationId));
 
   const o = orderRow ?? {
     orders: 0,

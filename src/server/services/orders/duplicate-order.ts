@@ -45,7 +45,7 @@ function without<T extends object, K extends keyof T>(row: T, keys: readonly K[]
  */
 export async function duplicateOrder(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   id: string,
   now: Date,
 ): Promise<OrderRecord> {
@@ -55,7 +55,7 @@ export async function duplicateOrder(
       const [original] = await tx
         .select()
         .from(orders)
-        .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+        .where(and(eq(orders.id, id), eq(orders.organizationId, organizationId)))
         .limit(1);
       if (!original) throw notFound(ORDER_NOT_FOUND);
       const lines = await tx
@@ -63,8 +63,10 @@ export async function duplicateOrder(
         .from(orderItems)
         .where(eq(orderItems.orderId, original.id))
         .orderBy(asc(orderItems.position));
-      const customer = original.customerId ? await findOwnedCustomer(tx, userId, original.customerId) : null;
-      const orderNumber = await assignOrderNumber(tx, userId, now);
+      const customer = original.customerId
+        ? await findOwnedCustomer(tx, organizationId, original.customerId)
+        : null;
+      const orderNumber = await assignOrderNumber(tx, organizationId, now);
       const [row] = await tx
         .insert(orders)
         .values({
@@ -83,12 +85,18 @@ export async function duplicateOrder(
           .insert(orderItems)
           .values(lines.map((line) => ({ ...without(line, FRESH_ITEM_COLUMNS), orderId: copy })));
       }
-      await emitWebhookEvent(tx, userId, 'order.created', () => orderEventData(tx, userId, copy), now);
+      await emitWebhookEvent(
+        tx,
+        organizationId,
+        'order.created',
+        () => orderEventData(tx, organizationId, copy),
+        now,
+      );
       return copy;
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', ORDER_NUMBER_CONFLICT);
       throw err;
     });
-  return getOrder(db, userId, copyId);
+  return getOrder(db, organizationId, copyId);
 }

@@ -25,13 +25,13 @@ export type SentEmail = Omit<OrderEmailRecord, 'sentAt'> & { messageId?: string 
  */
 export async function recordOrderSent(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   orderId: string,
   email: SentEmail,
   sentAt: Date,
 ): Promise<OrderStatus> {
   return db.transaction(async (tx) => {
-    const ofThisUser = and(eq(orders.id, orderId), eq(orders.userId, userId));
+    const ofThisUser = and(eq(orders.id, orderId), eq(orders.organizationId, organizationId));
     const promoted = await tx
       .update(orders)
       .set({ status: 'sent', updatedAt: sentAt })
@@ -43,7 +43,7 @@ export async function recordOrderSent(
       : await tx.select({ status: orders.status }).from(orders).where(ofThisUser).for('update');
     if (!current) throw notFound(ORDER_NOT_FOUND);
     await tx.insert(orderEmails).values({
-      userId,
+      organizationId,
       orderId,
       recipient: email.recipient,
       cc: email.cc,
@@ -56,7 +56,13 @@ export async function recordOrderSent(
     // When the status changed, a sync listening to order.updated alone sees it as well.
     const events = promoted.length ? (['order.updated', 'order.sent'] as const) : (['order.sent'] as const);
     for (const type of events)
-      await emitWebhookEvent(tx, userId, type, () => orderEventData(tx, userId, orderId), sentAt);
+      await emitWebhookEvent(
+        tx,
+        organizationId,
+        type,
+        () => orderEventData(tx, organizationId, orderId),
+        sentAt,
+      );
     return current.status;
   });
 }

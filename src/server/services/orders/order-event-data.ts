@@ -3,7 +3,7 @@ import { getOrder, listOrderEmails } from './order-reads';
 import { orderWithEmailsToWire } from './order-wire';
 
 /** An order event's `data`: the order exactly as GET /api/orders/{id} answers it, read in the event's transaction. */
-export async function orderEventData(tx: DbOrTx, userId: string, orderId: string) {
-  const order = await getOrder(tx, userId, orderId);
-  return orderWithEmailsToWire(order, await listOrderEmails(tx, userId, orderId));
+export async function orderEventData(tx: DbOrTx, organizationId: string, orderId: string) {
+  const order = await getOrder(tx, organizationId, orderId);
+  return orderWithEmailsToWire(order, await listOrderEmails(tx, organizationId, orderId));
 }

@@ -19,17 +19,17 @@ const NOW = new Date('2026-05-15T12:00:00Z');
 describe('order_month_totals: kept by triggers, read by the list and the dashboard', () => {
   let database: TestDatabase;
   let db: Db;
-  let userId: string;
+  let organizationId: string;
   let otherId: string;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     db = database.db;
-    userId = (await createSignedInUser(db)).user.id;
+    organizationId = (await createSignedInUser(db)).user.id;
     otherId = (await createSignedInUser(db)).user.id;
     // ~6 orders a month over two years, so 7-row pages cross month boundaries everywhere.
-    await seedBulkAccount(db, { userId, orders: 150, customers: 8, now: NOW });
-    await seedBulkAccount(db, { userId: otherId, orders: 40, customers: 3, now: NOW });
+    await seedBulkAccount(db, { organizationId, orders: 150, customers: 8, now: NOW });
+    await seedBulkAccount(db, { organizationId: otherId, orders: 40, customers: 3, now: NOW });
   });
   afterAll(() => database.close());
 
@@ -45,7 +45,7 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
         subtotal: sql<string>`sum(${orders.subtotal})::text`,
       })
       .from(orders)
-      .where(eq(orders.userId, user))
+      .where(eq(orders.organizationId, user))
       .groupBy(month, orders.status)
       .orderBy(month, orders.status);
   }
@@ -59,18 +59,23 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
         subtotal: sql<string>`${orderMonthTotals.subtotal}::text`,
       })
       .from(orderMonthTotals)
-      .where(and(eq(orderMonthTotals.userId, user), sql`${orderMonthTotals.orders} <> 0`))
+      .where(and(eq(orderMonthTotals.organizationId, user), sql`${orderMonthTotals.orders} <> 0`))
       .orderBy(orderMonthTotals.month, orderMonthTotals.status);
   }
 
   it('agree with the orders after bulk inserts, saves, status and date changes and deletes', async () => {
-    expect(await kept(userId)).toEqual(await recount(userId));
-    const customer = await insertCustomer(db, userId);
-    const created = await createOrder(db, userId, parsedOrder(customer.id, { status: 'concept' }), NOW);
+    expect(await kept(organizationId)).toEqual(await recount(organizationId));
+    const customer = await insertCustomer(db, organizationId);
+    const created = await createOrder(
+      db,
+      organizationId,
+      parsedOrder(customer.id, { status: 'concept' }),
+      NOW,
+    );
     // Another status, another month (across the Amsterdam month boundary) and another amount.
     await updateOrder(
       db,
-      userId,
+      organizationId,
       created.id,
       parsedOrder(customer.id, {
         status: 'paid',
@@ -89,17 +94,19 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
     const [aprilFirst] = await db
       .select({ month: sql<string>`month::text` })
       .from(orderMonthTotals)
-      .where(and(eq(orderMonthTotals.userId, userId), eq(orderMonthTotals.month, '2026-04-01')));
+      .where(
+        and(eq(orderMonthTotals.organizationId, organizationId), eq(orderMonthTotals.month, '2026-04-01')),
+      );
     expect(aprilFirst).toBeDefined();
     const [oldest] = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(eq(orders.userId, userId))
+      .where(eq(orders.organizationId, organizationId))
       .orderBy(orders.date)
       .limit(1);
-    await deleteOrder(db, userId, oldest!.id, NOW);
-    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.userId, otherId));
-    expect(await kept(userId)).toEqual(await recount(userId));
+    await deleteOrder(db, organizationId, oldest!.id, NOW);
+    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.organizationId, otherId));
+    expect(await kept(organizationId)).toEqual(await recount(organizationId));
     expect(await kept(otherId)).toEqual(await recount(otherId));
   });
 
@@ -113,7 +120,7 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
           .from(orders)
           .where(
             and(
-              eq(orders.userId, userId),
+              eq(orders.organizationId, organizationId),
               status ? eq(orders.status, status) : undefined,
               range ? gte(orders.date, range.from) : undefined,
               range ? lt(orders.date, range.to) : undefined,
@@ -124,7 +131,13 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
         const pages = Math.ceil(expected.length / pageSize) + 1;
         const seen: string[] = [];
         for (let page = 1; page <= pages; page++) {
-          const result = await listOrdersPage(db, userId, { status, period, page, pageSize, now: NOW });
+          const result = await listOrdersPage(db, organizationId, {
+            status,
+            period,
+            page,
+            pageSize,
+            now: NOW,
+          });
           expect(result.total).toBe(expected.length);
           seen.push(...result.items.map((o) => o.id));
         }
@@ -145,12 +158,12 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
             revenue: sql<string>`coalesce(sum(${orders.subtotal}) filter (where ${counted}), 0)::text`,
           })
           .from(orders)
-          .where(and(eq(orders.userId, userId), gte(orders.date, a), lt(orders.date, b)));
+          .where(and(eq(orders.organizationId, organizationId), gte(orders.date, a), lt(orders.date, b)));
         return row!;
       };
       const current = await sum(from, to);
       const previous = await sum(previousFrom, from);
-      const stats = await orderStats(db, userId, period, NOW);
+      const stats = await orderStats(db, organizationId, period, NOW);
       expect(stats.totalOrders).toMatchObject({ value: current.n, previous: previous.n });
       expect(stats.revenue.valueCents).toBe(Math.round(Number(current.revenue) * 100));
       expect(stats.revenue.previousCents).toBe(Math.round(Number(previous.revenue) * 100));

@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../shared/constants';
 import { amsterdamParts, startOfAmsterdamMonth } from '../../../shared/dates';
 
 /**
- * Reading order_month_totals (schema/orders.ts): per user, Amsterdam calendar month and status, the
+ * Reading order_month_totals (schema/orders.ts): per organisation, Amsterdam calendar month and status, the
  * number of orders and the sum of their totals, kept by triggers in the transaction that changes an
  * order (migration 0010). Every filter of the orders list except the search, and every period of the
  * dashboard, is a set of whole Amsterdam months and at most one status, so these rows answer counts
@@ -33,22 +33,22 @@ export type MonthFilter = {
   to?: Date | undefined;
 };
 
-function monthFilter(userId: string, f: MonthFilter): SQL | undefined {
+function monthFilter(organizationId: string, f: MonthFilter): SQL | undefined {
   return and(
-    eq(orderMonthTotals.userId, userId),
+    eq(orderMonthTotals.organizationId, organizationId),
     f.status ? eq(orderMonthTotals.status, f.status) : undefined,
     f.from ? gte(orderMonthTotals.month, monthKey(f.from)) : undefined,
     f.to ? lt(orderMonthTotals.month, monthKey(f.to)) : undefined,
   );
 }
 
-/** The user's orders per month matching the filter, newest month first (months without any left out). */
-export async function monthCounts(db: DbOrTx, userId: string, f: MonthFilter): Promise<MonthCount[]> {
+/** The organisation's orders per month matching the filter, newest month first (months without any left out). */
+export async function monthCounts(db: DbOrTx, organizationId: string, f: MonthFilter): Promise<MonthCount[]> {
   const orders = sql<number>`sum(${orderMonthTotals.orders})`.mapWith(Number);
   return db
     .select({ month: orderMonthTotals.month, orders })
     .from(orderMonthTotals)
-    .where(monthFilter(userId, f))
+    .where(monthFilter(organizationId, f))
     .groupBy(orderMonthTotals.month)
     .having(sql`sum(${orderMonthTotals.orders}) > 0`)
     .orderBy(desc(orderMonthTotals.month));

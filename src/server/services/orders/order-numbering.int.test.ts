@@ -48,7 +48,7 @@ describe('order numbering (integration)', () => {
     const { userId, create } = await freshUser();
     for (let i = 0; i < 5; i++)
       expect(await previewNextOrderNumber(db, userId, JUNE_2026)).toBe('INK-2026-1001');
-    expect(await db.$count(orderCounters, eq(orderCounters.userId, userId))).toBe(0);
+    expect(await db.$count(orderCounters, eq(orderCounters.organizationId, userId))).toBe(0);
     expect(await create()).toBe('INK-2026-1001');
     expect(await previewNextOrderNumber(db, userId, JUNE_2026)).toBe('INK-2026-1002');
     expect(await previewNextOrderNumber(db, userId, JUNE_2026)).toBe('INK-2026-1002');
@@ -106,7 +106,7 @@ describe('order numbering (integration)', () => {
         throw new Error('opslaan mislukt');
       }),
     ).rejects.toThrow('opslaan mislukt');
-    expect(await db.$count(orders, eq(orders.userId, userId))).toBe(1);
+    expect(await db.$count(orders, eq(orders.organizationId, userId))).toBe(1);
     expect(await create()).toBe('INK-2026-1002');
   });
 

@@ -14,18 +14,18 @@ import { toOrderRecord } from './order-records';
 
 export const ORDER_NOT_FOUND = 'Order niet gevonden.';
 
-/** GET /orders: every order of the user with its lines, newest first (spec §7: a plain array). */
-export async function listAllOrders(db: DbOrTx, userId: string): Promise<OrderRecord[]> {
+/** GET /orders: every order of the organisation with its lines, newest first (spec §7: a plain array). */
+export async function listAllOrders(db: DbOrTx, organizationId: string): Promise<OrderRecord[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(eq(orders.organizationId, organizationId))
     .orderBy(desc(orders.date), desc(orders.id));
   const items = await db
     .select({ item: orderItems })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orders.userId, userId))
+    .where(eq(orders.organizationId, organizationId))
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const { item } of items) {
@@ -41,7 +41,9 @@ const ownedOrder = preparedPerDb((db) =>
   db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
+    .where(
+      and(eq(orders.id, sql.placeholder('id')), eq(orders.organizationId, sql.placeholder('organizationId'))),
+    )
     .limit(1)
     .prepare('order_owned'),
 );
@@ -55,15 +57,15 @@ const linesOfOrder = preparedPerDb((db) =>
     .prepare('order_lines'),
 );
 
-async function findOwned(db: DbOrTx, userId: string, id: string): Promise<OrderRow> {
+async function findOwned(db: DbOrTx, organizationId: string, id: string): Promise<OrderRow> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-  const [row] = await ownedOrder(db).execute({ id, userId });
+  const [row] = await ownedOrder(db).execute({ id, organizationId });
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
 
-export async function getOrder(db: DbOrTx, userId: string, id: string): Promise<OrderRecord> {
-  const row = await findOwned(db, userId, id);
+export async function getOrder(db: DbOrTx, organizationId: string, id: string): Promise<OrderRecord> {
+  const row = await findOwned(db, organizationId, id);
   return toOrderRecord(row, await linesOfOrder(db).execute({ orderId: row.id }));
 }
 
@@ -82,18 +84,18 @@ const sentOfOrder = preparedPerDb((db) =>
     .where(
       and(
         eq(orderEmails.orderId, sql.placeholder('orderId')),
-        eq(orderEmails.userId, sql.placeholder('userId')),
+        eq(orderEmails.organizationId, sql.placeholder('organizationId')),
       ),
     )
     .orderBy(desc(orderEmails.sentAt), desc(orderEmails.id))
     .prepare('order_emails_sent'),
 );
 
-/** The order's sent messages, newest first. The caller has already found the order to be the user's. */
+/** The order's sent messages, newest first. The caller has already found the order to be the organisation's. */
 export async function listOrderEmails(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   orderId: string,
 ): Promise<OrderEmailRecord[]> {
-  return sentOfOrder(db).execute({ orderId, userId });
+  return sentOfOrder(db).execute({ orderId, organizationId });
 }

@@ -13,7 +13,7 @@ import { type OrderSort, readOrders } from './orders-stream';
  * answers.
  */
 
-/** The conditions of a query, beside "the user's own orders". Days are Dutch calendar days. */
+/** The conditions of a query, beside "the organisation's own orders". Days are Dutch calendar days. */
 export function orderApiFilter(q: OrderApiListQuery): SQL | undefined {
   const search = q.search?.trim();
   return and(
@@ -31,16 +31,16 @@ export const orderApiSort = (q: OrderApiListQuery): OrderSort => (q.updatedSince
 /** One page: `limit` orders from `offset`, and how many match in all (for X-Total-Count). */
 export async function listOrdersPageForApi(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   q: OrderApiListQuery & { limit: number },
 ): Promise<{ records: OrderRecord[]; total: number }> {
   const where = orderApiFilter(q);
   const [page, [counted]] = await Promise.all([
-    readOrders(db, userId, { where, sort: orderApiSort(q), limit: q.limit, offset: q.offset ?? 0 }),
+    readOrders(db, organizationId, { where, sort: orderApiSort(q), limit: q.limit, offset: q.offset ?? 0 }),
     db
       .select({ total: count() })
       .from(orders)
-      .where(and(eq(orders.userId, userId), where)),
+      .where(and(eq(orders.organizationId, organizationId), where)),
   ]);
   return { records: page.records, total: counted?.total ?? 0 };
 }

@@ -31,7 +31,7 @@ const contains = (column: Column, pattern: string) => sql`lower(${column}) like 
 /**
  * An order matches a search when its number, project, or customer snapshot name or company contains
  * the text. Each side is an expression with a trigram index (schema/orders.ts), so three characters or
- * more are a bitmap of candidates; fewer give no trigram and the user's orders are scanned.
+ * more are a bitmap of candidates; fewer give no trigram and the organisation's orders are scanned.
  */
 export function searchCondition(search: string): SQL | undefined {
   const p = likePattern(search);
@@ -43,8 +43,8 @@ export function searchCondition(search: string): SQL | undefined {
   );
 }
 
-function listFilter(userId: string, params: ListOrdersParams): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(orders.userId, userId)];
+function listFilter(organizationId: string, params: ListOrdersParams): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(orders.organizationId, organizationId)];
   if (params.status) conditions.push(eq(orders.status, params.status));
   if (params.period && params.period !== 'all') {
     const { from, to } = periodRange(params.period, params.now);
@@ -65,15 +65,15 @@ export const newestFirst = [sql`${orders.date} desc nulls last`, sql`${orders.id
 
 export async function listOrdersPage(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   params: ListOrdersParams,
 ): Promise<OrderSummaryPage> {
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? 25;
   const offset = (page - 1) * pageSize;
   const found = params.search?.trim()
-    ? await searchPage(db, userId, params, offset, pageSize)
-    : await filteredPage(db, userId, params, offset, pageSize);
+    ? await searchPage(db, organizationId, params, offset, pageSize)
+    : await filteredPage(db, organizationId, params, offset, pageSize);
   return { items: found.rows.map(toOrderSummaryRecord), total: found.total, page, pageSize };
 }
 
@@ -115,17 +115,21 @@ function pageRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: num
  */
 async function filteredPage(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   params: ListOrdersParams,
   offset: number,
   pageSize: number,
 ): Promise<FoundRows> {
   const range = params.period && params.period !== 'all' ? periodRange(params.period, params.now) : undefined;
-  const counts = await monthCounts(db, userId, { status: params.status, from: range?.from, to: range?.to });
+  const counts = await monthCounts(db, organizationId, {
+    status: params.status,
+    from: range?.from,
+    to: range?.to,
+  });
   const total = counts.reduce((n, c) => n + c.orders, 0);
   const start = locateOffset(counts, offset);
   if (!start) return { rows: [], total };
-  const where = and(listFilter(userId, params), lt(orders.date, start.before));
+  const where = and(listFilter(organizationId, params), lt(orders.date, start.before));
   const rows = await pageRows(db, where, pageSize, start.skip, false);
   return { rows: rows.map((r) => r.order), total };
 }
@@ -133,12 +137,12 @@ async function filteredPage(
 /** A search counts its matches in the same pass as it picks the page (`count(*) over ()`). */
 async function searchPage(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   params: ListOrdersParams,
   offset: number,
   pageSize: number,
 ): Promise<FoundRows> {
-  const where = listFilter(userId, params);
+  const where = listFilter(organizationId, params);
   const rows = await pageRows(db, where, pageSize, offset, true);
   const total =
     rows[0]?.matches ??

@@ -5,12 +5,12 @@ import type { OrderRecord } from '../../../shared/order-record';
 import { toOrderRecord } from './order-records';
 
 /**
- * Every order of a user with its lines, newest first (the order of listAllOrders in order-reads.ts: date,
+ * Every order of an organisation with its lines, newest first (the order of listAllOrders in order-reads.ts: date,
  * then id, both descending), read in keyset batches (ORDER_STREAM_BATCH_SIZE) so that GET /api/orders never holds the whole list:
  * 100 000 orders as one array took gigabytes and blocked the event loop for seconds.
  *
  * Each batch is two indexed queries — the next `batchSize` orders after the last one sent
- * (orders_user_date_idx: user_id, date desc, id desc) and their lines (order_items_order_position_idx)
+ * (orders_org_date_idx: organization_id, date desc, id desc) and their lines (order_items_order_position_idx)
  * — and no transaction spans them: holding one would keep a pool connection for the whole list and, on
  * PGlite, block every other query until the last batch. The keyset makes that safe: an order that does
  * not change while the list is read appears exactly once; one created, changed or deleted meanwhile may
@@ -25,8 +25,8 @@ import { toOrderRecord } from './order-records';
 export const ORDER_STREAM_BATCH_SIZE = 200;
 
 /**
- * The two orders a list can have: newest first (the spec's list, on orders_user_date_idx), or the
- * least recently changed first (`updatedSince`, on orders_user_updated_idx): an integrator that syncs
+ * The two orders a list can have: newest first (the spec's list, on orders_org_date_idx), or the
+ * least recently changed first (`updatedSince`, on orders_org_updated_idx): an integrator that syncs
  * changes reads them in the order they happened, so a change made while it pages lands at the end
  * instead of shifting the pages it has not read yet. Both end on the id, so equal dates keep one order.
  */
@@ -61,7 +61,7 @@ async function linesOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Orde
 }
 
 export type OrderRead = {
-  /** Conditions beside the user's own orders (orders-api-list.ts). */
+  /** Conditions beside the organisation's own orders (orders-api-list.ts). */
   where?: SQL | undefined;
   sort?: OrderSort;
   cursor?: Cursor | null;
@@ -69,10 +69,10 @@ export type OrderRead = {
   offset?: number;
 };
 
-/** One page of the user's orders with their lines, and where it ended. */
+/** One page of the organisation's orders with their lines, and where it ended. */
 export async function readOrders(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   { where, sort = 'newest', cursor = null, limit, offset = 0 }: OrderRead,
 ): Promise<{ records: OrderRecord[]; cursor: Cursor | null }> {
   const { key, orderBy } = SORTS[sort];
@@ -84,7 +84,7 @@ export async function readOrders(
   const rows = await db
     .select({ order: orders, cursorKey: sql<string>`${key}::text` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), where, after))
+    .where(and(eq(orders.organizationId, organizationId), where, after))
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
@@ -101,12 +101,12 @@ export async function readOrders(
 }
 
 /**
- * The user's orders (those matching `where`, when given) as batches of at most `batchSize` (never an
+ * The organisation's orders (those matching `where`, when given) as batches of at most `batchSize` (never an
  * empty batch; no batch at all for no orders). The next batch is read only when the consumer asks for it, so a slow client holds one batch.
  */
 export async function* orderBatches(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   {
     batchSize = ORDER_STREAM_BATCH_SIZE,
     where,
@@ -116,7 +116,7 @@ export async function* orderBatches(
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize ${batchSize}`);
   let cursor: Cursor | null = null;
   do {
-    const batch = await readOrders(db, userId, { where, sort, cursor, limit: batchSize });
+    const batch = await readOrders(db, organizationId, { where, sort, cursor, limit: batchSize });
     if (batch.records.length > 0) yield batch.records;
     // A short batch was the last one: no need to ask again for nothing.
     cursor = batch.records.length === batchSize ? batch.cursor : null;

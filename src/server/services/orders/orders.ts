@@ -22,11 +22,11 @@ export const ORDER_NUMBER_CONFLICT = 'Het ordernummer was net al in gebruik. Sla
 type CustomerFields = Pick<typeof orders.$inferInsert, 'customerId' | 'customerSnapshot'>;
 
 /**
- * The customer a new order is for, with its snapshot. It must be one of the user's own: anything
+ * The customer a new order is for, with its snapshot. It must be one of the organisation's own: anything
  * else is "not found", like a missing one.
  */
-async function customerOfNewOrder(db: DbOrTx, userId: string, id: string): Promise<CustomerFields> {
-  const customer = await findOwnedCustomer(db, userId, id);
+async function customerOfNewOrder(db: DbOrTx, organizationId: string, id: string): Promise<CustomerFields> {
+  const customer = await findOwnedCustomer(db, organizationId, id);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
   return { customerId: customer.id, customerSnapshot: customer.snapshot };
 }
@@ -40,11 +40,11 @@ async function customerOfNewOrder(db: DbOrTx, userId: string, id: string): Promi
  */
 async function customerOfSavedOrder(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   id: string,
   currentCustomerId: string | null,
 ): Promise<CustomerFields> {
-  const customer = await findOwnedCustomer(db, userId, id);
+  const customer = await findOwnedCustomer(db, organizationId, id);
   if (customer) return { customerId: customer.id, customerSnapshot: customer.snapshot };
   if (id.toLowerCase() === currentCustomerId) return {};
   throw notFound(CUSTOMER_NOT_FOUND);
@@ -107,19 +107,19 @@ function deliveryFields(input: OrderInputData, customer: CustomerSnapshot | null
  */
 export async function createOrder(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   input: OrderInputData,
   now: Date,
 ): Promise<OrderRecord> {
   const id = await db
     .transaction(async (tx) => {
-      const customer = await customerOfNewOrder(tx, userId, input.customer);
-      const orderNumber = await assignOrderNumber(tx, userId, now);
+      const customer = await customerOfNewOrder(tx, organizationId, input.customer);
+      const orderNumber = await assignOrderNumber(tx, organizationId, now);
       const { order, items } = amounts(input);
       const [row] = await tx
         .insert(orders)
         .values({
-          userId,
+          organizationId,
           orderNumber,
           date: input.date ? new Date(input.date) : now,
           createdAt: now,
@@ -131,7 +131,13 @@ export async function createOrder(
         })
         .returning({ id: orders.id });
       await tx.insert(orderItems).values(items(row!.id));
-      await emitWebhookEvent(tx, userId, 'order.created', () => orderEventData(tx, userId, row!.id), now);
+      await emitWebhookEvent(
+        tx,
+        organizationId,
+        'order.created',
+        () => orderEventData(tx, organizationId, row!.id),
+        now,
+      );
       return row!.id;
     })
     .catch((err: unknown) => {
@@ -140,19 +146,19 @@ export async function createOrder(
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', ORDER_NUMBER_CONFLICT);
       throw err;
     });
-  return getOrder(db, userId, id);
+  return getOrder(db, organizationId, id);
 }
 
 /** PUT /orders/{id}: replaces the fields and the lines; the order number stays. */
 export async function updateOrder(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   id: string,
   input: OrderInputData,
   now: Date,
 ): Promise<OrderRecord> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-  const owned = and(eq(orders.id, id), eq(orders.userId, userId));
+  const owned = and(eq(orders.id, id), eq(orders.organizationId, organizationId));
   await db.transaction(async (tx) => {
     // Reading the row FOR UPDATE locks it, so two saves of one order apply one after the other.
     const [current] = await tx
@@ -161,7 +167,7 @@ export async function updateOrder(
       .where(owned)
       .for('update');
     if (!current) throw notFound(ORDER_NOT_FOUND);
-    const customer = await customerOfSavedOrder(tx, userId, input.customer, current.customerId);
+    const customer = await customerOfSavedOrder(tx, organizationId, input.customer, current.customerId);
     const { order, items } = amounts(input);
     await tx
       .update(orders)
@@ -176,19 +182,31 @@ export async function updateOrder(
       .where(owned);
     await tx.delete(orderItems).where(eq(orderItems.orderId, id));
     await tx.insert(orderItems).values(items(id));
-    await emitWebhookEvent(tx, userId, 'order.updated', () => orderEventData(tx, userId, id), now);
+    await emitWebhookEvent(
+      tx,
+      organizationId,
+      'order.updated',
+      () => orderEventData(tx, organizationId, id),
+      now,
+    );
   });
-  return getOrder(db, userId, id);
+  return getOrder(db, organizationId, id);
 }
 
 /** DELETE /orders/{id}. The `order.deleted` event carries the order as it was just before. */
-export async function deleteOrder(db: DbOrTx, userId: string, id: string, now: Date): Promise<void> {
+export async function deleteOrder(db: DbOrTx, organizationId: string, id: string, now: Date): Promise<void> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   await db.transaction(async (tx) => {
-    await emitWebhookEvent(tx, userId, 'order.deleted', () => orderEventData(tx, userId, id), now);
+    await emitWebhookEvent(
+      tx,
+      organizationId,
+      'order.deleted',
+      () => orderEventData(tx, organizationId, id),
+      now,
+    );
     const deleted = await tx
       .delete(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .where(and(eq(orders.id, id), eq(orders.organizationId, organizationId)))
       .returning({ id: orders.id });
     if (deleted.length === 0) throw notFound(ORDER_NOT_FOUND);
   });

@@ -23,7 +23,11 @@ const keyOf = ({ year, month }: CalendarMonth) => `${year}-${String(month).padSt
  * Amsterdam months up to the one `now` is in, oldest first, each beside the same month a year before.
  * One query over order_month_totals (at most 24 months × 2 statuses); numeric sums, so exact cents.
  */
-export async function revenueByMonth(db: DbOrTx, userId: string, now: Date): Promise<MonthRevenueRecord[]> {
+export async function revenueByMonth(
+  db: DbOrTx,
+  organizationId: string,
+  now: Date,
+): Promise<MonthRevenueRecord[]> {
   const months = recentMonths(now, CHART_MONTHS);
   const first = shiftMonth(months[0]!, -12);
   const end = shiftMonth(months[months.length - 1]!, 1);
@@ -33,7 +37,7 @@ export async function revenueByMonth(db: DbOrTx, userId: string, now: Date): Pro
     .from(m)
     .where(
       and(
-        eq(m.userId, userId),
+        eq(m.organizationId, organizationId),
         inArray(m.status, [...COUNTED_ORDER_STATUSES]),
         gte(m.month, keyOf(first)),
         lt(m.month, keyOf(end)),

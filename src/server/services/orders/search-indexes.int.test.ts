@@ -89,7 +89,7 @@ describe('search through the trigram indexes (pg_trgm)', () => {
     const all = await db
       .select({ id: orders.id, orderNumber: orders.orderNumber, project: orders.project })
       .from(orders)
-      .where(eq(orders.userId, userId));
+      .where(eq(orders.organizationId, userId));
     const containing = (text: string) =>
       all
         .filter(

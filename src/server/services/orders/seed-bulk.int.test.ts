@@ -19,26 +19,26 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 describe('bulk seed (scripts/seed-bulk.ts)', () => {
   let database: TestDatabase;
   let db: Db;
-  let userId: string;
+  let organizationId: string;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     db = database.db;
-    userId = (await createSignedInUser(db)).user.id;
+    organizationId = (await createSignedInUser(db)).user.id;
   });
   afterAll(() => database.close());
 
   it('seeds the counts asked for, and replaces them when run again', async () => {
-    await seedBulkAccount(db, { userId, orders: 50, customers: 5, now: NOW });
-    const counts = await seedBulkAccount(db, { userId, orders: 400, customers: 30, now: NOW });
+    await seedBulkAccount(db, { organizationId, orders: 50, customers: 5, now: NOW });
+    const counts = await seedBulkAccount(db, { organizationId, orders: 400, customers: 30, now: NOW });
     expect(counts).toMatchObject({ customers: 30, orders: 400 });
-    expect(await db.$count(orders, eq(orders.userId, userId))).toBe(400);
-    expect(await db.$count(customers, eq(customers.userId, userId))).toBe(30);
+    expect(await db.$count(orders, eq(orders.organizationId, organizationId))).toBe(400);
+    expect(await db.$count(customers, eq(customers.organizationId, organizationId))).toBe(30);
     const [items] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(eq(orders.userId, userId));
+      .where(eq(orders.organizationId, organizationId));
     expect(items!.n).toBe(counts.items);
     expect(counts.items).toBeGreaterThanOrEqual(400);
     expect(counts.items).toBeLessThanOrEqual(5 * 400);
@@ -49,7 +49,7 @@ describe('bulk seed (scripts/seed-bulk.ts)', () => {
       .select({ order: orders, item: orderItems })
       .from(orders)
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(eq(orders.userId, userId))
+      .where(eq(orders.organizationId, organizationId))
       .orderBy(orders.id, orderItems.position);
     const byOrder = new Map<string, typeof rows>();
     for (const r of rows) byOrder.set(r.order.id, [...(byOrder.get(r.order.id) ?? []), r]);
@@ -76,7 +76,11 @@ describe('bulk seed (scripts/seed-bulk.ts)', () => {
   });
 
   it('numbers the orders uniquely in date order per year, with each customer snapshot', async () => {
-    const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(orders.date);
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.organizationId, organizationId))
+      .orderBy(orders.date);
     expect(new Set(rows.map((o) => o.orderNumber)).size).toBe(rows.length);
     const next = new Map<number, number>();
     for (const o of rows) {
@@ -90,7 +94,7 @@ describe('bulk seed (scripts/seed-bulk.ts)', () => {
     expect(rows.at(-1)!.date.getTime()).toBeLessThanOrEqual(NOW.getTime());
     expect(new Set(rows.map((o) => o.status)).size).toBeGreaterThan(1);
 
-    const own = await db.select().from(customers).where(eq(customers.userId, userId));
+    const own = await db.select().from(customers).where(eq(customers.organizationId, organizationId));
     const byId = new Map(own.map((c) => [c.id, c]));
     for (const o of rows) {
       const customer = byId.get(o.customerId!)!;
@@ -104,11 +108,13 @@ describe('bulk seed (scripts/seed-bulk.ts)', () => {
     const [last] = await db
       .select({ n: sql<number>`max(split_part(${orders.orderNumber}, '-', 3)::int)`.mapWith(Number) })
       .from(orders)
-      .where(sql`${orders.userId} = ${userId} and ${orders.orderNumber} like ${`INK-${year}-%`}`);
+      .where(
+        sql`${orders.organizationId} = ${organizationId} and ${orders.orderNumber} like ${`INK-${year}-%`}`,
+      );
     const next = `INK-${year}-${(last?.n ?? 1000) + 1}`;
-    expect(await previewNextOrderNumber(db, userId, NOW)).toBe(next);
-    const customer = await insertCustomer(db, userId);
-    expect((await createOrder(db, userId, parsedOrder(customer.id), NOW)).orderNumber).toBe(next);
+    expect(await previewNextOrderNumber(db, organizationId, NOW)).toBe(next);
+    const customer = await insertCustomer(db, organizationId);
+    expect((await createOrder(db, organizationId, parsedOrder(customer.id), NOW)).orderNumber).toBe(next);
   });
 
   it('leaves the trigram indexes as the schema has them: fastupdate off again after the bulk insert', async () => {
@@ -130,10 +136,10 @@ describe('bulk seed (scripts/seed-bulk.ts)', () => {
     expect(accounts.map((u) => u.email).sort()).toEqual([1, 2, 3].map(benchUserEmail).sort());
     expect(accounts.every((u) => u.isEmailVerified && u.passwordHash === 'hash')).toBe(true);
     for (const id of ids) {
-      expect(await db.$count(orders, eq(orders.userId, id))).toBe(20);
-      expect(await db.$count(customers, eq(customers.userId, id))).toBeGreaterThan(0);
+      expect(await db.$count(orders, eq(orders.organizationId, id))).toBe(20);
+      expect(await db.$count(customers, eq(customers.organizationId, id))).toBeGreaterThan(0);
     }
     // The main account is untouched.
-    expect(await db.$count(orders, eq(orders.userId, userId))).toBe(401);
+    expect(await db.$count(orders, eq(orders.organizationId, organizationId))).toBe(401);
   });
 });

@@ -41,8 +41,8 @@ describe('demo seed (npm run seed)', () => {
     });
     // Seeding again replaces the data instead of adding to it.
     const counts = await seedDemoData(db, userId, { customers: 30, orders: 300, now });
-    expect(await db.$count(orders, eq(orders.userId, userId))).toBe(300);
-    expect(await db.$count(customers, eq(customers.userId, userId))).toBe(30);
+    expect(await db.$count(orders, eq(orders.organizationId, userId))).toBe(300);
+    expect(await db.$count(customers, eq(customers.organizationId, userId))).toBe(30);
 
     // Checked as the API answers it: euros on the wire still add up to the cents stored.
     const all = (await listAllOrders(db, userId)).map(orderToWire);

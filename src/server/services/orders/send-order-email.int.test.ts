@@ -11,6 +11,7 @@ import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { createSignedInUser } from '../../../test/users';
 import { idempotentCall, runIdempotent } from '../idempotency/idempotency';
 import { createSmtpMailer } from '../mail/mailer';
+import { findCompany } from '../organizations/company';
 import { createOrder } from './orders';
 import { sendOrderEmail } from './send-order-email';
 
@@ -53,12 +54,12 @@ describe('sending an order once with an Idempotency-Key, against a slow mail ser
       includePdf: false,
     });
     const timing = { staleMs: 1_000, heartbeatMs: 50, pollMs: 20, waitMs: 20_000 };
-    const ctx = { user: { id: user.id }, idempotencyKey: 'slow-send-1', now: deps.now };
+    const ctx = { tenant: { organizationId: user.id }, idempotencyKey: 'slow-send-1', now: deps.now };
     const send = () =>
       runIdempotent(
         database.db,
         idempotentCall(ctx, 'orders.sendEmail', { id: order.id, ...payload }),
-        () => sendOrderEmail(deps, user, order.id, payload),
+        async () => sendOrderEmail(deps, (await findCompany(database.db, user.id))!, order.id, payload),
         timing,
       );
 

@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../../db/client';
-import type { UserRow } from '../../../db/schema';
 import type { SendEmailInputData } from '../../../shared/schemas/email-template';
 import { SEND_EMAIL_SUCCESS_MESSAGE, type SendEmailOutput } from '../../../shared/schemas/order-email';
 import { templateValues } from '../../../shared/template-variables';
@@ -10,6 +9,7 @@ import { findLogo } from '../logo/logos';
 import { getEmailTemplate } from '../mail/email-templates';
 import type { MailMessage, SendResult } from '../mail/message';
 import { classifySmtpFailure, type SmtpFailure } from '../mail/smtp-failure';
+import type { Company } from '../organizations/company';
 import { orderPdfContent } from '../pdf/order-pdf-content';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { recordOrderSent } from './order-emails';
@@ -56,21 +56,21 @@ export function smtpFailureMessage(failure: SmtpFailure): string {
   }
 }
 
-/** Sends per user, e.g. 30 per 10 minutes; then 429 with Retry-After. */
+/** Sends per organisation, e.g. 30 per 10 minutes; then 429 with Retry-After. */
 export const SEND_EMAIL_LIMIT = 30;
 export const SEND_EMAIL_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * Counts one send attempt of the user (accepted or not: a refused message costs the SMTP server as
+ * Counts one send attempt of the organisation (accepted or not: a refused message costs the SMTP server as
  * much) and refuses past the budget, in one atomic statement that several processes share.
  */
 export async function assertSendRateLimit(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   now: Date,
   limit = SEND_EMAIL_LIMIT,
 ): Promise<void> {
-  await assertWithinRateLimit(db, `send-email:user:${userId}`, {
+  await assertWithinRateLimit(db, `send-email:organization:${organizationId}`, {
     limit,
     windowMs: SEND_EMAIL_WINDOW_MS,
     now,
@@ -94,7 +94,7 @@ async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage
 /**
  * POST /orders/{id}/send-email (spec §5 Send e-mail, §7; ARCHITECTURE "E-mail"). The payload's subject
  * and message are what is sent — the client fills them from a template; `templateId` only says which
- * one (it must be the user's own, and is kept in the history). Variables are filled from the order as
+ * one (it must be the organisation's own, and is kept in the history). Variables are filled from the order as
  * saved (its customer snapshot and total) and the user; the message is sanitised again here. With
  * `includePdf` the order's PDF is attached as `{orderNumber}.pdf` — a printer failure answers its 503
  * and nothing is sent. Only after the SMTP server accepted the message does the order become `sent`
@@ -102,22 +102,23 @@ async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage
  */
 export async function sendOrderEmail(
   deps: ServiceDeps<'db' | 'mailer' | 'printer' | 'log' | 'now'>,
-  user: UserRow,
+  user: Company,
   orderId: string,
   input: SendEmailInputData,
   opts: { limit?: number } = {},
 ): Promise<SendEmailOutput> {
   const { db } = deps;
-  await assertSendRateLimit(db, user.id, deps.now(), opts.limit);
+  const { organizationId } = user;
+  await assertSendRateLimit(db, organizationId, deps.now(), opts.limit);
   const [order, settings, logo] = await Promise.all([
-    getOrder(db, user.id, orderId),
-    getPdfSettings(db, user.id),
-    findLogo(db, user.id),
+    getOrder(db, organizationId, orderId),
+    getPdfSettings(db, organizationId),
+    findLogo(db, organizationId),
   ]);
-  // A templateId must name one of the user's own templates; anything else is "not found" (404).
-  if (input.templateId) await getEmailTemplate(db, user.id, input.templateId);
+  // A templateId must name one of the organisation's own templates; anything else is "not found" (404).
+  if (input.templateId) await getEmailTemplate(db, organizationId, input.templateId);
 
-  const attachment = input.includePdf ? await orderPdfContent(deps, user.id, order.id) : null;
+  const attachment = input.includePdf ? await orderPdfContent(deps, organizationId, order.id) : null;
   // Imported on first use: its layout pulls in @react-email/components (see services/auth/mails.ts).
   const { composeUserMail } = await import('../mail/user-mail');
   const message = await composeUserMail({
@@ -160,7 +161,7 @@ export async function sendOrderEmail(
   try {
     orderStatus = await recordOrderSent(
       db,
-      user.id,
+      organizationId,
       order.id,
       {
         recipient: message.to,

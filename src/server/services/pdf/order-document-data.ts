@@ -1,10 +1,10 @@
-import type { UserRow } from '../../../db/schema';
 import type { DocumentCompany, OrderDocumentData } from '../../../shared/document/types';
 import type { OrderRecord } from '../../../shared/order-record';
 import type { PdfSettings } from '../../../shared/schemas/pdf-settings';
+import type { Company } from '../organizations/company';
 
-/** The user's company as the document prints it: the profile's fields as they are now. */
-export function documentCompany(user: UserRow): DocumentCompany {
+/** The company as the document prints it: the profile's fields as they are now. */
+export function documentCompany(user: Company): DocumentCompany {
   return {
     company: user.company,
     address: user.address,
@@ -24,12 +24,12 @@ export function documentCompany(user: UserRow): DocumentCompany {
 
 /**
  * What the PDF of a stored order shows: the customer as the order saved it (its snapshot, never the
- * customer row as it is now), the lines in cents, and the user's company and house style; `logo` is
+ * customer row as it is now), the lines in cents, and the company and house style; `logo` is
  * the company logo as a data: URL (the printer loads nothing from outside the page).
  */
 export function orderDocumentData(
   order: OrderRecord,
-  user: UserRow,
+  user: Company,
   settings: PdfSettings,
   logo: string | null = null,
 ): OrderDocumentData {

@@ -6,9 +6,9 @@ import {
 import type { OrderDocumentData } from '../../../shared/document/types';
 import type { ServiceDeps } from '../../deps';
 import { unauthorized } from '../../errors';
-import { findUserById } from '../auth/users';
 import { findLogo, logoDataUrl } from '../logo/logos';
 import { getOrder } from '../orders/order-reads';
+import { findCompany } from '../organizations/company';
 import { orderDocumentData } from './order-document-data';
 import { documentHash, findStoredPdf, storePdf } from './pdf-files';
 import { withDocumentInfo } from './pdf-info';
@@ -26,23 +26,23 @@ export type OrderPdf = {
 };
 
 /**
- * The PDF of one of the user's orders, stored for download. The document's HTML is its key: while
+ * The PDF of one of the organisation's orders, stored for download. The document's HTML is its key: while
  * nothing it shows has changed (order, customer snapshot, company, settings) the stored file is handed
  * out again without printing. A printer failure rejects with its Dutch 503 and stores nothing.
  */
 export async function orderPdf(
   deps: ServiceDeps<'db' | 'printer' | 'log' | 'now'>,
-  userId: string,
+  organizationId: string,
   orderId: string,
 ): Promise<OrderPdf> {
   const { db } = deps;
   const [order, user, settings, logo] = await Promise.all([
-    getOrder(db, userId, orderId),
-    findUserById(db, userId),
-    getPdfSettings(db, userId),
-    findLogo(db, userId),
+    getOrder(db, organizationId, orderId),
+    findCompany(db, organizationId),
+    getPdfSettings(db, organizationId),
+    findLogo(db, organizationId),
   ]);
-  // The session named this user a moment ago; gone now means the account was just deleted.
+  // The session named this organisation a moment ago; gone now means it was just deleted.
   if (!user) throw unauthorized();
 
   const data = orderDocumentData(order, user, settings, logo ? logoDataUrl(logo) : null);
@@ -50,14 +50,14 @@ export async function orderPdf(
   const { renderDocumentHtml } = await import('./document-html');
   const html = renderDocumentHtml(data);
   const htmlHash = documentHash(html);
-  const key = { userId, orderId: order.id, htmlHash };
+  const key = { organizationId, orderId: order.id, htmlHash };
 
   const stored = await findStoredPdf(db, key, deps.now());
   if (stored) return { ...stored, reused: true };
 
   // A double click, or the list and the form at once, asks for the same document twice before the
   // first is stored: the second waits for the first print instead of starting its own.
-  const flightKey = `${userId}:${order.id}:${htmlHash}`;
+  const flightKey = `${organizationId}:${order.id}:${htmlHash}`;
   const inFlight = printing.get(flightKey);
   if (inFlight) return { ...(await inFlight), reused: true };
   const print = printAndStore(deps, { key, order, user, data, html }).finally(() =>
@@ -67,13 +67,13 @@ export async function orderPdf(
   return { ...(await print), reused: false };
 }
 
-/** Documents being printed in this process, by user, order and HTML hash. */
+/** Documents being printed in this process, by organisation, order and HTML hash. */
 const printing = new Map<string, Promise<Omit<OrderPdf, 'reused'>>>();
 
 async function printAndStore(
   deps: ServiceDeps<'db' | 'printer' | 'log' | 'now'>,
   job: {
-    key: { userId: string; orderId: string; htmlHash: string };
+    key: { organizationId: string; orderId: string; htmlHash: string };
     order: { orderNumber: string };
     user: { company: string; name: string };
     data: OrderDocumentData;

@@ -21,10 +21,10 @@ afterAll(async () => {
   await database.close();
 });
 
-async function orderOf(userId: string, orderNumber: string) {
+async function orderOf(organizationId: string, orderNumber: string) {
   const [row] = await database.db
     .insert(orders)
-    .values({ userId, orderNumber, subtotal: '1.00', vat: '0.21', total: '1.21' })
+    .values({ organizationId, orderNumber, subtotal: '1.00', vat: '0.21', total: '1.21' })
     .returning({ id: orders.id });
   return row!.id;
 }
@@ -57,7 +57,7 @@ describe('stored PDFs', () => {
     const stored = await storePdf(
       database.db,
       {
-        userId: user.id,
+        organizationId: user.id,
         orderId,
         orderNumber: 'INK-1',
         htmlHash: 'h1',
@@ -66,16 +66,20 @@ describe('stored PDFs', () => {
       new Date(),
     );
     expect(stored.size).toBe(pdf('een').length);
-    const again = await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h1' }, new Date());
+    const again = await findStoredPdf(
+      database.db,
+      { organizationId: user.id, orderId, htmlHash: 'h1' },
+      new Date(),
+    );
     expect(again).toEqual({ id: stored.id, filename: stored.filename, downloadName: 'INK-1.pdf' });
     const file = await findDownload(database.db, user.id, stored.filename, new Date());
     expect(Buffer.compare(file!.content, pdf('een'))).toBe(0);
     expect(
-      await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h2' }, new Date()),
+      await findStoredPdf(database.db, { organizationId: user.id, orderId, htmlHash: 'h2' }, new Date()),
     ).toBeNull();
     const tomorrow = new Date(Date.now() + PDF_FILE_TTL_MS + 1000);
     expect(
-      await findStoredPdf(database.db, { userId: user.id, orderId, htmlHash: 'h1' }, tomorrow),
+      await findStoredPdf(database.db, { organizationId: user.id, orderId, htmlHash: 'h1' }, tomorrow),
     ).toBeNull();
   });
 
@@ -86,7 +90,7 @@ describe('stored PDFs', () => {
     const stored = await storePdf(
       database.db,
       {
-        userId: owner.user.id,
+        organizationId: owner.user.id,
         orderId,
         orderNumber: 'INK-2',
         htmlHash: 'h',
@@ -110,7 +114,7 @@ describe('stored PDFs', () => {
     const file = await storePdf(
       database.db,
       {
-        userId: user.id,
+        organizationId: user.id,
         orderId,
         orderNumber: 'INK-3',
         htmlHash: 'h',

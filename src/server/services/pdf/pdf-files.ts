@@ -31,7 +31,7 @@ export const freshPdf = (now: Date) => gt(pdfFiles.createdAt, new Date(now.getTi
 /** A stored PDF of exactly this document that is still fresh, so it need not be printed again. */
 export async function findStoredPdf(
   db: DbOrTx,
-  key: { userId: string; orderId: string; htmlHash: string },
+  key: { organizationId: string; orderId: string; htmlHash: string },
   now: Date,
 ): Promise<Pick<PdfFileRow, 'id' | 'filename' | 'downloadName'> | null> {
   // Only the names: the check runs on every PDF request, and the file itself is not needed for it.
@@ -40,7 +40,7 @@ export async function findStoredPdf(
     .from(pdfFiles)
     .where(
       and(
-        eq(pdfFiles.userId, key.userId),
+        eq(pdfFiles.organizationId, key.organizationId),
         eq(pdfFiles.orderId, key.orderId),
         eq(pdfFiles.htmlHash, key.htmlHash),
         freshPdf(now),
@@ -52,13 +52,13 @@ export async function findStoredPdf(
 
 export async function storePdf(
   db: DbOrTx,
-  file: { userId: string; orderId: string; orderNumber: string; htmlHash: string; content: Buffer },
+  file: { organizationId: string; orderId: string; orderNumber: string; htmlHash: string; content: Buffer },
   now: Date,
 ): Promise<PdfFileRow> {
   const [row] = await db
     .insert(pdfFiles)
     .values({
-      userId: file.userId,
+      organizationId: file.organizationId,
       orderId: file.orderId,
       filename: downloadFilename(file.orderNumber),
       downloadName: downloadName(file.orderNumber),
@@ -73,22 +73,22 @@ export async function storePdf(
   return row;
 }
 
-/** The owner's fresh file by its URL name; anything else (another user's, expired, unknown) is null. */
+/** The owner's fresh file by its URL name; anything else (another organisation's, expired, unknown) is null. */
 export async function findDownload(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   filename: string,
   now: Date,
 ): Promise<PdfFileRow | null> {
   const [row] = await db
     .select()
     .from(pdfFiles)
-    .where(and(eq(pdfFiles.filename, filename), eq(pdfFiles.userId, userId), freshPdf(now)))
+    .where(and(eq(pdfFiles.filename, filename), eq(pdfFiles.organizationId, organizationId), freshPdf(now)))
     .limit(1);
   return row ?? null;
 }
 
-/** Removes every file older than a day (all users; one indexed delete). */
+/** Removes every file older than a day (all organisations; one indexed delete). */
 export async function deleteExpiredPdfs(db: DbOrTx, now: Date): Promise<number> {
   const removed = await db
     .delete(pdfFiles)

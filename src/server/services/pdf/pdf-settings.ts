@@ -26,20 +26,24 @@ const asFont = (value: string): PdfFont =>
 
 const toSettings = (row: StoredSettings): PdfSettings => ({ ...row, fontFamily: asFont(row.fontFamily) });
 
-/** The user's PDF settings; the defaults while the user has saved none. */
-export async function getPdfSettings(db: DbOrTx, userId: string): Promise<PdfSettings> {
-  const [row] = await db.select(columns).from(pdfSettings).where(eq(pdfSettings.userId, userId)).limit(1);
+/** The organisation's PDF settings; the defaults while it has saved none. */
+export async function getPdfSettings(db: DbOrTx, organizationId: string): Promise<PdfSettings> {
+  const [row] = await db
+    .select(columns)
+    .from(pdfSettings)
+    .where(eq(pdfSettings.organizationId, organizationId))
+    .limit(1);
   return row ? toSettings(row) : { ...DEFAULT_PDF_SETTINGS };
 }
 
 /** Saves the fields sent (already validated); the others keep their value. The next PDF uses them. */
 export async function updatePdfSettings(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   input: PdfSettingsInputData,
   now: Date,
 ): Promise<PdfSettings> {
-  const current = await getPdfSettings(db, userId);
+  const current = await getPdfSettings(db, organizationId);
   const next: PdfSettings = {
     primaryColor: input.primaryColor ?? current.primaryColor,
     secondaryColor: input.secondaryColor ?? current.secondaryColor,
@@ -50,8 +54,8 @@ export async function updatePdfSettings(
   };
   const [row] = await db
     .insert(pdfSettings)
-    .values({ userId, ...next })
-    .onConflictDoUpdate({ target: pdfSettings.userId, set: { ...next, updatedAt: now } })
+    .values({ organizationId, ...next })
+    .onConflictDoUpdate({ target: pdfSettings.organizationId, set: { ...next, updatedAt: now } })
     .returning(columns);
   return toSettings(row!);
 }

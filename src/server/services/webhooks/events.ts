@@ -34,7 +34,7 @@ export async function enqueueEvent(
  */
 export async function emitWebhookEvent(
   tx: DbOrTx,
-  userId: string,
+  organizationId: string,
   type: WebhookEventType,
   loadData: () => Promise<unknown>,
   now: Date,
@@ -44,7 +44,7 @@ export async function emitWebhookEvent(
     .from(webhookSubscriptions)
     .where(
       and(
-        eq(webhookSubscriptions.userId, userId),
+        eq(webhookSubscriptions.organizationId, organizationId),
         eq(webhookSubscriptions.active, true),
         arrayContains(webhookSubscriptions.events, [type]),
       ),

@@ -1,7 +1,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
-  users,
+  organizations,
   type WebhookSubscriptionRow,
   webhookDeliveries,
   webhookSubscriptions,
@@ -54,27 +54,27 @@ function checkUrl(text: string, policy: DeliveryPolicy): void {
     throw invalidInput({ url: webhookMessages.urlPrivate }, webhookMessages.urlPrivate);
 }
 
-async function findOwned(db: DbOrTx, userId: string, id: string): Promise<WebhookSubscriptionRow> {
+async function findOwned(db: DbOrTx, organizationId: string, id: string): Promise<WebhookSubscriptionRow> {
   if (!isUuid(id)) throw notFound(WEBHOOK_NOT_FOUND);
   const [row] = await db
     .select()
     .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)));
+    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.organizationId, organizationId)));
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
   return row;
 }
 
-export async function listWebhooks(db: DbOrTx, userId: string): Promise<Webhook[]> {
+export async function listWebhooks(db: DbOrTx, organizationId: string): Promise<Webhook[]> {
   const rows = await db
     .select()
     .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.userId, userId))
+    .where(eq(webhookSubscriptions.organizationId, organizationId))
     .orderBy(webhookSubscriptions.createdAt, webhookSubscriptions.id);
   return rows.map(toWebhook);
 }
 
-export async function getWebhook(db: DbOrTx, userId: string, id: string): Promise<Webhook> {
-  return toWebhook(await findOwned(db, userId, id));
+export async function getWebhook(db: DbOrTx, organizationId: string, id: string): Promise<Webhook> {
+  return toWebhook(await findOwned(db, organizationId, id));
 }
 
 /**
@@ -91,12 +91,16 @@ const sameEvents = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((event) => b.includes(event));
 
 /**
- * The account's webhooks (their id, URL and events), read under a lock on the account's row that
+ * The organisation's webhooks (their id, URL and events), read under a lock on its row that
  * holds for the rest of the transaction: two saves at once (also from two server processes) count
  * and compare them one after the other, so neither the limit nor the duplicate check can be raced.
  */
-async function lockedAccountWebhooks(tx: DbOrTx, userId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+async function lockedAccountWebhooks(tx: DbOrTx, organizationId: string) {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
   return tx
     .select({
       id: webhookSubscriptions.id,
@@ -104,7 +108,7 @@ async function lockedAccountWebhooks(tx: DbOrTx, userId: string) {
       events: webhookSubscriptions.events,
     })
     .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.userId, userId));
+    .where(eq(webhookSubscriptions.organizationId, organizationId));
 }
 
 /**
@@ -130,19 +134,19 @@ function assertNoDuplicate(
 /** The only answer that carries the secret. At most WEBHOOK_LIMIT per account, none twice. */
 export async function createWebhook(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   input: WebhookInputData,
   policy: DeliveryPolicy,
 ): Promise<WebhookWithSecret> {
   checkUrl(input.url, policy);
   return db.transaction(async (tx) => {
-    const existing = await lockedAccountWebhooks(tx, userId);
+    const existing = await lockedAccountWebhooks(tx, organizationId);
     if (existing.length >= WEBHOOK_LIMIT) throw new AppError('CONFLICT', webhookMessages.limitReached);
     assertNoDuplicate(existing, input);
     const [row] = await tx
       .insert(webhookSubscriptions)
       .values({
-        userId,
+        organizationId,
         url: input.url,
         events: input.events,
         active: input.active,
@@ -156,16 +160,16 @@ export async function createWebhook(
 /** Replaces URL, events and active; the secret stays. Resuming a failing one gives it a fresh start. */
 export async function updateWebhook(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   id: string,
   input: WebhookInputData,
   policy: DeliveryPolicy,
 ): Promise<Webhook> {
-  const current = await findOwned(db, userId, id);
+  const current = await findOwned(db, organizationId, id);
   checkUrl(input.url, policy);
   const resumed = input.active && !current.active;
   return db.transaction(async (tx) => {
-    assertNoDuplicate(await lockedAccountWebhooks(tx, userId), input, id);
+    assertNoDuplicate(await lockedAccountWebhooks(tx, organizationId), input, id);
     const [row] = await tx
       .update(webhookSubscriptions)
       .set({
@@ -174,7 +178,7 @@ export async function updateWebhook(
         active: input.active,
         ...(resumed ? { failingSince: null } : {}),
       })
-      .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
+      .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.organizationId, organizationId)))
       .returning();
     if (!row) throw notFound(WEBHOOK_NOT_FOUND);
     return toWebhook(row);
@@ -182,15 +186,19 @@ export async function updateWebhook(
 }
 
 /** Its log goes with it; jobs still queued for it find it gone and end (worker.ts). */
-export async function deleteWebhook(db: DbOrTx, userId: string, id: string): Promise<void> {
-  await findOwned(db, userId, id);
+export async function deleteWebhook(db: DbOrTx, organizationId: string, id: string): Promise<void> {
+  await findOwned(db, organizationId, id);
   await db
     .delete(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)));
+    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.organizationId, organizationId)));
 }
 
-export async function listDeliveries(db: DbOrTx, userId: string, id: string): Promise<WebhookDelivery[]> {
-  await findOwned(db, userId, id);
+export async function listDeliveries(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+): Promise<WebhookDelivery[]> {
+  await findOwned(db, organizationId, id);
   const rows = await db
     .select()
     .from(webhookDeliveries)
@@ -236,12 +244,12 @@ export async function pruneDeliveryLog(db: DbOrTx, subscriptionId: string): Prom
  */
 export async function sendTestEvent(
   db: DbOrTx,
-  userId: string,
+  organizationId: string,
   id: string,
   now: Date,
 ): Promise<{ eventId: string }> {
-  const row = await findOwned(db, userId, id);
-  await assertWithinRateLimit(db, `webhook-test:user:${userId}`, {
+  const row = await findOwned(db, organizationId, id);
+  await assertWithinRateLimit(db, `webhook-test:user:${organizationId}`, {
     limit: WEBHOOK_TEST_LIMIT,
     windowMs: WEBHOOK_TEST_WINDOW_MINUTES * 60 * 1000,
     now,

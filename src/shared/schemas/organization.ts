@@ -1,0 +1,32 @@
+import { z } from '../zod-nl';
+import { idOutput } from './common';
+
+/** The roles a member can have in an organisation, as codes; the UI shows ROLE_LABELS. */
+export const organizationRoles = ['owner', 'admin', 'member', 'viewer'] as const;
+export type OrganizationRole = (typeof organizationRoles)[number];
+
+/** The Dutch labels of the roles, as the app shows them. */
+export const ROLE_LABELS: Record<OrganizationRole, string> = {
+  owner: 'Eigenaar',
+  admin: 'Beheerder',
+  member: 'Medewerker',
+  viewer: 'Alleen lezen',
+};
+
+/** One organisation of the signed-in user (GET /auth/organizations). */
+export const organizationOfUserOutput = z.object({
+  id: idOutput(),
+  name: z.string().describe('De bedrijfsnaam van de organisatie'),
+  role: z
+    .enum(organizationRoles)
+    .describe('De rol van de gebruiker in deze organisatie: owner, admin, member of viewer'),
+  active: z.boolean().describe('`true` voor de organisatie waarin deze sessie nu werkt'),
+});
+export type OrganizationOfUser = z.infer<typeof organizationOfUserOutput>;
+
+export const organizationsOutput = z.array(organizationOfUserOutput);
+
+/** POST /auth/organizations/{id}/activate. */
+export const activateOrganizationInput = z.object({
+  id: z.string().max(100).describe('De `id` van een organisatie waarvan u lid bent (uuid)'),
+});
