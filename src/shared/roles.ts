@@ -1,6 +1,6 @@
 /**
- * The roles of a member of an organisation and what each may do. One table for the server, which
- * enforces it on every procedure, and the client, which shows only what the role can do.
+ * What each role of an organisation's members may do: one table for the server, which refuses what a
+ * role may not, and the client, which shows only what it may.
  *
  * The roles are ordered: each may everything the one below it may.
  *   viewer (the bookkeeper): read everything, download PDFs and CSV exports; change nothing
@@ -8,15 +8,7 @@
  *   admin: also the settings, members, invitations, API keys, webhooks and templates
  *   owner: also transferring ownership, deleting the organisation, changing or removing an owner
  */
-export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  owner: 'Eigenaar',
-  admin: 'Beheerder',
-  member: 'Medewerker',
-  viewer: 'Alleen lezen',
-};
+import { organizationRoles, ROLE_LABELS, type OrganizationRole as Role } from './schemas/organization';
 
 /** What a call needs: to read, to do the daily work, to manage the organisation, or to own it. */
 export type Capability = 'read' | 'work' | 'manage' | 'own';
@@ -29,8 +21,6 @@ const LEAST_ROLE: Record<Capability, Role> = {
   own: 'owner',
 };
 
-export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
-
 /** Whether a member with `role` may do what needs `capability`. */
 export function roleAllows(role: Role, capability: Capability): boolean {
   return RANK[role] >= RANK[LEAST_ROLE[capability]];
@@ -38,7 +28,7 @@ export function roleAllows(role: Role, capability: Capability): boolean {
 
 /** The roles that may, highest first: for the message and the UI. */
 export function rolesAllowed(capability: Capability): Role[] {
-  return ROLES.filter((role) => roleAllows(role, capability));
+  return organizationRoles.filter((role) => roleAllows(role, capability));
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type OrganizationRow, organizations, type UserRow, users } from '../../../db/schema';
 import { profileCompleteness } from '../../../shared/profile-completeness';
+import { roleAllows } from '../../../shared/roles';
 import type { Profile, ProfileUpdateParsed } from '../../../shared/schemas/company-profile';
 import { AppError, notFound } from '../../errors';
 import { organizationMessages } from '../organizations/messages';
@@ -32,9 +33,6 @@ type CompanyColumns = Partial<
     | 'bankName'
   >
 >;
-
-/** Roles that may change the company data (owner and admin). */
-const COMPANY_EDITORS: ReadonlySet<Tenant['role']> = new Set(['owner', 'admin']);
 
 /**
  * The parsed input as columns, split into the person's and the company's: only keys that were sent,
@@ -103,7 +101,7 @@ export async function updateProfile(
   const [before] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!before) throw notFound();
   // Checked before the password, so a refused update costs no password attempt.
-  const mayEditCompany = COMPANY_EDITORS.has(tenant.role);
+  const mayEditCompany = roleAllows(tenant.role, 'manage');
   if (!mayEditCompany && Object.keys(changedColumns(columns.company, before)).length > 0)
     throw new AppError('FORBIDDEN', organizationMessages.companyDataNeedsAdmin);
   // Hash outside the transaction: on PGlite a transaction holds the process-wide queue.
