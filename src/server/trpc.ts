@@ -2,6 +2,7 @@ import { initTRPC } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { OrganizationRow, UserRow } from '../db/schema';
+import type { Capability } from '../shared/roles';
 import { asDatabaseOutage } from './database-unavailable';
 import type { AppDeps } from './deps';
 import { AppError, unauthorized } from './errors';
@@ -10,6 +11,7 @@ import { JSON_ONLY_MESSAGE, trpcErrorShape } from './http/error-body';
 import {
   type ApiKeyAuth,
   assertApiKeyMay,
+  assertRoleMay,
   createRequestAuth,
   noOrganization,
   sessionOnly,
@@ -67,9 +69,15 @@ export function createContextFactory(deps: AppDeps) {
   };
 }
 
+/**
+ * What a procedure asks of the member's role (src/shared/roles.ts). Without it: a query reads, a
+ * mutation is daily work — so a viewer changes nothing unless a procedure says it only reads.
+ */
+type RoleMeta = { capability?: Capability };
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<OpenApiMeta & RoleMeta>()
   .create({
     isDev: false,
     // The shared body (http/error-body.ts) inside tRPC's envelope: the client needs the JSON-RPC
@@ -125,6 +133,13 @@ const jsonInputOnly = t.middleware(async ({ ctx, type, getRawInput, next }) => {
 export const publicProcedure = t.procedure.use(jsonInputOnly);
 
 /**
+ * What the procedure needs of the member's role, checked before its input is read: a refused call
+ * is a 403 whatever it sent, and nothing of it runs.
+ */
+const neededCapability = (meta: RoleMeta | undefined, type: string): Capability =>
+  meta?.capability ?? (type === 'mutation' ? 'work' : 'read');
+
+/**
  * The JSON-only check and the sign-in check (a session or an API key) in one middleware, in that
  * order (a binary body is a 415 before it is a 401). Every tRPC middleware level copies the call's options and the context with
  * Babel's _objectSpread2 (defineProperty per key), a measurable share of a light call's CPU
@@ -132,10 +147,11 @@ export const publicProcedure = t.procedure.use(jsonInputOnly);
  * (tRPC merges it over the context itself), halves that. Procedures that need the
  * session itself use sessionProcedure.
  */
-export const authedProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, getRawInput, next }) => {
   await refuseBinaryInput(getRawInput);
   if (!ctx.user || !(ctx.session || ctx.apiKey)) throw unauthorized();
   if (!ctx.tenant || !ctx.organization) throw noOrganization();
+  assertRoleMay(ctx.tenant.role, neededCapability(meta, type));
   // A key's budget and its access level, for every procedure at once (request-auth.ts).
   if (ctx.apiKey) assertApiKeyMay(ctx.apiKey, type === 'mutation');
   return answered(
@@ -156,11 +172,12 @@ export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next 
 });
 
 /** sessionProcedure for calls about the active organisation (its API keys, switching it). */
-export const sessionTenantProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+export const sessionTenantProcedure = t.procedure.use(async ({ ctx, type, meta, getRawInput, next }) => {
   await refuseBinaryInput(getRawInput);
   if (ctx.apiKey) throw sessionOnly();
   if (!ctx.user || !ctx.session) throw unauthorized();
   if (!ctx.tenant || !ctx.organization) throw noOrganization();
+  assertRoleMay(ctx.tenant.role, neededCapability(meta, type));
   return answered(
     await next({
       ctx: { user: ctx.user, session: ctx.session, tenant: ctx.tenant, organization: ctx.organization },

@@ -39,7 +39,7 @@ export async function registerCompanyLogo(app: FastifyInstance, deps: AppDeps): 
     });
 
     scope.put(LOGO_ROUTE, async (req, reply) => {
-      const { tenant } = await auth.requireUser(req, reply);
+      const { tenant } = await auth.requireUser(req, reply, { capability: 'manage' });
       const content = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const info = await saveLogo(
         deps.db,
@@ -74,7 +74,7 @@ export async function registerCompanyLogo(app: FastifyInstance, deps: AppDeps): 
     });
 
     scope.delete(LOGO_ROUTE, async (req, reply) => {
-      const { tenant } = await auth.requireUser(req, reply);
+      const { tenant } = await auth.requireUser(req, reply, { capability: 'manage' });
       await deleteLogo(deps.db, tenant.organizationId);
       return reply.send({ success: true, message: logoMessages.removed });
     });

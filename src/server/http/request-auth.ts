@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OrganizationRow, UserRow } from '../../db/schema';
+import { type Capability, roleAllows, roleRequiredMessage } from '../../shared/roles';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
 import { type ApiKeyRate, authenticateApiKey } from '../services/api-keys/authenticate-api-key';
@@ -22,6 +23,11 @@ export type AuthOptions = {
    * where no header can be set. Off everywhere else, so tokens do not end up in URLs and logs.
    */
   allowQueryToken?: boolean;
+  /**
+   * What the route asks of the member's role (src/shared/roles.ts). Default: reading for GET and
+   * HEAD, daily work for anything else.
+   */
+  capability?: Capability;
 };
 
 /**
@@ -73,6 +79,14 @@ export function assertApiKeyMay(apiKey: ApiKeyAuth, mutation: boolean): void {
   if (apiKey.rate.exceeded)
     throw tooManyAttempts(apiKey.rate.resetSeconds, apiKeyServiceMessages.rateLimited);
   if (apiKey.access === 'read' && (mutation || apiKey.unsafeMethod)) throw readOnlyKey();
+}
+
+/**
+ * The member's role against what a call needs (src/shared/roles.ts): a 403 naming the roles that may.
+ * An API key acts with its creator's role (services/api-keys/authenticate-api-key.ts).
+ */
+export function assertRoleMay(role: Tenant['role'], capability: Capability): void {
+  if (!roleAllows(role, capability)) throw new AppError('FORBIDDEN', roleRequiredMessage(capability));
 }
 
 /** The `Authorization: Bearer` token of a request, if any. */
@@ -177,6 +191,7 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) 
     if (!user || !token || !(session || apiKey)) throw unauthorized();
     if (!tenant || !organization) throw noOrganization();
     if (apiKey) assertApiKeyMay(apiKey, false);
+    assertRoleMay(tenant.role, opts.capability ?? (SAFE_METHODS.has(req.method) ? 'read' : 'work'));
     return { session, user, tenant, organization, token, apiKey };
   }
 

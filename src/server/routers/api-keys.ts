@@ -27,6 +27,7 @@ export const apiKeysRouter = router({
 
   create: sessionTenantProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'POST',
         path: '/api-keys',
@@ -41,6 +42,7 @@ export const apiKeysRouter = router({
 
   revoke: sessionTenantProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'DELETE',
         path: '/api-keys/{id}',

@@ -176,6 +176,7 @@ export const authRouter = router({
 
   updateProfile: authedProcedure
     .meta({
+      capability: 'read',
       openapi: {
         method: 'PUT',
         path: '/auth/profile',
@@ -282,6 +283,7 @@ export const authRouter = router({
 
   resendVerification: authedProcedure
     .meta({
+      capability: 'read',
       openapi: {
         method: 'POST',
         path: '/auth/resend-verification',

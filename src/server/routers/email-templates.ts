@@ -57,6 +57,7 @@ export const emailTemplatesRouter = router({
 
   create: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'POST',
         path: '/email-templates',
@@ -72,6 +73,7 @@ export const emailTemplatesRouter = router({
 
   update: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'PUT',
         path: '/email-templates/{id}',
@@ -88,6 +90,7 @@ export const emailTemplatesRouter = router({
 
   delete: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'DELETE',
         path: '/email-templates/{id}',
@@ -105,6 +108,7 @@ export const emailTemplatesRouter = router({
 
   preview: authedProcedure
     .meta({
+      capability: 'read',
       openapi: {
         method: 'POST',
         path: '/email-templates/preview',
@@ -122,6 +126,7 @@ export const emailTemplatesRouter = router({
 
   test: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'POST',
         path: '/email-templates/{id}/test',
@@ -139,6 +144,7 @@ export const emailTemplatesRouter = router({
 
   createDefaults: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'POST',
         path: '/email-templates/create-defaults',

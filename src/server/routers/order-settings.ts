@@ -32,6 +32,7 @@ export const orderSettingsRouter = router({
 
   update: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'PUT',
         path: '/auth/order-settings',

@@ -23,6 +23,7 @@ export const pdfSettingsRouter = router({
 
   update: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'PUT',
         path: '/auth/pdf-settings',

@@ -63,6 +63,7 @@ export const webhooksRouter = router({
 
   create: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'POST',
         path: '/webhooks',
@@ -79,6 +80,7 @@ export const webhooksRouter = router({
 
   update: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'PUT',
         path: '/webhooks/{id}',
@@ -95,6 +97,7 @@ export const webhooksRouter = router({
 
   delete: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'DELETE',
         path: '/webhooks/{id}',
@@ -126,6 +129,7 @@ export const webhooksRouter = router({
 
   test: authedProcedure
     .meta({
+      capability: 'manage',
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/test',
