@@ -260,6 +260,24 @@ describe('roles on every operation (generated from the OpenAPI document and the 
     }
   });
 
+  it('a member works on the organisation’s own data: its customers, orders, numbering, PDFs and company', async () => {
+    const member = tokens.member;
+    const customers = await ok(call('GET', '/api/customers', member));
+    expect(customers.map((c: { _id: string }) => c._id)).toContain(objects.customer);
+    const orders = await ok(call('GET', '/api/orders', member));
+    expect(orders.map((o: { _id: string }) => o._id)).toContain(objects.order);
+    const profile = await ok(call('GET', '/api/auth/profile', member));
+    expect(profile.company).toBe('Rollen B.V.');
+    const next = await ok(call('GET', '/api/auth/next-order-number', member));
+    expect(next).toEqual(await ok(call('GET', '/api/auth/next-order-number', ownerToken)));
+    // What the member makes is the organisation's: the owner finds it, numbered in the same series.
+    const made = await ok(call('POST', '/api/orders', member, orderPayload(objects.customer)));
+    expect(made.orderNumber).toBe(next.nextNumber);
+    expect((await call('GET', `/api/orders/${made._id}`, ownerToken)).statusCode).toBe(200);
+    const pdf = await ok(call('GET', `/api/pdf/orders/${made._id}`, tokens.viewer));
+    expect((await call('GET', `/api/pdf/download/${pdf.filename}`, ownerToken)).statusCode).toBe(200);
+  });
+
   it('an API key acts with its creator’s role: demoted to member, the admin’s key may no longer manage', async () => {
     const key = await ok(call('POST', '/api/api-keys', tokens.admin, { name: 'Koppeling', access: 'write' }));
     const webhook = { url: 'https://koppeling.voorbeeld.nl/hook', events: ['order.updated'] };
