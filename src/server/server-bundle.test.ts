@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot as projectRootOf } from '../project-root';
-import { openTestDatabase, type TestDatabase } from '../test/db';
 import { STRONG_PASSWORD } from '../test/helpers';
 import { postJson, registerAndVerify } from '../test/http-account';
 import { solidImage } from '../test/logo-images';
@@ -13,32 +12,29 @@ import { buildServerForTest, type ServerBuild, startServerProcess } from '../tes
 /**
  * The server as `npm start` runs it: bundled by scripts/build-server.mjs, started with plain node.
  * Built one folder deeper than dist/server on purpose: files beside the sources (drizzle/ for the
- * migrations) must be found from wherever the bundle lives, not by counting '../'.
+ * migrations) must be found from wherever the bundle lives, not by counting '../'. On the embedded
+ * PGlite only: the built server on PostgreSQL is what faults/postgres-restart.test.ts starts.
  */
 const projectRoot = projectRootOf(import.meta.url);
 
 describe('the built server', () => {
   let build: ServerBuild;
-  let database: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let dataDir: string;
 
   beforeAll(async () => {
     build = await buildServerForTest('server-bundle');
-    // On the Postgres pass a database of its own; else the embedded PGlite in a fresh folder.
-    if (process.env.TEST_DATABASE_URL) database = await openTestDatabase();
-    else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-bundle-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-bundle-'));
   }, 120_000);
 
   afterAll(async () => {
     build?.remove();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    await database?.close();
   });
 
   it('starts with plain node, migrates, answers /api/health, signs a user in (argon2 in the bundled child) and takes a logo (sharp)', async () => {
     const server = await startServerProcess({
       entry: build.entry,
-      env: database ? { DATABASE_URL: databaseUrlOf(database.name) } : { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir },
       // Started from elsewhere: nothing may depend on the working directory.
       cwd: os.tmpdir(),
     });
@@ -185,10 +181,4 @@ function staticImports(dir: string) {
     }
   };
   return { packages, seen, visit };
-}
-
-function databaseUrlOf(name: string): string {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.pathname = `/${name}`;
-  return url.toString();
 }
