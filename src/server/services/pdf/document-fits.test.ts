@@ -1,6 +1,5 @@
-import pino from 'pino';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_HEADER_TEMPLATE,
   DOCUMENT_PAGE_MARGINS,
@@ -8,11 +7,10 @@ import {
 } from '../../../shared/document/page';
 import type { OrderDocumentData } from '../../../shared/document/types';
 import { PDF_TEMPLATES } from '../../../shared/schemas/pdf-settings';
+import { testPrinter } from '../../../test/context';
 import { BELGIAN_CUSTOMER, DELIVERY_ORDER, documentFixture } from '../../../test/document-fixtures';
 import { pdfImageCount, pdfInfo, pdfText } from '../../../test/pdf-text';
 import { renderDocumentHtml } from './document-html';
-import { createPrinter, type Printer } from './printer';
-import { findChromium } from './printer-executable';
 
 /**
  * A short order carries every optional block at once — a logo, a customer abroad, a delivery day,
@@ -20,20 +18,9 @@ import { findChromium } from './printer-executable';
  * template, printed as the order PDF is printed (same page header, footer and margins).
  */
 
-const executablePath = findChromium(process.env.CHROMIUM_PATH).path;
-if (!executablePath) throw new Error('document-fits.test.ts needs Chromium (see .ci/run)');
-
-let printer: Printer;
 let logo: string;
 
 beforeAll(async () => {
-  printer = createPrinter({
-    chromiumPath: executablePath,
-    log: pino({ level: 'silent' }),
-    concurrency: 1,
-    queueLimit: 3,
-    timeoutMs: 20_000,
-  });
   // A wordmark three times as wide as it is high, as the upload stores it (PNG, bounded size).
   const png = await sharp({
     create: { width: 600, height: 200, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } },
@@ -42,8 +29,6 @@ beforeAll(async () => {
     .toBuffer();
   logo = `data:image/png;base64,${png.toString('base64')}`;
 });
-
-afterAll(() => printer.close());
 
 function fullOrder(template: (typeof PDF_TEMPLATES)[number]): OrderDocumentData {
   const fixture = documentFixture({
@@ -59,7 +44,7 @@ function fullOrder(template: (typeof PDF_TEMPLATES)[number]): OrderDocumentData 
 describe('a short order with every block', () => {
   it.each(PDF_TEMPLATES)('fits on one page in %s, logo and all', async (template) => {
     const data = fullOrder(template);
-    const pdf = await printer.print({
+    const pdf = await testPrinter().print({
       html: renderDocumentHtml(data),
       title: data.order.orderNumber,
       headerTemplate: DOCUMENT_HEADER_TEMPLATE,
