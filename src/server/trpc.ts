@@ -133,13 +133,6 @@ const jsonInputOnly = t.middleware(async ({ ctx, type, getRawInput, next }) => {
 export const publicProcedure = t.procedure.use(jsonInputOnly);
 
 /**
- * What the procedure needs of the member's role, checked before its input is read: a refused call
- * is a 403 whatever it sent, and nothing of it runs.
- */
-const neededCapability = (meta: RoleMeta | undefined, type: string): Capability =>
-  meta?.capability ?? (type === 'mutation' ? 'work' : 'read');
-
-/**
  * The JSON-only check and the sign-in check (a session or an API key) in one middleware, in that
  * order (a binary body is a 415 before it is a 401). Every tRPC middleware level copies the call's options and the context with
  * Babel's _objectSpread2 (defineProperty per key), a measurable share of a light call's CPU
@@ -151,7 +144,8 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, getRawI
   await refuseBinaryInput(getRawInput);
   if (!ctx.user || !(ctx.session || ctx.apiKey)) throw unauthorized();
   if (!ctx.tenant || !ctx.organization) throw noOrganization();
-  assertRoleMay(ctx.tenant.role, neededCapability(meta, type));
+  // Before the input is read: a refused call is a 403 whatever it sent, and nothing of it runs.
+  assertRoleMay(ctx.tenant.role, meta?.capability, type === 'mutation');
   // A key's budget and its access level, for every procedure at once (request-auth.ts).
   if (ctx.apiKey) assertApiKeyMay(ctx.apiKey, type === 'mutation');
   return answered(
@@ -177,7 +171,8 @@ export const sessionTenantProcedure = t.procedure.use(async ({ ctx, type, meta, 
   if (ctx.apiKey) throw sessionOnly();
   if (!ctx.user || !ctx.session) throw unauthorized();
   if (!ctx.tenant || !ctx.organization) throw noOrganization();
-  assertRoleMay(ctx.tenant.role, neededCapability(meta, type));
+  // Before the input is read: a refused call is a 403 whatever it sent, and nothing of it runs.
+  assertRoleMay(ctx.tenant.role, meta?.capability, type === 'mutation');
   return answered(
     await next({
       ctx: { user: ctx.user, session: ctx.session, tenant: ctx.tenant, organization: ctx.organization },

@@ -23,10 +23,7 @@ export type AuthOptions = {
    * where no header can be set. Off everywhere else, so tokens do not end up in URLs and logs.
    */
   allowQueryToken?: boolean;
-  /**
-   * What the route asks of the member's role (src/shared/roles.ts). Default: reading for GET and
-   * HEAD, daily work for anything else.
-   */
+  /** What the route asks of the member's role, when more than assertRoleMay's default. */
   capability?: Capability;
 };
 
@@ -83,10 +80,17 @@ export function assertApiKeyMay(apiKey: ApiKeyAuth, mutation: boolean): void {
 
 /**
  * The member's role against what a call needs (src/shared/roles.ts): a 403 naming the roles that may.
- * An API key acts with its creator's role (services/api-keys/authenticate-api-key.ts).
+ * A call that does not say needs to read, or to do the daily work when it `changes` something (a tRPC
+ * mutation, an HTTP method other than GET and HEAD). An API key acts with its creator's role
+ * (services/api-keys/authenticate-api-key.ts).
  */
-export function assertRoleMay(role: Tenant['role'], capability: Capability): void {
-  if (!roleAllows(role, capability)) throw new AppError('FORBIDDEN', roleRequiredMessage(capability));
+export function assertRoleMay(
+  role: Tenant['role'],
+  capability: Capability | undefined,
+  changes: boolean,
+): void {
+  const needed = capability ?? (changes ? 'work' : 'read');
+  if (!roleAllows(role, needed)) throw new AppError('FORBIDDEN', roleRequiredMessage(needed));
 }
 
 /** The `Authorization: Bearer` token of a request, if any. */
@@ -191,7 +195,7 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) 
     if (!user || !token || !(session || apiKey)) throw unauthorized();
     if (!tenant || !organization) throw noOrganization();
     if (apiKey) assertApiKeyMay(apiKey, false);
-    assertRoleMay(tenant.role, opts.capability ?? (SAFE_METHODS.has(req.method) ? 'read' : 'work'));
+    assertRoleMay(tenant.role, opts.capability, !SAFE_METHODS.has(req.method));
     return { session, user, tenant, organization, token, apiKey };
   }
 
