@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { doublingUpTo15s, startWithRetry } from './start-with-retry';
+import { AttemptTimedOut, doublingUpTo15s, startWithRetry } from './start-with-retry';
+
+/** A limit no test here reaches, for the tests about something else. */
+const NO_LIMIT = { attemptTimeoutMs: 3_600_000, discard: async () => {} };
 
 describe('startWithRetry', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -17,6 +20,7 @@ describe('startWithRetry', () => {
       firstDelayMs: 1000,
       retryDelayMs: (n) => n * 100,
       onFailure: (_err, n, next) => failures.push([n, next]),
+      ...NO_LIMIT,
     });
     const t0 = Date.now();
     await vi.advanceTimersByTimeAsync(999);
@@ -37,6 +41,7 @@ describe('startWithRetry', () => {
       firstDelayMs: 1000,
       retryDelayMs: () => 100,
       onFailure: () => {},
+      ...NO_LIMIT,
     });
     started.cancel();
     await expect(started.result).resolves.toBeUndefined();
@@ -53,6 +58,7 @@ describe('startWithRetry', () => {
       firstDelayMs: 0,
       retryDelayMs: () => 60_000,
       onFailure: () => {},
+      ...NO_LIMIT,
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(start).toHaveBeenCalledTimes(1);
@@ -69,6 +75,7 @@ describe('startWithRetry', () => {
       firstDelayMs: 0,
       retryDelayMs: () => 100,
       onFailure: () => {},
+      ...NO_LIMIT,
     });
     await vi.advanceTimersByTimeAsync(0);
     started.cancel();
@@ -76,10 +83,76 @@ describe('startWithRetry', () => {
     await expect(started.result).resolves.toBe('worker');
   });
 
+  it('a try that neither succeeds nor fails in time counts as failed: aborted, the next one runs, and a late success is stopped', async () => {
+    const signals: AbortSignal[] = [];
+    const finishers: ((v: string) => void)[] = [];
+    const discarded: string[] = [];
+    const failures: unknown[] = [];
+    const started = startWithRetry({
+      start: (signal) => {
+        signals.push(signal);
+        // The first try hangs (until the test ends it); the second succeeds.
+        if (signals.length === 1) return new Promise<string>((resolve) => finishers.push(resolve));
+        return Promise.resolve('second');
+      },
+      firstDelayMs: 0,
+      retryDelayMs: () => 500,
+      attemptTimeoutMs: 30_000,
+      discard: async (late) => {
+        discarded.push(late);
+      },
+      onFailure: (err) => failures.push(err),
+    });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(false);
+    expect(failures).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signals[0]!.aborted).toBe(true);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toBeInstanceOf(AttemptTimedOut);
+    expect(signals[0]!.reason).toBe(failures[0]);
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(started.result).resolves.toBe('second');
+    expect(signals).toHaveLength(2);
+    // The hung try succeeds after all: what it started is handed back to be stopped.
+    expect(discarded).toEqual([]);
+    finishers[0]!('first, late');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(discarded).toEqual(['first, late']);
+  });
+
+  it('a try that ends in time is not aborted afterwards', async () => {
+    let signal: AbortSignal | undefined;
+    const started = startWithRetry({
+      start: async (s) => {
+        signal = s;
+        return 'worker';
+      },
+      firstDelayMs: 0,
+      retryDelayMs: () => 100,
+      onFailure: () => {},
+      attemptTimeoutMs: 1000,
+      discard: async () => {
+        throw new Error('nothing to discard');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(started.result).resolves.toBe('worker');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(signal?.aborted).toBe(false);
+  });
+
   it('cancelled during a try that fails: no further try', async () => {
     let fail!: (e: Error) => void;
     const start = vi.fn(() => new Promise<string>((_, reject) => (fail = reject)));
-    const started = startWithRetry({ start, firstDelayMs: 0, retryDelayMs: () => 100, onFailure: () => {} });
+    const started = startWithRetry({
+      start,
+      firstDelayMs: 0,
+      retryDelayMs: () => 100,
+      onFailure: () => {},
+      ...NO_LIMIT,
+    });
     await vi.advanceTimersByTimeAsync(0);
     started.cancel();
     fail(new Error('weg'));

@@ -129,6 +129,82 @@ describe('a queue with a schedule (integration)', () => {
   });
 });
 
+describe('a start given up while one of its statements hangs (integration)', () => {
+  it('fails with the reason it was given up for once that statement ends, and leaves no worker behind', async () => {
+    const queue = defineQueue<Probe>('test-given-up', NO_WAIT);
+    await installQueue(database.queueSql, [queueRow(queue.name, queue.policy)]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let hung = false;
+    let givenUp = false;
+    /** Statements the given-up pg-boss still sent after its start failed. */
+    const after: string[] = [];
+    const hanging = {
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (givenUp) after.push(text);
+        // Creating the queue's settings, after pg-boss's own start: the statement hangs.
+        if (!hung && /update .*queue/i.test(text)) {
+          hung = true;
+          await released;
+        }
+        return database.queueSql.executeSql(text, values);
+      },
+    };
+    const seenByGivenUp: string[] = [];
+    const abort = new AbortController();
+    const starting = startJobs({
+      queueSql: hanging,
+      log: pino({ level: 'silent' }),
+      jobs: [
+        registerJob({
+          queue,
+          handle: async (job): Promise<JobResult> => {
+            seenByGivenUp.push(job.data.label);
+            return 'done';
+          },
+          concurrency: 1,
+          pollingIntervalSeconds: 0.5,
+        }),
+      ],
+      signal: abort.signal,
+    });
+    await waitFor('the statement to hang', () => hung);
+    const reason = new Error('opgegeven');
+    abort.abort(reason);
+    release();
+    await expect(starting).rejects.toBe(reason);
+    givenUp = true;
+
+    // A proper start works the queue; the given-up one never fetched a job again.
+    const seen: string[] = [];
+    const runner = await startJobs({
+      queueSql: database.queueSql,
+      log: pino({ level: 'silent' }),
+      jobs: [
+        registerJob({
+          queue,
+          handle: async (job): Promise<JobResult> => {
+            seen.push(job.data.label);
+            return 'done';
+          },
+          concurrency: 1,
+          pollingIntervalSeconds: 0.5,
+        }),
+      ],
+    });
+    try {
+      for (const label of ['een', 'twee', 'drie']) {
+        await enqueue(database.db, queue, [{ label }]);
+        await waitFor(`job ${label}`, () => seen.includes(label));
+      }
+    } finally {
+      await runner.stop();
+    }
+    expect(seenByGivenUp).toEqual([]);
+    expect(after.filter((text) => /skip locked/i.test(text))).toEqual([]);
+  });
+});
+
 describe('queueSqlOf: pg-boss statements through a drizzle handle', () => {
   it('runs numbered parameters through drizzle ($10 is not $1 followed by 0), undefined as null', async () => {
     const values = [5, undefined, 0, 0, 0, 0, 0, 0, 0, 'tien'];

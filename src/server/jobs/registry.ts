@@ -65,6 +65,12 @@ export const appJobs = (deps: AppJobDeps): RegisteredJob[] => [
 /** How long after listening the workers start. */
 export const JOBS_START_DELAY_MS = 1000;
 
+/**
+ * How long one start of the workers may take before it is given up and tried again: pg-boss starts
+ * with a handful of statements, each of which gets a connection within its connect timeout, or fails.
+ */
+export const JOBS_START_TIMEOUT_MS = 30_000;
+
 export type AppJobs = {
   /** Starts the workers a moment later (again after each failure, until stop). Called more than once: once. */
   start: () => void;
@@ -85,9 +91,11 @@ export function appJobRunner(deps: AppJobDeps & { queueSql: QueueSql }): AppJobs
     start: () => {
       if (stopped) return;
       running ??= startWithRetry({
-        start: () => startJobs({ queueSql: deps.queueSql, log: deps.log, jobs: appJobs(deps) }),
+        start: (signal) => startJobs({ queueSql: deps.queueSql, log: deps.log, jobs: appJobs(deps), signal }),
         firstDelayMs: JOBS_START_DELAY_MS,
         retryDelayMs: doublingUpTo15s,
+        attemptTimeoutMs: JOBS_START_TIMEOUT_MS,
+        discard: (late) => late.stop(),
         onFailure: (err, failures, nextInMs) =>
           deps.log.error({ err, failures }, `the job queues did not start; next try in ${nextInMs / 1000} s`),
       });

@@ -37,6 +37,8 @@ export type JobRunnerOptions = {
   jobs: readonly RegisteredJob[];
   /** How often pg-boss's upkeep runs: expiring jobs whose worker died, archiving finished ones. */
   maintenanceIntervalSeconds?: number;
+  /** Gives up the start: pg-boss is stopped at once, and the start fails with the signal's reason. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -69,9 +71,17 @@ export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
     maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
+  // Giving up stops pg-boss at once when it hangs after its own start (creating a queue, a worker);
+  // a stop during that start is ignored by pg-boss, so the checks below stop it once that start ends.
+  const stopNow = () => boss.stop({ graceful: false, wait: false, close: false }).catch(() => {});
+  const given = opts.signal;
+  given?.addEventListener('abort', stopNow, { once: true });
+  const goOn = () => given?.throwIfAborted();
   try {
+    goOn();
+    await boss.start();
     for (const job of opts.jobs) {
+      goOn();
       const { name } = job.queue;
       // New jobs take the queue's policy (they are inserted without one of their own).
       await boss.updateQueue(name, queueRow(name, job.policy ?? job.queue.policy));
@@ -87,10 +97,14 @@ export async function startJobs(opts: JobRunnerOptions): Promise<JobRunner> {
       // One row per queue: a new cron replaces the old one, a start with the same one changes nothing.
       if (job.schedule !== undefined) await boss.schedule(name, job.schedule);
     }
+    goOn();
   } catch (err) {
     // A started pg-boss keeps its upkeep timers: stopped, so that the caller's next try is the only one.
     await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {});
-    throw err;
+    // Given up: pg-boss's own complaint about being stopped is not why it failed.
+    throw given?.aborted ? given.reason : err;
+  } finally {
+    given?.removeEventListener('abort', stopNow);
   }
   return {
     stop: async () => {
