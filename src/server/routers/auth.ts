@@ -14,8 +14,8 @@ import { successOutput } from '../../shared/schemas/common';
 import {
   changePasswordInput,
   profileOutput,
-  sessionProfileOutput,
   profileUpdateInput,
+  sessionProfileOutput,
   sessionsEndedOutput,
 } from '../../shared/schemas/company-profile';
 import {

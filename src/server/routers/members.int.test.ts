@@ -86,8 +86,14 @@ async function ownersOf(organizationId: string) {
 }
 
 const keyFor = async (organizationId: string, userId: string) =>
-  (await createApiKey(database.db, { organizationId, userId }, { name: 'Koppeling', access: 'write' }, clock.now()))
-    .secret;
+  (
+    await createApiKey(
+      database.db,
+      { organizationId, userId },
+      { name: 'Koppeling', access: 'write' },
+      clock.now(),
+    )
+  ).secret;
 
 describe('GET /organization/members', () => {
   it('every role reads the members: the owner first, then by name, with role, last active and 2FA', async () => {
@@ -122,7 +128,9 @@ describe('GET /organization/members', () => {
     const other = await createSignedInUser(database.db, { name: 'Zeno Ander', company: 'Ander B.V.' });
     const list = (await call('GET', '/api/organization/members', other.token)).json() as { userId: string }[];
     expect(list.map((m) => m.userId)).toEqual([other.user.id]);
-    const ours = (await call('GET', '/api/organization/members', t.owner.token)).json() as { userId: string }[];
+    const ours = (await call('GET', '/api/organization/members', t.owner.token)).json() as {
+      userId: string;
+    }[];
     expect(ours.map((m) => m.userId)).not.toContain(other.user.id);
   });
 });
@@ -212,7 +220,13 @@ describe('DELETE /organization/members/{userId}', () => {
     const keyHere = await keyFor(t.organizationId, t.member.userId);
     const keyElsewhere = await keyFor(elsewhere.organization.id, t.member.userId);
     const ownersKey = await keyFor(t.organizationId, t.owner.userId);
-    const secondSessionHere = await createSession(database.db, t.member.userId, true, clock.now(), t.organizationId);
+    const secondSessionHere = await createSession(
+      database.db,
+      t.member.userId,
+      true,
+      clock.now(),
+      t.organizationId,
+    );
     const sessionElsewhere = await createSession(
       database.db,
       t.member.userId,
@@ -302,7 +316,9 @@ describe('POST /organization/transfer-ownership', () => {
   it('only the owner may (403 for the others), to a member of this organisation only (404), not to themself (400)', async () => {
     const t = await team();
     for (const who of [t.admin, t.member, t.viewer]) {
-      const res = await call('POST', '/api/organization/transfer-ownership', who.token, { userId: who.userId });
+      const res = await call('POST', '/api/organization/transfer-ownership', who.token, {
+        userId: who.userId,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(roleRequiredMessage('own'));
     }
@@ -339,7 +355,13 @@ describe('POST /organization/leave', () => {
       .insert(memberships)
       .values({ organizationId: elsewhere.organization.id, userId: t.viewer.userId, role: 'admin' });
     const key = await keyFor(t.organizationId, t.viewer.userId);
-    const otherSessionHere = await createSession(database.db, t.viewer.userId, false, clock.now(), t.organizationId);
+    const otherSessionHere = await createSession(
+      database.db,
+      t.viewer.userId,
+      false,
+      clock.now(),
+      t.organizationId,
+    );
     const res = await call('POST', '/api/organization/leave', t.viewer.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(organizationMessages.left);
@@ -366,7 +388,11 @@ describe('POST /organization/leave', () => {
 
     // The session that left: the app asks who is signed in and hears they have no organisation.
     const session = await call('GET', '/trpc/auth.session', t.member.token);
-    expect(session.json().result.data).toMatchObject({ email: t.member.email, company: '', noOrganization: true });
+    expect(session.json().result.data).toMatchObject({
+      email: t.member.email,
+      company: '',
+      noOrganization: true,
+    });
     const profile = await call('GET', '/api/auth/profile', t.member.token);
     expect(profile.statusCode).toBe(403);
     expect(profile.json().message).toBe(organizationMessages.noOrganization);
@@ -436,7 +462,11 @@ describe('last active', () => {
     await call('GET', '/api/customers', t.member.token);
     const here = await lastActive(t.organizationId, t.member.userId);
     clock.advance(10_000);
-    const res = await call('POST', `/api/auth/organizations/${elsewhere.organization.id}/activate`, t.member.token);
+    const res = await call(
+      'POST',
+      `/api/auth/organizations/${elsewhere.organization.id}/activate`,
+      t.member.token,
+    );
     expect(res.statusCode).toBe(200);
     expect(await lastActive(elsewhere.organization.id, t.member.userId)).toEqual(clock.now());
     expect(await lastActive(t.organizationId, t.member.userId)).toEqual(here);
