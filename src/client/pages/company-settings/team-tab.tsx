@@ -30,7 +30,7 @@ type Asking = { kind: 'remove' | 'transfer'; member: Member } | { kind: 'leave' 
  * the list only. The server decides all of it again (src/shared/roles.ts, members.ts).
  */
 export function TeamTab() {
-  const { user } = useAuth();
+  const { user, setUser } = useAuth();
   const company = user?.company ?? '';
   const [asking, setAsking] = useState<Asking>(null);
   const [feedback, setFeedback] = useState<SettingsFeedback>(null);
@@ -76,7 +76,10 @@ export function TeamTab() {
       leave.mutate(undefined, {
         onSuccess: async () => {
           setAsking(null);
-          // This session goes on in another organisation, or in none: every answer is asked again.
+          // This session goes on in another organisation, or in none: who is signed in where is asked
+          // first, on its own, then every other answer again.
+          const session = await utils.auth.session.fetch(undefined, { staleTime: 0 });
+          if (session) setUser(session);
           navigate('/');
           await queryClient.invalidateQueries();
         },
@@ -120,33 +123,38 @@ export function TeamTab() {
           {list.isError ? (
             <Notice tone="error">{errorMessage(list.error, LOAD_ERROR)}</Notice>
           ) : (
-            <table className="team__table" aria-busy={list.isPending || undefined} data-testid="team-members">
-              <thead>
-                <tr>
-                  <th scope="col">Naam</th>
-                  <th scope="col">E-mailadres</th>
-                  <th scope="col">Rol</th>
-                  <th scope="col">Laatst actief</th>
-                  <th scope="col">Tweestapsverificatie</th>
-                  <th scope="col">
-                    <span className="sr-only">Acties</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => (
-                  <MemberRow
-                    key={member.userId}
-                    member={member}
-                    me={me}
-                    busy={update.isPending}
-                    onChangeRole={(role) => changeRole(member, role)}
-                    onRemove={() => setAsking({ kind: 'remove', member })}
-                    onMakeOwner={() => setAsking({ kind: 'transfer', member })}
-                  />
-                ))}
-              </tbody>
-            </table>
+            <div className="team__scroll">
+              <table
+                className="team__table"
+                aria-busy={list.isPending || undefined}
+                data-testid="team-members"
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">Lid</th>
+                    <th scope="col">Rol</th>
+                    <th scope="col">Laatst actief</th>
+                    <th scope="col">Tweestapsverificatie</th>
+                    <th scope="col">
+                      <span className="sr-only">Acties</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {members.map((member) => (
+                    <MemberRow
+                      key={member.userId}
+                      member={member}
+                      me={me}
+                      busy={update.isPending}
+                      onChangeRole={(role) => changeRole(member, role)}
+                      onRemove={() => setAsking({ kind: 'remove', member })}
+                      onMakeOwner={() => setAsking({ kind: 'transfer', member })}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {me && me.role !== 'owner' ? (
             <div className="team__leave">
@@ -192,7 +200,7 @@ export function TeamTab() {
 function askingMessage(asking: Asking, company: string): string {
   if (!asking) return '';
   if (asking.kind === 'leave')
-    return `U verliest direct de toegang tot ${company}. Uw API-sleutels van deze organisatie worden ingetrokken en uw andere sessies hier beëindigd. Terugkomen kan alleen met een nieuwe uitnodiging.`;
+    return `U verliest direct de toegang tot ${company}: uw API-sleutels van deze organisatie worden ingetrokken en uw andere sessies hier beëindigd. Terugkomen kan alleen met een nieuwe uitnodiging.`;
   const { name } = asking.member;
   if (asking.kind === 'remove')
     return `${name} verliest direct de toegang tot ${company}: de API-sleutels die ${name} hier maakte worden ingetrokken en de sessies van ${name} in deze organisatie beëindigd.`;
@@ -217,14 +225,14 @@ function MemberRow({
   const view = memberRowView(member, me);
   return (
     <tr className="team__row" data-testid="team-member">
-      <td className="team__name" data-label="Naam">
-        {member.name}
-        {view.isSelf ? <span className="team__self"> (u)</span> : null}
+      <td className="team__who">
+        <span className="team__name">
+          {member.name}
+          {view.isSelf ? <span className="team__self"> (u)</span> : null}
+        </span>
+        <span className="team__email">{member.email}</span>
       </td>
-      <td className="team__email" data-label="E-mailadres">
-        {member.email}
-      </td>
-      <td data-label="Rol">
+      <td className="team__role" data-label="Rol">
         {view.canChangeRole ? (
           <Select
             label={`Rol van ${member.name}`}
@@ -244,22 +252,24 @@ function MemberRow({
         <Badge tone={member.twoFactorEnabled ? 'green' : 'grey'}>{view.twoFactor}</Badge>
       </td>
       <td className="team__actions">
-        {view.canMakeOwner ? (
-          <Button variant="ghost" size="sm" icon={<Crown size={16} />} onClick={onMakeOwner}>
-            Eigendom overdragen
-          </Button>
-        ) : null}
-        {view.canRemove ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            icon={<Trash2 size={16} />}
-            onClick={onRemove}
-            aria-label={`${member.name} verwijderen`}
-          >
-            Verwijderen
-          </Button>
-        ) : null}
+        <div className="team__action-list">
+          {view.canMakeOwner ? (
+            <Button variant="ghost" size="sm" icon={<Crown size={16} />} onClick={onMakeOwner}>
+              Eigendom overdragen
+            </Button>
+          ) : null}
+          {view.canRemove ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Trash2 size={16} />}
+              onClick={onRemove}
+              aria-label={`${member.name} verwijderen`}
+            >
+              Verwijderen
+            </Button>
+          ) : null}
+        </div>
       </td>
     </tr>
   );
