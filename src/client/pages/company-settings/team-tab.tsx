@@ -203,7 +203,7 @@ function askingMessage(asking: Asking, company: string): string {
     return `U verliest direct de toegang tot ${company}: uw API-sleutels van deze organisatie worden ingetrokken en uw andere sessies hier beëindigd. Terugkomen kan alleen met een nieuwe uitnodiging.`;
   const { name } = asking.member;
   if (asking.kind === 'remove')
-    return `${name} verliest direct de toegang tot ${company}: de API-sleutels die ${name} hier maakte worden ingetrokken en de sessies van ${name} in deze organisatie beëindigd.`;
+    return `${name} verliest direct de toegang tot ${company}: de API-sleutels die dit lid hier maakte worden ingetrokken en de sessies van dit lid in deze organisatie beëindigd.`;
   return `${name} wordt de eigenaar van ${company}; u wordt beheerder. Alleen de nieuwe eigenaar kan het eigendom daarna weer overdragen.`;
 }
 
