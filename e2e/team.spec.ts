@@ -1,12 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { loginOverHttp, newTestUser, registerVerifiedUser, type TestUser } from './support/auth';
 import { linkFromOutbox } from './support/outbox';
-import { DESKTOP, devicePage, galleryViews, shotsNamed } from './support/screens';
+import { DESKTOP, devicePage, galleryViews, PHONE, shotsNamed } from './support/screens';
 
 /**
  * Bedrijfsinstellingen › Team as the owner uses it: two people join by invitation, the owner makes one
- * an admin and removes the other, whose session ends. Screenshots of the list at 1280 and 375 px, light
- * and dark, and of the question before removing.
+ * an admin and removes the other, whose session ends; the admin then leaves and, in no organisation
+ * any more, is told so. Screenshots of the list at 1280 and 375 px, light and dark, of the question
+ * before removing, and of the page for someone without an organisation.
  */
 
 const shoot = shotsNamed('team');
@@ -100,5 +101,26 @@ test('the team tab: the owner changes a role and removes a member, whose session
       headers: { authorization: `Bearer ${antonsToken}` },
     });
     expect(profile.status()).toBe(401);
+  });
+
+  await test.step('Mila leaves on her phone and is told she belongs to no organisation', async () => {
+    const phone = await devicePage(browser, PHONE, { theme: 'dark' });
+    await loginOverHttp(phone, mila);
+    await phone.goto('/bedrijfsinstellingen#team');
+    await phone.getByRole('button', { name: 'Organisatie verlaten' }).click();
+    const dialog = phone.getByRole('alertdialog');
+    await expect(dialog).toContainText('U verliest direct de toegang tot Team Bouw B.V.');
+    await dialog.getByRole('button', { name: 'Organisatie verlaten' }).click();
+    const heading = phone.getByRole('heading', { name: 'U hoort bij geen enkele organisatie' });
+    await expect(heading).toBeVisible();
+    await expect(phone.getByText('Vraag de eigenaar of een beheerder')).toBeVisible();
+    await phone.reload();
+    await expect(heading).toBeVisible();
+    await shoot(phone, 'no-organization-dark-phone');
+    await phone.getByRole('button', { name: 'Uitloggen' }).click();
+    await expect(phone).toHaveURL(/\/login$/);
+    await phone.context().close();
+    await page.reload();
+    await expect(rows(page)).toHaveCount(1);
   });
 });
