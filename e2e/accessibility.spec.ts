@@ -24,6 +24,7 @@ const SIGNED_IN_SCREENS = [
   '/bedrijfsinstellingen#financieel',
   '/bedrijfsinstellingen#documenten',
   '/bedrijfsinstellingen#beveiliging',
+  '/bedrijfsinstellingen#team',
   '/email-templates',
 ];
 

@@ -55,6 +55,7 @@ test('company profile and financial data: rules, save, reload, completeness, she
       'Financiële gegevens',
       'Document instellingen',
       'Beveiliging',
+      'Team',
     ]);
     await expect(page.getByRole('tab', { name: 'Bedrijfsprofiel' })).toHaveAttribute('aria-selected', 'true');
     await expect(field(page, 'E-mail')).toHaveValue(user.email);

@@ -30,6 +30,9 @@ const CustomersPage = lazy(async () => ({
 const CompanySettingsPage = lazy(async () => ({
   default: (await import('./pages/company-settings/company-settings-page')).CompanySettingsPage,
 }));
+const NoOrganizationPage = lazy(async () => ({
+  default: (await import('./pages/auth/no-organization-page')).NoOrganizationPage,
+}));
 const EmailTemplatesPage = lazy(async () => ({
   default: (await import('./pages/email-templates/email-templates-page')).EmailTemplatesPage,
 }));
@@ -91,10 +94,12 @@ function GuestOnly({ children }: { children: ReactNode }) {
 }
 
 function ProtectedArea() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const [path] = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
   if (status !== 'authenticated') return <Redirect to="/login" replace />;
+  // Signed in, but a member of no organisation (left or removed): nothing of the app applies.
+  if (user?.noOrganization) return <NoOrganizationPage />;
   return (
     <AppShell>
       {/* A new route gets a fresh boundary: an error on one screen does not follow you to the next. */}

@@ -26,6 +26,12 @@ const SHARED_TABLES = new Map<PgTable, 'whole' | 'skip'>([
   [schema.rateLimits, 'skip'],
 ]);
 
+/**
+ * Columns a request stamps by merely being made, not a change it made: a member's "last active"
+ * (any signed-in call, also a refused one, counts as being active).
+ */
+const ACTIVITY_STAMPS = new Map<PgTable, string>([[schema.memberships, 'lastActiveAt']]);
+
 export type DatabaseSnapshot = Record<string, unknown[]>;
 
 function ownerFilter(table: PgTable, userId: string): SQL | 'whole' | 'skip' {
@@ -70,7 +76,11 @@ export async function snapshotDatabase(
     const filter = ownedBy ? ownerFilter(table, ownedBy) : (SHARED_TABLES.get(table) ?? 'whole');
     if (filter === 'skip') continue;
     const query = db.select().from(table).$dynamic();
-    out[getTableName(table)] = await (filter === 'whole' ? query : query.where(filter)).orderBy(sql`1`);
+    const rows = await (filter === 'whole' ? query : query.where(filter)).orderBy(sql`1`);
+    const stamp = ACTIVITY_STAMPS.get(table);
+    out[getTableName(table)] = stamp
+      ? rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => column !== stamp)))
+      : rows;
   }
   const subscriptions = ownedBy
     ? sql`and data->>'subscriptionId' in (select id::text from webhook_subscriptions where organization_id = ${ownedBy})`

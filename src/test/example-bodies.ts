@@ -11,6 +11,7 @@ import type { ObjectKind } from './path-objects';
 export const BODY_REFERENCES: Record<string, ObjectKind> = {
   customer: 'customer',
   templateId: 'emailTemplate',
+  userId: 'member',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -13,7 +13,8 @@ export type ObjectKind =
   | 'apiKey'
   | 'webhook'
   | 'pdfFile'
-  | 'organization';
+  | 'organization'
+  | 'member';
 
 export const PATH_OBJECTS: Record<string, ObjectKind> = {
   'customers/{id}': 'customer',
@@ -24,6 +25,8 @@ export const PATH_OBJECTS: Record<string, ObjectKind> = {
   'download/{filename}': 'pdfFile',
   // An organisation the user belongs to (switching to it): one of another account is no one's to use.
   'organizations/{id}': 'organization',
+  // A member of the organisation, by their user id.
+  'members/{userId}': 'member',
 };
 
 /**

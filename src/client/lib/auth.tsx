@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { Profile } from '../../shared/schemas/company-profile';
+import type { SessionProfile } from '../../shared/schemas/company-profile';
 import { trpc } from './trpc';
 
 /**
@@ -16,9 +16,10 @@ export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
 type AuthContextValue = {
   status: AuthStatus;
-  user: Profile | null;
+  /** `noOrganization` when they belong to none (the app then shows only that). */
+  user: SessionProfile | null;
   /** After login, or after a profile save: store and broadcast the new profile. */
-  setUser: (user: Profile) => void;
+  setUser: (user: SessionProfile) => void;
   /** Forget the user locally (a 401 or logout). */
   clearUser: () => void;
   logout: () => Promise<void>;
@@ -26,16 +27,16 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-function readStoredUser(): Profile | null {
+function readStoredUser(): SessionProfile | null {
   try {
     const raw = localStorage.getItem(USER_KEY);
-    return raw ? (JSON.parse(raw) as Profile) : null;
+    return raw ? (JSON.parse(raw) as SessionProfile) : null;
   } catch {
     return null;
   }
 }
 
-function storeUser(user: Profile | null) {
+function storeUser(user: SessionProfile | null) {
   if (user) {
     localStorage.setItem(USER_KEY, JSON.stringify(user));
     localStorage.setItem(NAME_KEY, user.name);
@@ -49,7 +50,7 @@ function storeUser(user: Profile | null) {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUserState] = useState<Profile | null>(() => readStoredUser());
+  const [user, setUserState] = useState<SessionProfile | null>(() => readStoredUser());
   // auth.session answers null without a session (not a 401): a logged-out page load logs no error.
   const session = trpc.auth.session.useQuery(undefined, { retry: false, staleTime: 60_000 });
   const logoutMutation = trpc.auth.logout.useMutation();
@@ -66,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [session.data, session.error]);
 
   const setUser = useCallback(
-    (next: Profile) => {
+    (next: SessionProfile) => {
       storeUser(next);
       setUserState(next);
       queryClient.setQueryData([['auth', 'profile'], { type: 'query' }], next);

@@ -48,6 +48,12 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: MEMBERSHIP_ROLES }).notNull(),
+    /**
+     * When the member last worked in the organisation: signing in to it, switching to it, or a
+     * request with their session or API key there. Stamped at most once a minute (memberships.ts,
+     * touchLastActive), so a busy member costs no write per request. Null: not yet.
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

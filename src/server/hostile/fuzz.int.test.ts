@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { type TRPC_ERROR_CODE_KEY, TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
@@ -11,6 +11,7 @@ import {
   apiKeys,
   customers,
   emailTemplates,
+  memberships,
   orders,
   pdfFiles,
   users,
@@ -21,7 +22,7 @@ import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { integrityProblems } from '../../test/db-integrity';
 import { BODY_REFERENCES } from '../../test/example-bodies';
 import { type FuzzRequest, injection, preview, requestArbitrary } from '../../test/fuzz-requests';
-import { STRONG_PASSWORD } from '../../test/helpers';
+import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
 import { type ApiOperation, apiOperations } from '../../test/openapi-operations';
 import { orderPayload } from '../../test/orders-fixtures';
@@ -95,6 +96,8 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
   let userId: string;
   let keyId: string;
   let keySecret: string;
+  /** A second member, for the member calls to act on. */
+  let colleagueId: string;
   const logged: string[] = [];
 
   beforeAll(async () => {
@@ -126,6 +129,16 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
     );
     keyId = key._id;
     keySecret = key.secret;
+    const [colleague] = await database.db
+      .insert(users)
+      .values({
+        email: uniqueEmail(),
+        passwordHash: 'not-a-real-hash',
+        name: 'Collega',
+        isEmailVerified: true,
+      })
+      .returning();
+    colleagueId = colleague!.id;
     console.info(`fuzz: FUZZ_SEED=${SEED} (${MAX_RUNS} runs or ${perOperationMs} ms per operation)`);
   }, 120_000);
   afterAll(async () => {
@@ -153,6 +166,8 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
     if (kind === 'apiKey') return [keyId];
     // The account's own organisation (its id is the user's).
     if (kind === 'organization') return [userId];
+    // The colleague credentials() keeps in the organisation.
+    if (kind === 'member') return [colleagueId];
     const table = OWN_TABLES[kind];
     const rows = await database.db
       .select({ id: table.id })
@@ -162,7 +177,7 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
       .limit(20);
     if (rows.length > 0) return rows.map((r) => r.id);
     const create: Record<
-      Exclude<ObjectKind, 'pdfFile' | 'apiKey' | 'organization'>,
+      Exclude<ObjectKind, 'pdfFile' | 'apiKey' | 'organization' | 'member'>,
       () => Promise<InjectOptions>
     > = {
       customer: async () => ({
@@ -195,8 +210,28 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
     return [made.json()._id];
   }
 
+  /**
+   * The account as owner, with its colleague as a member: an earlier run may have transferred the
+   * ownership, then left, or removed the colleague. The old owner is demoted first (one owner).
+   */
+  async function restoreTeam() {
+    await database.db
+      .update(memberships)
+      .set({ role: 'member' })
+      .where(and(eq(memberships.organizationId, userId), ne(memberships.userId, userId)));
+    for (const [id, role] of [
+      [userId, 'owner'],
+      [colleagueId, 'member'],
+    ] as const)
+      await database.db
+        .insert(memberships)
+        .values({ organizationId: userId, userId: id, role })
+        .onConflictDoUpdate({ target: [memberships.organizationId, memberships.userId], set: { role } });
+  }
+
   /** Fresh credentials each run: an earlier run may have logged out, revoked the key or reset the password. */
   async function credentials() {
+    await restoreTeam();
     const { token } = await createSession(database.db, userId, false, new Date(), userId);
     await database.db.update(apiKeys).set({ revokedAt: null, expiresAt: null }).where(eq(apiKeys.id, keyId));
     return { session: token, key: keySecret };

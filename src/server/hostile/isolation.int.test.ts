@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { memberships, users } from '../../db/schema';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { snapshotDatabase } from '../../test/db-snapshot';
 import { exampleBody } from '../../test/example-bodies';
+import { uniqueEmail } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
 import { type ApiOperation, apiOperations, apiUrl, type HttpMethod } from '../../test/openapi-operations';
 import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
@@ -85,6 +86,18 @@ describe('account isolation on every operation with an id (generated from the Op
     app = await buildTestApp(testDeps(database.db, mailer));
 
     const ua = await createSignedInUser(database.db, { company: 'Account A B.V.' });
+    const [colleague] = await database.db
+      .insert(users)
+      .values({
+        email: uniqueEmail(),
+        passwordHash: 'not-a-real-hash',
+        name: 'Collega A',
+        isEmailVerified: true,
+      })
+      .returning();
+    await database.db
+      .insert(memberships)
+      .values({ organizationId: ua.organization.id, userId: colleague!.id, role: 'member' });
     const refsA = await bodyRefs(ua.user.id, ua.token);
     const order = await ok(call('POST', '/api/orders', ua.token, orderPayload(refsA.customer)));
     const apiKey = await ok(
@@ -110,6 +123,7 @@ describe('account isolation on every operation with an id (generated from the Op
         webhook: webhook._id,
         pdfFile: pdf.filename,
         organization: ua.organization.id,
+        member: colleague!.id,
       },
     };
 
@@ -200,10 +214,12 @@ describe('account isolation on every operation with an id (generated from the Op
         // Indistinguishable from nothing: the same status and the same words.
         expect(answer(onA)).toEqual(answer(onNothing));
         const allowed = documented
-          ? // A key may not manage keys or switch organisations at all (403, whatever the id): it
-            // learns nothing either way.
+          ? // A key may not manage keys, switch organisations or change members at all (403, whatever
+            // the id): it learns nothing either way.
             credential === 'key' &&
-            (op.path.startsWith('/api-keys') || op.path.startsWith('/auth/organizations'))
+            (op.path.startsWith('/api-keys') ||
+              op.path.startsWith('/auth/organizations') ||
+              op.path.startsWith('/organization/members'))
             ? [403]
             : [404]
           : [404, 405];

@@ -76,6 +76,12 @@ const NEEDS: Record<string, Capability> = {
   'logo-get': 'read',
   'logo-put': 'manage',
   'logo-delete': 'manage',
+  'members-list': 'read',
+  'members-update': 'manage',
+  'members-remove': 'manage',
+  'members-transferOwnership': 'own',
+  // Every member may end their own membership; only the owner must transfer first (members.ts).
+  'members-leave': 'read',
 };
 
 const ROLES_BELOW_OWNER: OrganizationRole[] = ['admin', 'member', 'viewer'];
@@ -162,8 +168,21 @@ describe('roles on every operation (generated from the OpenAPI document and the 
       webhook: webhook._id,
       pdfFile: pdf.filename,
       organization: organizationId,
+      member: '',
     };
     for (const role of ROLES_BELOW_OWNER) await addMember(role);
+    // The member the member calls act on: someone none of the roles above needs.
+    const [colleague] = await database.db
+      .insert(users)
+      .values({
+        email: uniqueEmail(),
+        passwordHash: 'not-a-real-hash',
+        name: 'Collega',
+        isEmailVerified: true,
+      })
+      .returning();
+    await database.db.insert(memberships).values({ organizationId, userId: colleague!.id, role: 'member' });
+    objects.member = colleague!.id;
   }, 120_000);
 
   afterAll(async () => {
@@ -222,7 +241,13 @@ describe('roles on every operation (generated from the OpenAPI document and the 
       if (!roleAllows(role, NEEDS[op.operationId]!)) continue;
       // Changes by the allowed run last in the test file's order are harmless here; deleting the
       // objects the next role needs is not, so those are left to the owner's own tests.
-      if (op.method === 'DELETE' || op.operationId === 'auth-activateOrganization') continue;
+      // Leaving, too: the role's member would be gone for the tests after this one.
+      if (
+        op.method === 'DELETE' ||
+        op.operationId === 'auth-activateOrganization' ||
+        op.operationId === 'members-leave'
+      )
+        continue;
       const { url, body, contentType } = request(op);
       const res = await call(op.method, url, tokens[role], body, contentType);
       expect(res.statusCode, `${role}: ${op.method} ${op.path}: ${res.body}`).not.toBe(403);

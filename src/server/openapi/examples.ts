@@ -178,6 +178,8 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   sentAt: WHEN,
   expiresAt: '2026-12-24T09:15:00.000Z',
   lastUsedAt: WHEN,
+  lastActiveAt: WHEN,
+  userId: '7c4a2e19-5b3d-4f6a-9e21-8d0b3c5f1a72',
   date: WHEN,
   url: 'https://boekhouding.voorbeeld.nl/webhooks/inkooporders',
   primaryColor: '#1E40AF',

@@ -18,6 +18,11 @@ export const API_TAGS = [
       'API-sleutels voor integraties, die alleen mogen lezen of ook mogen schrijven. Alleen met een sessie te beheren, nooit met een sleutel: een uitgelekte sleutel kan geen nieuwe maken.',
   },
   {
+    name: 'organization',
+    description:
+      'De organisatie (het bedrijf) en wie erin werkt: de leden met hun rol, een rol wijzigen, een lid verwijderen, het eigendom overdragen en de organisatie verlaten. Ieder lid mag de leden zien; wijzigen doen de eigenaar en beheerders, met een sessie.',
+  },
+  {
     name: 'customers',
     description:
       'Klanten: de bedrijven waarvoor u orders schrijft. Een order bewaart de klantgegevens van het moment waarop hij werd opgeslagen.',

@@ -15,6 +15,7 @@ import {
   changePasswordInput,
   profileOutput,
   profileUpdateInput,
+  sessionProfileOutput,
   sessionsEndedOutput,
 } from '../../shared/schemas/company-profile';
 import {
@@ -28,7 +29,7 @@ import { loginUser } from '../services/auth/login';
 import { authMessages } from '../services/auth/messages';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
 import { updateProfile } from '../services/auth/profile';
-import { toProfile } from '../services/auth/profile-view';
+import { toProfile, toSessionProfile } from '../services/auth/profile-view';
 import { assertAuthRateLimit, type RateLimitedAction } from '../services/auth/rate-limit';
 import { registerUser } from '../services/auth/register';
 import { changePassword, signOutOtherSessions } from '../services/auth/security';
@@ -109,7 +110,7 @@ export const authRouter = router({
       });
       ctx.setSessionCookie(session.token, session.expiresAt);
       return {
-        ...toProfile(user, organization),
+        ...toSessionProfile(user, organization),
         token: session.token,
         expiresAt: session.expiresAt.toISOString(),
       };
@@ -154,10 +155,8 @@ export const authRouter = router({
    */
   session: publicProcedure
     .input(z.void())
-    .output(profileOutput.nullable())
-    .query(({ ctx }) =>
-      ctx.user && ctx.session && ctx.organization ? toProfile(ctx.user, ctx.organization) : null,
-    ),
+    .output(sessionProfileOutput.nullable())
+    .query(({ ctx }) => (ctx.user && ctx.session ? toSessionProfile(ctx.user, ctx.organization) : null)),
 
   profile: authedProcedure
     .meta({
@@ -277,6 +276,7 @@ export const authRouter = router({
         ctx.db,
         { sessionId: ctx.session.sessionId, userId: ctx.user.id },
         input.id,
+        ctx.now(),
       );
       return { id: organization.id, name: organization.name, role, active: true };
     }),

@@ -4,6 +4,7 @@ import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { emailTemplatesRouter } from './email-templates';
 import { logoRouter } from './logo';
+import { membersRouter } from './members';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
 import { pdfRouter } from './pdf';
@@ -23,6 +24,7 @@ export const appRouter = router({
   emailTemplates: emailTemplatesRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  members: membersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,7 +2,7 @@ import { emailSchema } from '../rules/email';
 import { requiredText } from '../rules/text';
 import { z } from '../zod-nl';
 import { instantOutput, successOutput } from './common';
-import { profileOutput } from './company-profile';
+import { noOrganizationFlag, profileOutput } from './company-profile';
 import { newPasswordSchema, passwordMessages, resetPasswordValueSchema } from './password';
 
 /**
@@ -59,6 +59,7 @@ export const loginOutput = profileOutput.extend({
       'Sessietoken: stuur mee als `Authorization: Bearer <token>` (staat ook in de cookie `session`)',
     ),
   expiresAt: instantOutput('Einde van de sessie'),
+  noOrganization: noOrganizationFlag,
 });
 export type LoginResult = z.infer<typeof loginOutput>;
 

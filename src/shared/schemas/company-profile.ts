@@ -48,6 +48,22 @@ export const profileOutput = z.object({
 });
 export type Profile = z.infer<typeof profileOutput>;
 
+/**
+ * Present (`true`) only for a person who belongs to no organisation any more (they left, or were
+ * removed from their last one): they may sign in, the company fields are then empty, and every
+ * call about business data answers 403 until an invitation makes them a member again.
+ */
+export const noOrganizationFlag = z
+  .literal(true)
+  .optional()
+  .describe(
+    'Alleen aanwezig (`true`) als de gebruiker bij geen enkele organisatie hoort; de bedrijfsvelden zijn dan leeg. Een nieuwe uitnodiging maakt de gebruiker weer lid.',
+  );
+
+/** What the browser's start-up question (auth.session) answers: the profile, and whether they have no organisation. */
+export const sessionProfileOutput = profileOutput.extend({ noOrganization: noOrganizationFlag });
+export type SessionProfile = z.infer<typeof sessionProfileOutput>;
+
 /** Spec §5 Company form (the country message is ours: the spec's select cannot produce it). */
 export const companyMessages = {
   nameRequired: 'Naam is verplicht',

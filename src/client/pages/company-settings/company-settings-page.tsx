@@ -1,4 +1,4 @@
-import { Building, FileText, Landmark, ShieldCheck } from 'lucide-react';
+import { Building, FileText, Landmark, ShieldCheck, Users } from 'lucide-react';
 import { useCallback } from 'react';
 import type { ProfileScoreField } from '../../../shared/profile-completeness';
 import { Button, Notice, PageHeader, type TabItem, TabPanel, Tabs } from '../../components';
@@ -13,15 +13,20 @@ import { ProfileTab } from './profile-tab';
 import { ScrollToTop } from './scroll-to-top';
 import { SecurityTab } from './security-tab';
 import { SCORE_FIELD_TAB, type SettingsTabId, settingsFieldId, settingsMessages } from './settings-form';
+import { TeamTab } from './team-tab';
 import { useTabHash } from './use-tab-hash';
 import './company-settings.css';
 
-/** Spec §2: four tabs. Document instellingen holds the order numbering panel and the PDF panel. */
+/**
+ * Spec §2's four tabs, and Team (the members of the organisation). Document instellingen holds the
+ * order numbering panel and the PDF panel.
+ */
 const TABS: (TabItem & { id: SettingsTabId })[] = [
   { id: 'profiel', label: 'Bedrijfsprofiel', icon: <Building /> },
   { id: 'financieel', label: 'Financiële gegevens', icon: <Landmark /> },
   { id: 'documenten', label: 'Document instellingen', icon: <FileText /> },
   { id: 'beveiliging', label: 'Beveiliging', icon: <ShieldCheck /> },
+  { id: 'team', label: 'Team', icon: <Users /> },
 ];
 const TAB_IDS = TABS.map((t) => t.id);
 
@@ -92,6 +97,9 @@ export function CompanySettingsPage() {
             </TabPanel>
             <TabPanel id="beveiliging" keepMounted>
               <SecurityTab />
+            </TabPanel>
+            <TabPanel id="team">
+              <TeamTab />
             </TabPanel>
           </Tabs>
         </>

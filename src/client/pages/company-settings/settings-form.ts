@@ -280,7 +280,7 @@ export function settingsDetails(details: FieldErrors): FieldErrors {
 
 /* ---------- Where each completeness field lives ---------- */
 
-export type SettingsTabId = 'profiel' | 'financieel' | 'documenten' | 'beveiliging';
+export type SettingsTabId = 'profiel' | 'financieel' | 'documenten' | 'beveiliging' | 'team';
 
 /** The tab and the input id of each field the completeness hint can point at. */
 export const SCORE_FIELD_TAB: Record<ProfileScoreField, SettingsTabId> = {

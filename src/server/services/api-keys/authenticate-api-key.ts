@@ -12,6 +12,7 @@ import type { ApiKeyAccess } from '../../../shared/schemas/api-key';
 import { preparedPerDb } from '../../prepared-queries';
 import { hitRateLimit } from '../auth/rate-limit';
 import { hashToken } from '../auth/session-tokens';
+import { lastActiveIsDue, stampLastActive } from '../organizations/memberships';
 import type { Tenant } from '../organizations/tenant';
 
 /** The per-key budget's window: API_KEY_RATE_LIMIT requests per minute. */
@@ -38,7 +39,13 @@ export type AuthenticatedApiKey = {
 /** The lookup every request with a key makes, prepared as the session lookup is (prepared-queries.ts). */
 const apiKeyLookup = preparedPerDb((db) =>
   db
-    .select({ key: apiKeys, user: users, role: memberships.role, organization: organizations })
+    .select({
+      key: apiKeys,
+      user: users,
+      role: memberships.role,
+      lastActiveAt: memberships.lastActiveAt,
+      organization: organizations,
+    })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     // A key whose creator left the organisation opens nothing there any more.
@@ -73,6 +80,8 @@ export async function authenticateApiKey(
 
   const hit = await hitRateLimit(db, `api-key:${key.id}`, API_KEY_RATE_WINDOW_MS, now);
   if (hit.count === 1) await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
+  // The key works for its creator: using it is the creator being active in its organisation.
+  if (lastActiveIsDue(row.lastActiveAt, now)) await stampLastActive(db, organization.id, user.id, now);
   return {
     user,
     tenant: { organizationId: organization.id, userId: user.id, role },

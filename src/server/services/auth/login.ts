@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type OrganizationRow, type UserRow, users } from '../../../db/schema';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { defaultOrganizationId, findMembership } from '../organizations/memberships';
-import { organizationMessages } from '../organizations/messages';
+import { defaultOrganizationId, findMembership, stampLastActive } from '../organizations/memberships';
 import { authMessages } from './messages';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import { type CreatedSession, createSession } from './sessions';
@@ -35,6 +34,7 @@ async function createSessionIfPasswordStands(
     const organizationId = await defaultOrganizationId(tx, userId);
     const session = await createSession(tx, userId, params.rememberMe, now, organizationId);
     const found = organizationId ? await findMembership(tx, userId, organizationId) : null;
+    if (found) await stampLastActive(tx, found.organization.id, userId, now);
     return { ...session, organization: found?.organization ?? null };
   });
 }
@@ -51,7 +51,7 @@ export async function loginUser(
   deps: ServiceDeps,
   params: LoginParams,
   now: Date,
-): Promise<{ user: UserRow; session: CreatedSession; organization: OrganizationRow }> {
+): Promise<{ user: UserRow; session: CreatedSession; organization: OrganizationRow | null }> {
   const user = await findUserByEmail(deps.db, params.email);
   if (!user) {
     await verifyAgainstDummy(params.password);
@@ -83,8 +83,8 @@ export async function loginUser(
     params,
     now,
   );
-  // Every account has an organisation (registering makes one); one without is a broken account.
-  if (!organization) throw new AppError('FORBIDDEN', organizationMessages.noOrganization);
-  deps.log.info({ userId: user.id, organizationId: organization.id }, 'user logged in');
+  // Someone who left or was removed from their last organisation still signs in: the app then tells
+  // them they belong to none and what to do, where a refused sign-in would only confuse them.
+  deps.log.info({ userId: user.id, organizationId: organization?.id ?? null }, 'user logged in');
   return { user, session, organization };
 }

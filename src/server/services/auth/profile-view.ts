@@ -1,5 +1,5 @@
 import type { OrganizationRow, UserRow } from '../../../db/schema';
-import type { Profile } from '../../../shared/schemas/company-profile';
+import type { Profile, SessionProfile } from '../../../shared/schemas/company-profile';
 
 /** What the profile shows of the person (the bench's bare route reads these columns itself). */
 export type ProfilePerson = Pick<
@@ -54,4 +54,30 @@ export function toProfile(u: ProfilePerson, o: ProfileCompany): Profile {
     bankName: o.bankName,
     createdAt: u.createdAt.toISOString(),
   };
+}
+
+/** The company fields of someone who belongs to no organisation: all empty. */
+const NO_COMPANY: ProfileCompany = {
+  name: '',
+  profileCompleted: false,
+  address: '',
+  postalCode: '',
+  city: '',
+  country: '',
+  website: '',
+  phoneNumber: '',
+  kvkNumber: '',
+  btwNumber: '',
+  vatNumber: '',
+  bankAccount: '',
+  accountName: '',
+  bankName: '',
+};
+
+/**
+ * The profile at sign-in and on the browser's start-up question: a person without any organisation
+ * may still sign in, to be told so (with empty company fields and `noOrganization`).
+ */
+export function toSessionProfile(u: ProfilePerson, o: ProfileCompany | null): SessionProfile {
+  return o ? toProfile(u, o) : { ...toProfile(u, NO_COMPANY), noOrganization: true };
 }

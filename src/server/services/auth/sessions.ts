@@ -9,7 +9,7 @@ import {
   users,
 } from '../../../db/schema';
 import { preparedPerDb } from '../../prepared-queries';
-import { firstMembership } from '../organizations/memberships';
+import { firstMembership, lastActiveIsDue, stampLastActive } from '../organizations/memberships';
 import type { Tenant } from '../organizations/tenant';
 import { generateToken, hashToken } from './session-tokens';
 
@@ -51,7 +51,13 @@ export type ValidSession = {
 /** The lookup every authenticated request makes, prepared (see preparedPerDb for what it saves). */
 const sessionLookup = preparedPerDb((db) =>
   db
-    .select({ session: sessions, user: users, role: memberships.role, organization: organizations })
+    .select({
+      session: sessions,
+      user: users,
+      role: memberships.role,
+      lastActiveAt: memberships.lastActiveAt,
+      organization: organizations,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(
@@ -91,16 +97,20 @@ export async function validateSessionToken(
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
   }
   let { role, organization } = row;
+  let lastActiveAt = row.lastActiveAt;
   if (!role || !organization) {
     // The session's organisation is gone, or the user no longer belongs to it: go on in their first
     // remaining membership, and remember that for the next request.
     const fallback = await firstMembership(db, row.user.id);
     role = fallback?.role ?? null;
     organization = fallback?.organization ?? null;
+    lastActiveAt = null;
     if (organization)
       await db.update(sessions).set({ organizationId: organization.id }).where(eq(sessions.id, id));
   }
   const tenant = role && organization ? { organizationId: organization.id, userId: row.user.id, role } : null;
+  if (tenant && lastActiveIsDue(lastActiveAt, now))
+    await stampLastActive(db, tenant.organizationId, tenant.userId, now);
   return { user: row.user, sessionId: id, expiresAt, rememberMe, tenant, organization };
 }
 

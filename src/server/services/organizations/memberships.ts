@@ -11,6 +11,30 @@ import { isUuid } from '../../db-helpers';
 import { notFound } from '../../errors';
 import { organizationMessages } from './messages';
 
+/**
+ * How often a member's "last active" is stamped at most. Each request would otherwise write a row; at
+ * most once a minute per membership, the session and key lookups (which read the stamp anyway) write
+ * only when it is due, and the Team tab shows it to the minute.
+ */
+export const LAST_ACTIVE_EVERY_MS = 60 * 1000;
+
+/** Whether a member last seen at `lastActiveAt` is due a new stamp at `now`. */
+export const lastActiveIsDue = (lastActiveAt: Date | null, now: Date) =>
+  !lastActiveAt || now.getTime() - lastActiveAt.getTime() >= LAST_ACTIVE_EVERY_MS;
+
+/** Records that the member works in the organisation now (signing in, switching, a request). */
+export async function stampLastActive(
+  db: DbOrTx,
+  organizationId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ lastActiveAt: now })
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+}
+
 export type OrganizationOfUser = { organization: OrganizationRow; role: MembershipRole };
 
 /** One organisation of a user, with their role in it; null when they are not a member (or it does not exist). */
@@ -82,6 +106,7 @@ export async function activateOrganization(
   db: DbOrTx,
   session: { sessionId: string; userId: string },
   organizationId: string,
+  now: Date,
 ): Promise<OrganizationOfUser> {
   const found = isUuid(organizationId) ? await findMembership(db, session.userId, organizationId) : null;
   if (!found) throw notFound(organizationMessages.notFound);
@@ -89,6 +114,7 @@ export async function activateOrganization(
     .update(sessions)
     .set({ organizationId })
     .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId)));
+  await stampLastActive(db, organizationId, session.userId, now);
   return found;
 }
 
