@@ -50,12 +50,29 @@ export function random(seed: number) {
 }
 type Random = ReturnType<typeof random>;
 
-const STATUS_OLD: OrderStatus[] = ['paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'sent', 'cancelled'];
-const STATUS_RECENT: OrderStatus[] = ['concept', 'concept', 'sent', 'sent', 'sent', 'paid', 'cancelled'];
-const VATS: VatRate[] = [21, 21, 21, 21, 21, 21, 21, 9, 9, 0];
+export const STATUS_OLD: OrderStatus[] = [
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'sent',
+  'cancelled',
+];
+export const STATUS_RECENT: OrderStatus[] = [
+  'concept',
+  'concept',
+  'sent',
+  'sent',
+  'sent',
+  'paid',
+  'cancelled',
+];
+export const VATS: VatRate[] = [21, 21, 21, 21, 21, 21, 21, 9, 9, 0];
 const DAY = 86_400_000;
 /** Two years back from now: the span the orders' dates are spread over. */
-const SPAN_DAYS = 730;
+export const SPAN_DAYS = 730;
 /** Orders per statement: ~1 MB of JSON for the orders and ~2 MB for their lines. */
 const ORDER_BATCH = 5000;
 
@@ -74,7 +91,7 @@ export type SeedBulkOptions = {
 export type SeedCounts = { customers: number; orders: number; items: number };
 
 /** Customers, created over the two years (the first 40 before the first order). */
-function makeCustomers(rnd: Random, organizationId: string, count: number, now: Date) {
+export function makeCustomers(rnd: Random, organizationId: string, count: number, now: Date) {
   const start = now.getTime() - SPAN_DAYS * DAY;
   return Array.from({ length: count }, (_, i) => {
     const first = rnd.pick(FIRST_NAMES);
@@ -234,7 +251,7 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
  * entry (fastupdate off, see schema/orders.ts) they made the seed many times slower, on PGlite too
  * (docs/decisions/order-lists.md).
  */
-async function withBulkGinInserts<T>(db: Db, insert: () => Promise<T>): Promise<T> {
+export async function withBulkGinInserts<T>(db: Db, insert: () => Promise<T>): Promise<T> {
   const indexes = await rowsOf<{ name: string; definition: string }>(
     db,
     sql`select indexname as name, indexdef as definition from pg_indexes

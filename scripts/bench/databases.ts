@@ -36,10 +36,16 @@ export function databaseUrlFor(name: string): string {
   return url.toString();
 }
 
-export async function createBenchDatabase(kind: DbKind, size: number, stamp: string): Promise<BenchDatabase> {
+/** `tag` tells apart a database of another run at the same size (the many-organisations run: `_orgs`). */
+export async function createBenchDatabase(
+  kind: DbKind,
+  size: number,
+  stamp: string,
+  tag = '',
+): Promise<BenchDatabase> {
   const label = `${kind === 'postgres' ? 'Postgres' : 'PGlite'} ${size.toLocaleString('nl-NL')}`;
   if (kind === 'postgres') {
-    const name = `bench_${stamp}_pg${size}`;
+    const name = `bench_${stamp}_pg${size}${tag}`;
     const admin = postgres(ADMIN_URL, { onnotice: () => {}, max: 1 });
     try {
       await admin.unsafe(`create database ${name}`);

@@ -6,7 +6,10 @@
  * first-load JS, Lighthouse, the PDF printer and the sign-in evenness, and last a soak of mixed load on
  * a server of its own (BENCH_SOAK_MINUTES, 15; --quick 4), which makes the full bench last about a
  * quarter of an hour longer. Writes bench/results.json and bench/REPORT.md and prints the report.
- * BENCH_PARTS picks sections (see options.ts); BENCH_PORT_BASE the ports. Exit code 1 when a target is
+ * Then, in a Postgres database of its own, 1 000 organisations sharing 1 000 000 orders (the largest
+ * 100 000; BENCH_ORGS, BENCH_ORGS_ORDERS, BENCH_ORGS_LARGEST; --quick 100 and 100 000) and the screen
+ * calls of the largest and the smallest. BENCH_PARTS picks sections (see options.ts, `orgs` for that
+ * run alone); BENCH_PORT_BASE the ports. Exit code 1 when a target is
  * missed or a section broke — after printing everything.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
@@ -29,7 +32,9 @@ import {
 import { login, request, type Session, trpcQueryPath } from './http-client';
 import { type LoadResult, runLoad } from './load';
 import { benchLoginFlood, type FloodResult } from './login-flood';
+import { benchManyOrganizations, seedManyOrganizations } from './many-organizations';
 import { OptionsError, type Part, PGLITE_PARTS, parseOptions, SERVER_PARTS } from './options';
+import { organizationSizes } from './organization-sizes';
 import { benchPdf } from './pdf';
 import { settle } from './probe';
 import { type RunMeta, renderReport, type SectionResult } from './report';
@@ -41,12 +46,14 @@ import {
   buildFirstLoadSection,
   buildLighthouseSection,
   buildLoginSection,
+  buildOrganizationsSection,
   buildScreensSection,
   buildSeedSection,
   buildSoakSection,
   buildStartupSection,
   buildStreamSection,
   buildTransportSection,
+  type OrganizationsResult,
   type OverheadRow,
   type StartupRun,
   type TransportResult,
@@ -70,6 +77,7 @@ const TITLES: Record<Part, string> = {
   pdf: '11. PDF',
   auth: '12. Aanmelden gelijkmatig (bestaand vs onbekend adres)',
   soak: '13. Duurtest: gemengde belasting, minuut voor minuut',
+  orgs: '14. Veel organisaties in één database: schermaanroepen (Postgres)',
 };
 
 let options: ReturnType<typeof parseOptions>;
@@ -79,7 +87,7 @@ try {
   console.error(err instanceof OptionsError ? err.message : err);
   process.exit(2);
 }
-const { quick, sizes, parts, soakMinutes } = options;
+const { quick, sizes, parts, soakMinutes, orgs } = options;
 const wants = (p: Part) => parts.includes(p);
 const largest = Math.max(...sizes);
 const wallStart = performance.now();
@@ -131,6 +139,7 @@ let flood: ({ size: number } & FloodResult) | undefined;
 let firstLoad: Awaited<ReturnType<typeof measureFirstLoadJs>> | undefined;
 let lighthouse: Awaited<ReturnType<typeof runLighthouse>> | undefined;
 let soak: ({ size: number } & SoakResult) | undefined;
+let organizations: OrganizationsResult | undefined;
 const bodies = new Map<Part, SectionBody>();
 
 /* ---------------------------------------------------------------- the API overhead (api part's files) */
@@ -421,6 +430,42 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
   }
 }
 
+/* ---------------------------------------------------------------- many organisations */
+
+/** Its own database, seeded, one server, the screen calls of the largest and the smallest organisation. */
+async function benchOrganizations(): Promise<OrganizationsResult> {
+  const sizes = organizationSizes(orgs.count, orgs.orders, orgs.largest);
+  const target = await createBenchDatabase('postgres', orgs.orders, stamp, '_orgs');
+  const databaseUrl = target.server.databaseUrl!;
+  try {
+    // Migrated by opening, then seeded on a connection of its own.
+    await (await target.open()).close();
+    log(`  ${orgs.count} organisaties, ${orgs.orders} orders seeden`);
+    const seed = await seedManyOrganizations(databaseUrl, {
+      sizes,
+      passwordHash: await hashPassword(BENCH_PASSWORD),
+    });
+    log(`  geseed in ${seed.seconds.toFixed(0)} s; server starten`);
+    const server = await startServer(takePort(), target.server);
+    try {
+      const runs = await benchManyOrganizations(
+        server.url,
+        databaseUrl,
+        [
+          { label: 'grootste', organization: seed.largest, password: BENCH_PASSWORD },
+          { label: 'kleinste', organization: seed.smallest, password: BENCH_PASSWORD },
+        ],
+        { runs: 100, budgetMs: quick ? 1000 : 1500 },
+      );
+      return { sizes, seed, runs };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await target.drop();
+  }
+}
+
 /* ---------------------------------------------------------------- the run */
 
 if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
@@ -444,6 +489,14 @@ if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
   bodies.set('firstload', buildFirstLoadSection(firstLoad));
   bodies.set('lighthouse', buildLighthouseSection(lighthouse));
   bodies.set('soak', buildSoakSection(soak));
+}
+if (wants('orgs')) {
+  organizations = await attempt(
+    'orgs',
+    `${orgs.count} organisaties, ${orgs.orders} orders`,
+    benchOrganizations,
+  );
+  bodies.set('orgs', buildOrganizationsSection(organizations));
 }
 if (wants('pdf')) {
   const body = await attempt('pdf', 'printer, ondergrens, browser per document', () => benchPdf({ quick }));

@@ -8,8 +8,10 @@ describe('parseOptions', () => {
       sizes: [10_000, 100_000],
       parts: [...PARTS],
       soakMinutes: 15,
+      orgs: { count: 1000, orders: 1_000_000, largest: 100_000 },
     });
     expect(PARTS).toContain('soak');
+    expect(PARTS).toContain('orgs');
   });
 
   it('soaks 15 minutes, 4 with --quick, or BENCH_SOAK_MINUTES; never fewer than 4', () => {
@@ -28,6 +30,21 @@ describe('parseOptions', () => {
     expect(parseOptions([], { BENCH_PARTS: 'pdf auth' }).parts).toEqual(['pdf', 'auth']);
     expect(parseOptions([], { BENCH_PARTS: 'db' }).parts).toEqual(['seed', 'screens']);
     expect(parseOptions([], { BENCH_PARTS: 'soak' }).parts).toEqual(['seed', 'soak']);
+  });
+
+  it('the many-organisations run stands alone, its sizes from BENCH_ORGS*, a tenth for the largest', () => {
+    expect(parseOptions([], { BENCH_PARTS: 'orgs' }).parts).toEqual(['orgs']);
+    expect(parseOptions(['--quick'], {}).orgs).toEqual({ count: 100, orders: 100_000, largest: 10_000 });
+    expect(parseOptions([], { BENCH_ORGS: '50', BENCH_ORGS_ORDERS: '50000' }).orgs).toEqual({
+      count: 50,
+      orders: 50_000,
+      largest: 5_000,
+    });
+    expect(
+      parseOptions([], { BENCH_ORGS: '20', BENCH_ORGS_ORDERS: '2000', BENCH_ORGS_LARGEST: '500' }).orgs,
+    ).toEqual({ count: 20, orders: 2000, largest: 500 });
+    expect(() => parseOptions([], { BENCH_ORGS: '10' })).toThrow(OptionsError);
+    expect(() => parseOptions([], { BENCH_ORGS: 'veel' })).toThrow(OptionsError);
   });
 
   it('refuses an unknown section or flag', () => {

@@ -1,4 +1,5 @@
 /** `npm run bench [-- --quick]` and BENCH_PARTS → what to run. Pure, so it is unit-tested. */
+import { organizationSizes } from './organization-sizes';
 
 /** Every section, in the order they run and appear in the report. */
 export const PARTS = [
@@ -15,8 +16,17 @@ export const PARTS = [
   'pdf',
   'auth',
   'soak',
+  'orgs',
 ] as const;
 export type Part = (typeof PARTS)[number];
+
+/**
+ * The many-organisations run (its own Postgres database): BENCH_ORGS organisations sharing
+ * BENCH_ORGS_ORDERS orders, the largest BENCH_ORGS_LARGEST of them (default a tenth).
+ */
+export const ORGS_DEFAULT = { count: 1000, orders: 1_000_000 };
+export const ORGS_QUICK = { count: 100, orders: 100_000 };
+export type OrgsOptions = { count: number; orders: number; largest: number };
 
 /** Older names still accepted: `db` was the service-level list/search/stats timings, now `screens`. */
 const ALIASES: Record<string, Part[]> = { db: ['screens'] };
@@ -43,7 +53,13 @@ export const SOAK_MINUTES = 15;
 export const SOAK_MINUTES_QUICK = 4;
 const SOAK_MINUTES_MIN = 4;
 
-export type BenchOptions = { quick: boolean; sizes: number[]; parts: Part[]; soakMinutes: number };
+export type BenchOptions = {
+  quick: boolean;
+  sizes: number[];
+  parts: Part[];
+  soakMinutes: number;
+  orgs: OrgsOptions;
+};
 
 export class OptionsError extends Error {}
 
@@ -66,5 +82,26 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
       `BENCH_SOAK_MINUTES: een heel aantal minuten van minstens ${SOAK_MINUTES_MIN} (twee om op te warmen, dan de meting).`,
     );
   }
-  return { quick, sizes: quick ? [10_000] : [10_000, 100_000], parts, soakMinutes };
+  return {
+    quick,
+    sizes: quick ? [10_000] : [10_000, 100_000],
+    parts,
+    soakMinutes,
+    orgs: orgsOptions(env, quick),
+  };
+}
+
+function orgsOptions(env: Record<string, string | undefined>, quick: boolean): OrgsOptions {
+  const defaults = quick ? ORGS_QUICK : ORGS_DEFAULT;
+  const count = Number(env.BENCH_ORGS ?? defaults.count);
+  const orders = Number(env.BENCH_ORGS_ORDERS ?? defaults.orders);
+  const largest = Number(env.BENCH_ORGS_LARGEST ?? Math.round(orders / 10));
+  try {
+    organizationSizes(count, orders, largest);
+  } catch (err) {
+    throw new OptionsError(
+      `BENCH_ORGS=${count}, BENCH_ORGS_ORDERS=${orders}, BENCH_ORGS_LARGEST=${largest}: ${(err as Error).message}.`,
+    );
+  }
+  return { count, orders, largest };
 }

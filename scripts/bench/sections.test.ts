@@ -4,6 +4,7 @@ import {
   buildConcurrencySection,
   buildFirstLoadSection,
   buildLoginSection,
+  buildOrganizationsSection,
   buildScreensSection,
   buildSoakSection,
   buildStartupSection,
@@ -252,5 +253,48 @@ describe('soak', () => {
       false,
       true,
     ]);
+  });
+});
+
+describe('many organisations', () => {
+  const organization = (orders: number) => ({ n: 1, id: 'x', email: 'x', orders, customers: 20 });
+  const seed = {
+    organizations: 3,
+    orders: 6,
+    items: 6,
+    customers: 60,
+    users: 9,
+    seconds: 1,
+    steps: { orders: 1 },
+    largest: organization(4),
+    smallest: organization(1),
+  };
+  const run = (label: string, p95: number, foreignRows: number, totalDifference: number) => ({
+    label,
+    organization: organization(4),
+    timings: [timing('a', p95 / 2), timing('b', p95)],
+    foreignRows,
+    rowsChecked: 10,
+    totalDifference,
+  });
+
+  it('checks each organisation: worst p95 ≤ 30 ms, and no foreign row nor a total that is not its own', () => {
+    const body = buildOrganizationsSection({
+      sizes: [4, 1, 1],
+      seed,
+      runs: [run('grootste', 30, 0, 0), run('kleinste', 31, 0, 0)],
+    });
+    expect(passes(body.targets)).toEqual([true, true, false, true]);
+    const leaks = buildOrganizationsSection({
+      sizes: [4, 1, 1],
+      seed,
+      runs: [run('grootste', 10, 1, 0), run('kleinste', 10, 0, -2)],
+    });
+    expect(passes(leaks.targets)).toEqual([true, false, true, false]);
+    expect(leaks.targets[3]!.value).toBe(2);
+  });
+
+  it('says so when it was not measured', () => {
+    expect(buildOrganizationsSection(undefined).notes).toEqual(['Niet gemeten.']);
   });
 });

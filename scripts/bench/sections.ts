@@ -5,6 +5,7 @@
 import type { DbKind, SeedOutcome } from './databases';
 import type { LoadResult } from './load';
 import type { FloodResult } from './login-flood';
+import type { ManySeed, OrganizationRun } from './many-organizations';
 import { type Cell, formatCell, mark, type Table } from './report';
 import type { ScreenTiming } from './screens';
 import type { SectionBody } from './section';
@@ -555,6 +556,104 @@ export function buildSoakSection(result: ({ size: number } & SoakResult) | undef
         .join(', ')}.`,
       'RSS: van het node-proces dat serveert, de laatste meting (elke seconde uit /proc) in de minuut; heap: V8-heap in gebruik (scripts/bench/memory-probe.mjs); Chromium: alle Chromium-processen onder de server opgeteld (gedeeld geheugen dubbel geteld). Opslag: pdf_files, elke 10 s geteld.',
       ...(result.failures.length ? [`Mislukt: ${result.failures.join(' · ')}`] : []),
+    ],
+  };
+}
+
+export type OrganizationsResult = { sizes: number[]; seed: ManySeed; runs: OrganizationRun[] };
+
+/**
+ * The many-organisations run: the seed, then per measured organisation the screen calls' p95 (≤ the
+ * Postgres limit) and whether its answers held its own rows only (no foreign row, the list's total
+ * its own order count).
+ */
+export function buildOrganizationsSection(result: OrganizationsResult | undefined): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  const { seed, runs, sizes } = result;
+  const limit = TARGETS.screenP95PostgresMs;
+  const calls = runs[0]?.timings.map((t) => t.call) ?? [];
+  const rows = calls.map((call) => {
+    const row: Cell[] = [call];
+    for (const r of runs) {
+      const t = r.timings.find((x) => x.call === call);
+      row.push(
+        t?.p50 ?? null,
+        t ? `${formatCell(t.p95)} ${mark(meets(t.p95, '<=', limit))}` : null,
+        t?.p99 ?? null,
+      );
+    }
+    return row;
+  });
+  const targets: TargetCheck[] = [];
+  for (const r of runs) {
+    const who = `${r.label} (${n(r.organization.orders)} orders)`;
+    const worst = worstP95(r.timings);
+    targets.push(
+      check(
+        'Veel organisaties',
+        `${who}: hoogste p95 (${worst?.call ?? 'niet gemeten'})`,
+        worst?.p95 ?? null,
+        '<=',
+        limit,
+        'ms',
+      ),
+      check(
+        'Veel organisaties',
+        `${who}: rijen van een andere organisatie in de lijsten (${r.rowsChecked} bekeken) plus afwijking van het ordertotaal (${r.totalDifference})`,
+        r.foreignRows + Math.abs(r.totalDifference),
+        '<=',
+        0,
+        '',
+      ),
+    );
+  }
+  const sorted = [...sizes].sort((a, b) => b - a);
+  const spread = [
+    sorted[0] ?? null,
+    sorted[1] ?? null,
+    sorted[9] ?? null,
+    median(sizes),
+    sorted.at(-1) ?? null,
+  ];
+  return {
+    // Not the sizes themselves: a thousand numbers would bury the rest of results.json.
+    data: {
+      seed,
+      runs,
+      ordersPerOrganization: {
+        largest: spread[0],
+        second: spread[1],
+        tenth: spread[2],
+        median: spread[3],
+        smallest: spread[4],
+      },
+    },
+    tables: [
+      {
+        title: 'Seeden',
+        columns: ['organisaties', 'orders', 'orderregels', 'klanten', 'gebruikers', 'seeden s'],
+        rows: [[seed.organizations, seed.orders, seed.items, seed.customers, seed.users, seed.seconds]],
+      },
+      {
+        title: 'Orders per organisatie',
+        columns: ['grootste', 'tweede', 'tiende', 'mediaan', 'kleinste'],
+        rows: [spread],
+      },
+      {
+        title: 'Seeden per stap (s)',
+        columns: Object.keys(seed.steps),
+        rows: [Object.values(seed.steps)],
+      },
+      {
+        title: 'Schermaanroepen',
+        columns: ['call', ...runs.flatMap((r) => [`${r.label} p50 ms`, 'p95', 'p99'])],
+        rows,
+      },
+    ],
+    targets,
+    notes: [
+      `Eén Postgres-database met ${n(seed.organizations)} organisaties (elk een eigenaar, een medewerker en een alleen-lezen-lid; de grootste ${seed.largest.customers} klanten, de andere ${seed.smallest.customers}) en samen ${n(seed.orders)} orders: de grootste een vast aantal, de andere een Zipf-achtig aandeel van de rest (scripts/bench/organization-sizes.ts). Geseed met INSERT … SELECT over generate_series (scripts/bench/many-organizations.ts), orders in datumvolgorde over alle organisaties door elkaar, de maandtotalen door de triggers van de orders, daarna VACUUM ANALYZE.`,
+      'Dezelfde schermaanroepen als onderdeel 3, ingelogd als de eigenaar van de grootste en van de kleinste organisatie. Daarna de lijsten (orders en klanten, met en zonder zoeken of filter) nog eens opgevraagd en elke rij op id in de database opgezocht: een rij van een andere organisatie, of een id dat geen rij is, telt als vreemd; en het totaal van de orderlijst zonder filter moet het eigen aantal orders zijn.',
     ],
   };
 }

@@ -16,16 +16,18 @@ export async function startPglite(
   /** A data folder as PGlite's dumpDataDir() wrote it, to start from instead of an empty database (tests). */
   loadDataDir?: Blob,
 ): Promise<PGlite> {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { btree_gin }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
   ]);
   const dir = pgliteFolder(dataDir);
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  // pg_trgm backs the order and customer search indexes (migration 0008); PGlite ships it as a contrib module.
+  // pg_trgm backs the order and customer search indexes (migration 0008), btree_gin lets the order
+  // search's lead with the organisation; PGlite ships both as contrib modules.
   return new PGlite({
     ...(dir ? { dataDir: dir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
   });
 }

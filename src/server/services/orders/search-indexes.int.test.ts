@@ -47,10 +47,24 @@ describe('search through the trigram indexes (pg_trgm)', () => {
 
   it('the order search is answered by the trigram indexes of number, project and snapshot', async () => {
     const plan = await forcedPlan(db, orders, searchCondition('jansen'));
-    expect(plan).toContain('orders_number_trgm_idx');
-    expect(plan).toContain('orders_project_trgm_idx');
-    expect(plan).toContain('orders_customer_search_trgm_idx');
+    expect(plan).toContain('orders_org_number_trgm_idx');
+    expect(plan).toContain('orders_org_project_trgm_idx');
+    expect(plan).toContain('orders_org_customer_search_trgm_idx');
     expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it("every trigram index of the orders leads with the organisation, so a search reads that organisation's candidates only", async () => {
+    const indexes = await rows<{ name: string; definition: string }>(
+      db,
+      sql`select indexname as name, indexdef as definition from pg_indexes
+        where tablename = 'orders' and indexdef like '%gin_trgm_ops%' order by indexname`,
+    );
+    expect(indexes.map((i) => i.name)).toEqual([
+      'orders_org_customer_search_trgm_idx',
+      'orders_org_number_trgm_idx',
+      'orders_org_project_trgm_idx',
+    ]);
+    for (const index of indexes) expect(index.definition).toMatch(/USING gin \(organization_id, /);
   });
 
   it('the customer search is answered by the trigram indexes of name, company, e-mail and city', async () => {

@@ -123,7 +123,7 @@ describe('bulk seed (scripts/seed-bulk.ts)', () => {
         where c.relname like '%trgm_idx' order by c.relname`,
     )) as unknown as { name: string; options: string }[] | { rows: { name: string; options: string }[] };
     const indexes = Array.isArray(result) ? result : result.rows;
-    expect(indexes.map((i) => i.name)).toContain('orders_customer_search_trgm_idx');
+    expect(indexes.map((i) => i.name)).toContain('orders_org_customer_search_trgm_idx');
     for (const index of indexes) expect(index.options).toBe('{fastupdate=false}');
   });
 
