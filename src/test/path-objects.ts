@@ -13,7 +13,8 @@ export type ObjectKind =
   | 'apiKey'
   | 'webhook'
   | 'pdfFile'
-  | 'organization';
+  | 'organization'
+  | 'invitation';
 
 export const PATH_OBJECTS: Record<string, ObjectKind> = {
   'customers/{id}': 'customer',
@@ -24,6 +25,8 @@ export const PATH_OBJECTS: Record<string, ObjectKind> = {
   'download/{filename}': 'pdfFile',
   // An organisation the user belongs to (switching to it): one of another account is no one's to use.
   'organizations/{id}': 'organization',
+  // An open invitation of the organisation (withdraw, resend).
+  'invitations/{id}': 'invitation',
 };
 
 /**
@@ -33,6 +36,8 @@ export const PATH_OBJECTS: Record<string, ObjectKind> = {
 export const NOT_OBJECT_PARAMETERS: Record<string, string> = {
   'verify-email/{token}': 'the verification link from the mail is the credential of a public operation',
   'reset-password/{token}': 'the reset link from the mail is the credential of a public operation',
+  'invitations/{token}':
+    'the invitation link from the mail is the credential: whoever holds it may see and use it',
 };
 
 export function pathParameterKey(path: string, parameter: string): string {

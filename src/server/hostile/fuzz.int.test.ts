@@ -11,6 +11,7 @@ import {
   apiKeys,
   customers,
   emailTemplates,
+  invitations,
   orders,
   pdfFiles,
   users,
@@ -87,6 +88,7 @@ const OWN_TABLES = {
   order: orders,
   emailTemplate: emailTemplates,
   webhook: webhookSubscriptions,
+  invitation: invitations,
 } as const;
 
 describe('fuzzing every operation of the OpenAPI document (seeded, bounded in time)', () => {
@@ -189,10 +191,15 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
         url: '/api/webhooks',
         payload: { url: 'https://voorbeeld.nl/hook', events: ['order.created'] },
       }),
+      invitation: async () => ({
+        method: 'POST',
+        url: '/api/organization/invitations',
+        payload: { email: `fuzz-${crypto.randomUUID()}@voorbeeld.nl`, role: 'member' },
+      }),
     };
     const made = await inject({ ...(await create[kind]()), headers: auth });
     expect(made.statusCode, `making a ${kind} to fuzz with: ${made.body}`).toBe(200);
-    return [made.json()._id];
+    return [made.json()._id ?? made.json().id];
   }
 
   /** Fresh credentials each run: an earlier run may have logged out, revoked the key or reset the password. */

@@ -76,6 +76,12 @@ const NEEDS: Record<string, Capability> = {
   'logo-get': 'read',
   'logo-put': 'manage',
   'logo-delete': 'manage',
+  'invitations-list': 'manage',
+  'invitations-create': 'manage',
+  'invitations-withdraw': 'manage',
+  'invitations-resend': 'manage',
+  // The signed-in person joins with their own account; no role in the active organisation is asked.
+  'invitations-accept': 'read',
 };
 
 const ROLES_BELOW_OWNER: OrganizationRole[] = ['admin', 'member', 'viewer'];
@@ -154,6 +160,9 @@ describe('roles on every operation (generated from the OpenAPI document and the 
       }),
     );
     const pdf = await ok(call('GET', `/api/pdf/orders/${order._id}`, ownerToken));
+    const invitation = await ok(
+      call('POST', '/api/organization/invitations', ownerToken, { email: uniqueEmail(), role: 'member' }),
+    );
     objects = {
       customer: customer.id,
       order: order._id,
@@ -162,6 +171,7 @@ describe('roles on every operation (generated from the OpenAPI document and the 
       webhook: webhook._id,
       pdfFile: pdf.filename,
       organization: organizationId,
+      invitation: invitation.id,
     };
     for (const role of ROLES_BELOW_OWNER) await addMember(role);
   }, 120_000);

@@ -18,6 +18,11 @@ export const API_TAGS = [
       'API-sleutels voor integraties, die alleen mogen lezen of ook mogen schrijven. Alleen met een sessie te beheren, nooit met een sleutel: een uitgelekte sleutel kan geen nieuwe maken.',
   },
   {
+    name: 'organization',
+    description:
+      'De organisatie en haar team: uitnodigingen versturen, opnieuw versturen en intrekken (eigenaar en beheerder), en een uitnodiging bekijken en accepteren via de link uit de e-mail.',
+  },
+  {
     name: 'customers',
     description:
       'Klanten: de bedrijven waarvoor u orders schrijft. Een order bewaart de klantgegevens van het moment waarop hij werd opgeslagen.',

@@ -3,6 +3,7 @@ import { apiKeysRouter } from './api-keys';
 import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { emailTemplatesRouter } from './email-templates';
+import { invitationsRouter } from './invitations';
 import { logoRouter } from './logo';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
@@ -23,6 +24,7 @@ export const appRouter = router({
   emailTemplates: emailTemplatesRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
