@@ -5,8 +5,10 @@ export type InvitationEmailProps = {
   organizationName: string;
   inviterName: string;
   roleLabel: string;
-  /** dd-mm-jjjj */
+  /** dd-mm-jjjj, Dutch time */
   expiresOn: string;
+  /** hh:mm, Dutch time */
+  expiresTime: string;
   inviteUrl: string;
 };
 
@@ -19,6 +21,7 @@ export function InvitationEmail({
   inviterName = 'Jan de Vries',
   roleLabel = 'Medewerker',
   expiresOn = '01-12-2026',
+  expiresTime = '14:00',
   inviteUrl = 'http://localhost:3000/invite/voorbeeldtoken',
 }: Partial<InvitationEmailProps>) {
   return (
@@ -47,8 +50,8 @@ export function InvitationEmail({
         </Link>
       </Text>
       <Text style={textStyles.small}>
-        Deze uitnodiging is geldig tot en met {expiresOn} en kan één keer worden gebruikt. Verwacht u deze
-        uitnodiging niet? Dan kunt u deze e-mail negeren.
+        Deze uitnodiging is geldig tot {expiresOn} om {expiresTime} uur en kan één keer worden gebruikt.
+        Verwacht u deze uitnodiging niet? Dan kunt u deze e-mail negeren.
       </Text>
     </EmailLayout>
   );

@@ -98,9 +98,8 @@ describe('inviting (owner and admin)', () => {
     expect(mail.text).toContain('Bos Bouw B.V.');
     expect(mail.text).toContain('Karel Bos');
     expect(mail.text).toContain('Alleen lezen');
-    // Sent 2026-11-03 09:00 UTC (the clock moved a day), valid 7 days: to 10-11-2026.
-    expect(mail.text).toMatch(/geldig tot en met \d\d-\d\d-\d{4}/);
-    expect(mail.text).toContain('10-11-2026');
+    // Sent 2026-11-03 09:00 UTC (the clock moved a day), valid 7 days: to 10-11-2026 10:00 Dutch time.
+    expect(mail.text).toContain('geldig tot 10-11-2026 om 10:00 uur');
 
     const [row] = await database.db.select().from(invitations).where(eq(invitations.id, view.id));
     expect(row!.tokenHash).toBe(hashToken(token));

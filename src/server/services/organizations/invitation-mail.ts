@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { formatDate } from '../../../shared/dates';
+import { formatDate, formatDateTime } from '../../../shared/dates';
 import { type InvitationRole, invitationRoles } from '../../../shared/schemas/invitation';
 import { ROLE_LABELS } from '../../../shared/schemas/organization';
 import type { ServiceDeps } from '../../deps';
@@ -30,6 +30,7 @@ export async function buildInvitationMail(
     inviterName: params.inviterName,
     roleLabel: ROLE_LABELS[invitationRoles.includes(params.role) ? params.role : 'viewer'],
     expiresOn: formatDate(params.expiresAt),
+    expiresTime: formatDateTime(params.expiresAt).slice(11, 16),
     inviteUrl: inviteUrl(appUrl, params.token),
   });
   return {
