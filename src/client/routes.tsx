@@ -14,6 +14,7 @@ const RegisterPage = lazy(async () => ({ default: (await auth()).RegisterPage })
 const ForgotPasswordPage = lazy(async () => ({ default: (await auth()).ForgotPasswordPage }));
 const ResetPasswordPage = lazy(async () => ({ default: (await auth()).ResetPasswordPage }));
 const VerifyEmailPage = lazy(async () => ({ default: (await auth()).VerifyEmailPage }));
+const InvitePage = lazy(async () => ({ default: (await import('./pages/invite/invite-page')).InvitePage }));
 const UiComponentsPage = lazy(async () => ({
   default: (await import('./pages/ui-components/ui-components-page')).UiComponentsPage,
 }));
@@ -40,7 +41,7 @@ const EmailTemplatesPage = lazy(async () => ({
 /**
  * The route table of spec §2.
  * - /login, /register, /forgot-password, /reset-password/:token: logged-in users go to /.
- * - /verify-email(/:token) and /ui-components: open to anyone.
+ * - /verify-email(/:token), /invite/:token and /ui-components: open to anyone.
  * - Everything else is protected: visitors go to /login; inside the shell, each screen in its own
  *   error boundary; unknown paths go to / (logged in) or /login.
  */
@@ -75,6 +76,8 @@ export function AppRoutes() {
           <Route path="/verify-email/:token?">
             {(params) => <VerifyEmailPage params={{ token: params.token }} />}
           </Route>
+          {/* For anyone: the page itself shows what fits a visitor, the invited account or another one. */}
+          <Route path="/invite/:token">{(params) => <InvitePage token={params.token} />}</Route>
           <Route path="/ui-components" component={UiComponentsPage} />
           <Route>
             <ProtectedArea />

@@ -10,7 +10,7 @@ export type CapturingMailer = Mailer & {
   /** The last link in the newest mail to `address` whose URL contains `contains`. */
   lastLink(address: string, contains: string): string;
   /** The token at the end of that link (…/verify-email/{token}). */
-  lastToken(address: string, kind: 'verify-email' | 'reset-password'): string;
+  lastToken(address: string, kind: 'verify-email' | 'reset-password' | 'invite'): string;
   clear(): void;
 };
 

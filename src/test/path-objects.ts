@@ -14,7 +14,8 @@ export type ObjectKind =
   | 'webhook'
   | 'pdfFile'
   | 'organization'
-  | 'member';
+  | 'member'
+  | 'invitation';
 
 export const PATH_OBJECTS: Record<string, ObjectKind> = {
   'customers/{id}': 'customer',
@@ -27,6 +28,8 @@ export const PATH_OBJECTS: Record<string, ObjectKind> = {
   'organizations/{id}': 'organization',
   // A member of the organisation, by their user id.
   'members/{userId}': 'member',
+  // An open invitation of the organisation (withdraw, resend).
+  'invitations/{id}': 'invitation',
 };
 
 /**
@@ -36,6 +39,8 @@ export const PATH_OBJECTS: Record<string, ObjectKind> = {
 export const NOT_OBJECT_PARAMETERS: Record<string, string> = {
   'verify-email/{token}': 'the verification link from the mail is the credential of a public operation',
   'reset-password/{token}': 'the reset link from the mail is the credential of a public operation',
+  'invitations/{token}':
+    'the invitation link from the mail is the credential: whoever holds it may see and use it',
 };
 
 export function pathParameterKey(path: string, parameter: string): string {

@@ -4,6 +4,7 @@ export * from './company-logos';
 export * from './customers';
 export * from './email-templates';
 export * from './idempotency';
+export * from './invitations';
 export * from './order-settings';
 export * from './orders';
 export * from './organizations';

@@ -1,9 +1,11 @@
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { buildAccountExistsMail, buildResetMail, buildVerificationMail } from '../services/auth/mails';
 import { extractLinks } from '../services/mail/outbox';
 import { renderEmail } from '../services/mail/render';
+import { buildInvitationMail } from '../services/organizations/invitation-mail';
 import { AccountExistsEmail } from './account-exists';
+import { InvitationEmail } from './invitation';
 import { BRAND_COLOR } from './layout';
 import { ResetPasswordEmail } from './reset-password';
 import { VerifyEmail } from './verify-email';
@@ -12,7 +14,13 @@ const user = { name: 'Anna <de Vries>', email: 'anna@voorbeeld.nl' };
 
 describe('system mails', () => {
   it('each component previews with its default props', async () => {
-    for (const component of [VerifyEmail, ResetPasswordEmail, AccountExistsEmail]) {
+    const components: ((props: Record<string, never>) => ReactElement)[] = [
+      VerifyEmail,
+      ResetPasswordEmail,
+      AccountExistsEmail,
+      InvitationEmail,
+    ];
+    for (const component of components) {
       const { html, text } = await renderEmail(createElement(component, {}));
       expect(html).toContain('lang="nl"');
       expect(html).toContain(BRAND_COLOR);
@@ -43,5 +51,24 @@ describe('system mails', () => {
     const mail = await buildAccountExistsMail('https://app.nl', user);
     const links = extractLinks(mail.html, mail.text);
     expect(links).toEqual(expect.arrayContaining(['https://app.nl/login', 'https://app.nl/forgot-password']));
+  });
+
+  it('the invitation mail: the organisation, who invites, the role label, the last day and the link, names escaped', async () => {
+    const mail = await buildInvitationMail('https://app.nl', {
+      email: 'nieuw@voorbeeld.nl',
+      role: 'admin',
+      organizationName: 'Bos & <Bouw>',
+      inviterName: 'Karel Bos',
+      token: 't0k3n',
+      expiresAt: new Date('2026-12-06T23:30:00Z'),
+    });
+    expect(mail.to).toBe('nieuw@voorbeeld.nl');
+    expect(mail.subject).toBe('Karel Bos nodigt u uit voor Bos & <Bouw> in Inkooporders');
+    expect(extractLinks(mail.html, mail.text)).toContain('https://app.nl/invite/t0k3n');
+    expect(mail.text).toContain('met de rol Beheerder');
+    // 23:30 UTC is the next day in Amsterdam: the date and time the invited person reads.
+    expect(mail.text).toContain('geldig tot 07-12-2026 om 00:30 uur');
+    expect(mail.html).toContain('Bos &amp; &lt;Bouw&gt;');
+    expect(mail.html).not.toContain('<Bouw>');
   });
 });

@@ -12,6 +12,7 @@ import {
   customers,
   emailTemplates,
   memberships,
+  invitations,
   orders,
   pdfFiles,
   users,
@@ -88,6 +89,7 @@ const OWN_TABLES = {
   order: orders,
   emailTemplate: emailTemplates,
   webhook: webhookSubscriptions,
+  invitation: invitations,
 } as const;
 
 describe('fuzzing every operation of the OpenAPI document (seeded, bounded in time)', () => {
@@ -204,10 +206,15 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
         url: '/api/webhooks',
         payload: { url: 'https://voorbeeld.nl/hook', events: ['order.created'] },
       }),
+      invitation: async () => ({
+        method: 'POST',
+        url: '/api/organization/invitations',
+        payload: { email: `fuzz-${crypto.randomUUID()}@voorbeeld.nl`, role: 'member' },
+      }),
     };
     const made = await inject({ ...(await create[kind]()), headers: auth });
     expect(made.statusCode, `making a ${kind} to fuzz with: ${made.body}`).toBe(200);
-    return [made.json()._id];
+    return [made.json()._id ?? made.json().id];
   }
 
   /**

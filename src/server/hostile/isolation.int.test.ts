@@ -124,8 +124,17 @@ describe('account isolation on every operation with an id (generated from the Op
         pdfFile: pdf.filename,
         organization: ua.organization.id,
         member: colleague!.id,
+        invitation: '',
       },
     };
+
+    const invitation = await ok(
+      call('POST', '/api/organization/invitations', ua.token, {
+        email: 'collega@a.voorbeeld.nl',
+        role: 'member',
+      }),
+    );
+    a.objects.invitation = invitation.id;
 
     const ub = await createSignedInUser(database.db, { company: 'Account B B.V.' });
     const keyB = await ok(call('POST', '/api/api-keys', ub.token, { name: 'Indringer', access: 'write' }));
@@ -240,12 +249,17 @@ describe('account isolation on every operation with an id (generated from the Op
     );
     expect(tokenOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
       'GET /auth/verify-email/{token}',
+      'GET /invitations/{token}',
       'POST /auth/reset-password/{token}',
+      'POST /invitations/{token}/accept',
     ]);
+    // The invitation links' own rules (a stored hash opens nothing, one use, the invited address only)
+    // are tested in src/server/routers/invitations.int.test.ts; here the account mail tokens.
+    const mailTokenOps = tokenOps.filter((op) => op.path.startsWith('/auth/'));
     const kindOf = (op: ApiOperation) => (op.path.includes('reset') ? 'reset' : 'verify');
     const bodyOf = (op: ApiOperation) =>
       op.bodySchema ? { password: 'N1euwGeheim!', confirmPassword: 'N1euwGeheim!' } : undefined;
-    for (const op of tokenOps) {
+    for (const op of mailTokenOps) {
       const tokenOfA = await issueEmailToken(database.db, a.userId, kindOf(op), new Date());
       const snapshotWithToken = await snapshotDatabase(database.db, { ownedBy: a.userId });
       for (const bearer of [b.session, b.key, undefined]) {

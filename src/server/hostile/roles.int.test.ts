@@ -82,6 +82,12 @@ const NEEDS: Record<string, Capability> = {
   'members-transferOwnership': 'own',
   // Every member may end their own membership; only the owner must transfer first (members.ts).
   'members-leave': 'read',
+  'invitations-list': 'manage',
+  'invitations-create': 'manage',
+  'invitations-withdraw': 'manage',
+  'invitations-resend': 'manage',
+  // The signed-in person joins with their own account; no role in the active organisation is asked.
+  'invitations-accept': 'read',
 };
 
 const ROLES_BELOW_OWNER: OrganizationRole[] = ['admin', 'member', 'viewer'];
@@ -160,6 +166,9 @@ describe('roles on every operation (generated from the OpenAPI document and the 
       }),
     );
     const pdf = await ok(call('GET', `/api/pdf/orders/${order._id}`, ownerToken));
+    const invitation = await ok(
+      call('POST', '/api/organization/invitations', ownerToken, { email: uniqueEmail(), role: 'member' }),
+    );
     objects = {
       customer: customer.id,
       order: order._id,
@@ -169,6 +178,7 @@ describe('roles on every operation (generated from the OpenAPI document and the 
       pdfFile: pdf.filename,
       organization: organizationId,
       member: '',
+      invitation: invitation.id,
     };
     for (const role of ROLES_BELOW_OWNER) await addMember(role);
     // The member the member calls act on: someone none of the roles above needs.

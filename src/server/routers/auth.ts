@@ -3,8 +3,8 @@ import {
   forgotPasswordInput,
   loginInput,
   loginOutput,
-  registerInput,
   registerOutput,
+  registerRequestInput,
   resendVerificationPublicInput,
   resetPasswordInput,
   verifyEmailInput,
@@ -28,6 +28,7 @@ import { sessionOnly } from '../http/request-auth';
 import { loginUser } from '../services/auth/login';
 import { authMessages } from '../services/auth/messages';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
+import { hashPassword } from '../services/auth/passwords';
 import { updateProfile } from '../services/auth/profile';
 import { toProfile, toSessionProfile } from '../services/auth/profile-view';
 import { assertAuthRateLimit, type RateLimitedAction } from '../services/auth/rate-limit';
@@ -42,6 +43,7 @@ import {
   verifyEmailToken,
 } from '../services/auth/verification';
 import { runInBackground } from '../services/background';
+import { registerWithInvitation } from '../services/organizations/invitations';
 import { activateOrganization, listOrganizations } from '../services/organizations/memberships';
 import { authedProcedure, type Context, publicProcedure, router, sessionProcedure } from '../trpc';
 
@@ -78,14 +80,30 @@ export const authRouter = router({
         protect: false,
         summary: 'Registreren',
         description:
-          'Maakt een ongeverifieerd account aan en verstuurt de verificatie e-mail; geeft geen sessie. Een bestaand adres krijgt exact hetzelfde antwoord.',
+          'Maakt een ongeverifieerd account aan en verstuurt de verificatie e-mail; geeft geen sessie. Een bestaand adres krijgt exact hetzelfde antwoord. Met `invitationToken` (uit de link van een uitnodiging, zie GET /invitations/{token}) is `company` niet nodig: het e-mailadres moet het uitgenodigde zijn (anders 403), het account is meteen geverifieerd (geen verificatie e-mail) en wordt lid van de uitnodigende organisatie met de uitgenodigde rol, zonder eigen organisatie; het antwoord is dan dat van POST /auth/login (met `token` en de sessiecookie). Bestaat er al een account met dat adres: 409 (log in en accepteer). Een onbekende link 404; verlopen, gebruikt of ingetrokken 409.',
       },
     })
-    .input(registerInput)
-    .output(registerOutput)
+    .input(registerRequestInput)
+    .output(z.union([loginOutput, registerOutput]))
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'register', input.email);
-      await registerUser(ctx, input, ctx.now());
+      if (input.invitationToken !== undefined) {
+        const { user, session, organization } = await registerWithInvitation(
+          ctx.db,
+          { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) },
+          input.invitationToken,
+          ctx.now(),
+        );
+        ctx.log.info({ userId: user.id, organizationId: organization.id }, 'user registered by invitation');
+        ctx.setSessionCookie(session.token, session.expiresAt);
+        return {
+          ...toProfile(user, organization),
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+        };
+      }
+      // The schema asks `company` whenever there is no invitation.
+      await registerUser(ctx, { ...input, company: input.company ?? '' }, ctx.now());
       return { success: true as const, message: authMessages.registered, email: input.email };
     }),
 

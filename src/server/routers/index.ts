@@ -3,6 +3,7 @@ import { apiKeysRouter } from './api-keys';
 import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { emailTemplatesRouter } from './email-templates';
+import { invitationsRouter } from './invitations';
 import { logoRouter } from './logo';
 import { membersRouter } from './members';
 import { orderSettingsRouter } from './order-settings';
@@ -25,6 +26,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   members: membersRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

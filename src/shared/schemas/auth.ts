@@ -28,6 +28,32 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
+/**
+ * POST /auth/register as the server takes it: the register form's fields, or, with an
+ * `invitationToken`, the invited person's (the company is then the inviting one, so `company` is not
+ * asked). Without a token every field keeps the form's rules and messages.
+ */
+export const registerRequestInput = registerInput
+  .extend({
+    company: registerInput.shape.company
+      .optional()
+      .describe('Bedrijfsnaam; verplicht, behalve bij registratie met `invitationToken`'),
+    invitationToken: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        'Het token uit een uitnodigingslink: het account wordt dan meteen geverifieerd en lid van de uitnodigende organisatie',
+      ),
+  })
+  .refine((v) => v.invitationToken !== undefined || v.company !== undefined, {
+    message: 'Bedrijfsnaam is verplicht',
+    path: ['company'],
+    // Also when other fields failed: the form's answer lists every missing field at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+
 export const forgotPasswordInput = z.object({
   email: email('Email is verplicht', 'Voer een geldig email adres in'),
 });

@@ -7,6 +7,7 @@ import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import { schemaCheck, useForm } from '../../lib/use-form';
+import { afterLoginPath } from './after-login';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
 import { ResendNotice, useResendVerification } from './resend-verification';
@@ -92,7 +93,8 @@ export function LoginPage() {
   const { setUser } = useAuth();
   const [arrival, setArrival] = useState<Arrival>(() => readArrival(search));
   const form = useForm({
-    initial: { email: arrival?.email ?? '', password: '' },
+    // The invitation page's "Inloggen" names the invited address (?email=) without an arrival notice.
+    initial: { email: arrival?.email ?? new URLSearchParams(search).get('email') ?? '', password: '' },
     fields: LOGIN_FIELDS,
     check: schemaCheck(loginInput, { fields: LOGIN_FIELDS }),
     // Nothing is flagged while the user first fills the form; after a submit every change is checked.
@@ -121,7 +123,7 @@ export function LoginPage() {
       });
       setUser(profile);
       clearRecentVerification(localStorage);
-      navigate('/', { replace: true });
+      navigate(afterLoginPath(search), { replace: true });
     } catch (err) {
       const info = readApiError(err);
       if (info.emailVerificationRequired) {

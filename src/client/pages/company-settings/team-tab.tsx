@@ -3,12 +3,14 @@ import { Crown, LogOut, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { type AssignableRole, assignableRoles, type Member } from '../../../shared/schemas/members';
+import { roleAllows } from '../../../shared/roles';
 import { ROLE_LABELS } from '../../../shared/schemas/organization';
 import { Badge, Button, Card, ConfirmDialog, Notice, Select } from '../../components';
 import { errorMessage } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import type { SettingsFeedback } from './settings-footer';
+import { TeamInvitations } from './team-invitations';
 import { memberRowView } from './team-view';
 import './team-tab.css';
 
@@ -172,6 +174,7 @@ export function TeamTab() {
           ) : null}
         </div>
       </Card>
+      {me && roleAllows(me.role, 'manage') ? <TeamInvitations /> : null}
       <ConfirmDialog
         open={asking !== null}
         title={
