@@ -115,6 +115,10 @@ test('a member does the daily work and only reads settings, keys, webhooks and t
     await expect(page.getByRole('link', { name: `Order ${order.orderNumber} bewerken` })).toBeVisible();
     await expect(page.getByRole('button', { name: `Order ${order.orderNumber} dupliceren` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'E-mail templates beheren' })).toHaveCount(0);
+    await page.getByRole('link', { name: `Order ${order.orderNumber} bewerken` }).click();
+    await expect(page.getByText('Aangemaakt door Eva Tester', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Opslaan' }).first()).toBeVisible();
+    await shoot(page, 'member-order-form-1280-light');
   });
 
   await test.step('settings: own name yes, company data, numbering and PDF layout no', async () => {

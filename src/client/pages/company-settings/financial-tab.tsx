@@ -42,11 +42,14 @@ export function FinancialTab({ profile }: { profile: Profile }) {
         title="Financiële gegevens"
         description="Registratie- en bankgegevens die op uw inkooporders en PDF-documenten komen te staan."
         footer={
-          <SettingsFooter feedback={feedback} onDismiss={dismissFeedback}>
-            {canManage ? <SaveButton state={saveState} form={FORM_ID} /> : <RoleNote capability="manage" />}
-          </SettingsFooter>
+          canManage ? (
+            <SettingsFooter feedback={feedback} onDismiss={dismissFeedback}>
+              <SaveButton state={saveState} form={FORM_ID} />
+            </SettingsFooter>
+          ) : undefined
         }
       >
+        {canManage ? null : <RoleNote capability="manage" className="settings-role-note" />}
         <fieldset className="settings-group" disabled={!canManage}>
           <legend className="settings-group__title">Registratie</legend>
           <div className="settings-grid">
