@@ -26,7 +26,7 @@ import {
 } from '../../src/server/services/auth/profile-view';
 import { toOrderRecord } from '../../src/server/services/orders/order-records';
 import { orderWithEmailsToWire } from '../../src/server/services/orders/order-wire';
-import type { OrderEmailRecord } from '../../src/shared/order-record';
+import type { OrderEmailRecord, PersonRef } from '../../src/shared/order-record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UNAUTHORIZED = {
@@ -93,10 +93,11 @@ async function ownedOrder(organizationId: string, orderId: string) {
       customer_snapshot as "customerSnapshot", customer_search as "customerSearch", date, project,
       reference, payment_term as "paymentTerm", status, btw_verlegd as "btwVerlegd", subtotal, vat, total,
       delivery_date::text as "deliveryDate", delivery_address as "deliveryAddress", notes,
-      created_at as "createdAt", updated_at as "updatedAt"
+      created_at as "createdAt", updated_at as "updatedAt", created_by as "createdBy", updated_by as "updatedBy"
     from orders where id = ${orderId} and organization_id = ${organizationId}`;
   if (!order) return null;
-  const [items, emails] = await Promise.all([
+  const actors = [order.createdBy, order.updatedBy].filter((id): id is string => id !== null);
+  const [items, emails, people] = await Promise.all([
     sql<OrderItemRow[]>`
       select id, order_id as "orderId", position, description, quantity, unit, price, vat, total
       from order_items where order_id = ${orderId} order by position`,
@@ -105,8 +106,12 @@ async function ownedOrder(organizationId: string, orderId: string) {
         template_id as "templateId"
       from order_emails where order_id = ${orderId} and organization_id = ${organizationId}
       order by sent_at desc, id desc`,
+    actors.length === 0
+      ? []
+      : sql<PersonRef[]>`select id, name from users where id in ${sql([...new Set(actors)])}`,
   ]);
-  return orderWithEmailsToWire(toOrderRecord(order, items), emails);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return orderWithEmailsToWire(toOrderRecord(order, items, byId), emails);
 }
 
 const app = Fastify({ logger: false });

@@ -132,6 +132,18 @@ describe('migration to organisations', () => {
       });
       answers[call.label] = answerOf(res);
     }
+    // Orders and customers gained who created and last changed them: unknown for migrated rows, so
+    // null there; taken off once checked, everything the release answered must still be exactly so.
+    const withActors = Object.keys(answers).filter((label) => /(orders|customers)$|^order /.test(label));
+    expect(withActors).toHaveLength(9);
+    for (const label of withActors) {
+      const { body } = answers[label] as { body: Record<string, unknown> | Record<string, unknown>[] };
+      for (const item of Array.isArray(body) ? body : [body]) {
+        expect(item, label).toMatchObject({ createdBy: null, updatedBy: null });
+        delete item.createdBy;
+        delete item.updatedBy;
+      }
+    }
     expect(answers).toEqual(previousAnswers);
   });
 

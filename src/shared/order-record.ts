@@ -27,6 +27,9 @@ export type CustomerSnapshot = {
   btwNumber: string;
 };
 
+/** A member as a record names them: who created or last changed an order or customer. */
+export type PersonRef = { id: string; name: string };
+
 /** Where an order is delivered (shared/schemas/order-delivery.ts has the rule). */
 export type DeliveryAddress = {
   /** Whom to deliver to (a company, a site, a person); '' when not given. */
@@ -68,6 +71,10 @@ export type OrderSummaryRecord = {
   totalCents: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Who created the order; null for orders from before this was kept, or a deleted account. */
+  createdBy: PersonRef | null;
+  /** Who saved it last; null as createdBy. */
+  updatedBy: PersonRef | null;
 };
 
 export type OrderLineRecord = {

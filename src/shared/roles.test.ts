@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Capability, roleAllows, roleRequiredMessage } from './roles';
+import { type Capability, roleAllows, roleOnlyNote, roleRequiredMessage } from './roles';
 import { organizationRoles, ROLE_LABELS, type OrganizationRole as Role } from './schemas/organization';
 
 /** The table, written out in full: every role against every capability. */
@@ -36,5 +36,9 @@ describe('roles', () => {
     expect(roleRequiredMessage('work')).toBe(
       'Hiervoor is de rol Eigenaar, Beheerder of Medewerker nodig. Vraag de eigenaar van de organisatie om die rol.',
     );
+  });
+
+  it('says in Dutch who can change what a role may only read', () => {
+    expect(roleOnlyNote('manage')).toBe('Alleen de rol Eigenaar of Beheerder kan dit wijzigen.');
   });
 });

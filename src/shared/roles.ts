@@ -31,12 +31,21 @@ export function rolesAllowed(capability: Capability): Role[] {
   return organizationRoles.filter((role) => roleAllows(role, capability));
 }
 
+/** The labels of the roles that may, in Dutch: 'Eigenaar of Beheerder'. */
+export function roleNames(capability: Capability): string {
+  const labels = rolesAllowed(capability).map((role) => ROLE_LABELS[role]);
+  return labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} of ${labels.at(-1)}`;
+}
+
 /**
  * The Dutch refusal that says which role is needed, e.g. 'Hiervoor is de rol Eigenaar of Beheerder
  * nodig. Vraag de eigenaar van de organisatie om die rol.'
  */
 export function roleRequiredMessage(capability: Capability): string {
-  const labels = rolesAllowed(capability).map((role) => ROLE_LABELS[role]);
-  const named = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} of ${labels.at(-1)}`;
-  return `Hiervoor is de rol ${named} nodig. Vraag de eigenaar van de organisatie om die rol.`;
+  return `Hiervoor is de rol ${roleNames(capability)} nodig. Vraag de eigenaar van de organisatie om die rol.`;
+}
+
+/** The quiet note beside what a role may only look at: 'Alleen de rol Eigenaar of Beheerder kan dit wijzigen.' */
+export function roleOnlyNote(capability: Capability): string {
+  return `Alleen de rol ${roleNames(capability)} kan dit wijzigen.`;
 }

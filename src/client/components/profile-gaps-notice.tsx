@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { documentProfileGaps, type ProfileLike } from '../../shared/profile-completeness';
 import { useAuth } from '../lib/auth';
+import { useCan } from '../lib/can';
 import { buttonClass } from './button';
 import { Notice } from './notice';
 
@@ -21,9 +22,11 @@ export type ProfileGapsNoticeProps = {
  */
 export function ProfileGapsNotice({ profile, className }: ProfileGapsNoticeProps) {
   const { user } = useAuth();
+  // Only the roles that can fill them in are asked to.
+  const canManage = useCan('manage');
   const subject = profile === undefined ? user : profile;
   const gaps = subject ? documentProfileGaps(subject) : null;
-  if (!gaps) return null;
+  if (!gaps || !canManage) return null;
   return (
     <Notice
       tone="warning"

@@ -26,6 +26,8 @@ function order(n: number, extra: Partial<OrderSummary> = {}): OrderSummary {
     total: 121,
     createdAt: '2026-03-07T10:00:00.000Z',
     updatedAt: '2026-03-07T10:00:00.000Z',
+    createdBy: null,
+    updatedBy: null,
     ...extra,
   };
 }

@@ -3,6 +3,7 @@ import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_COUNTRY } from '../../shared/constants';
 import { idColumn, lifecycleDates } from './columns';
 import { organizations } from './organizations';
+import { users } from './users';
 
 /** An organisation's customers (spec §3 Customer). Every query is scoped by organization_id. */
 export const customers = pgTable(
@@ -24,6 +25,9 @@ export const customers = pgTable(
     kvkNumber: text('kvk_number').notNull().default(''),
     btwNumber: text('btw_number').notNull().default(''),
     active: boolean('active').notNull().default(true),
+    /** Who created the customer and who saved it last, as on orders (schema/orders.ts). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...lifecycleDates(),
   },
   (t) => [

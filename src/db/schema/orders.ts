@@ -17,6 +17,7 @@ import {
 import type { CustomerSnapshot, DeliveryAddress } from '../../shared/order-record';
 import { idColumn, lifecycleDates } from './columns';
 import { organizations } from './organizations';
+import { users } from './users';
 
 // The snapshot's type is the read model's (shared/order-record.ts); re-exported for the schema's users.
 export type { CustomerSnapshot };
@@ -70,6 +71,12 @@ export const orders = pgTable(
     subtotal: money('subtotal').notNull(),
     vat: money('vat').notNull(),
     total: money('total').notNull(),
+    /**
+     * Who created the order and who saved it last (for an API key: the key's creator). Null for orders
+     * from before these columns existed, and once that person's account is deleted.
+     */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...lifecycleDates(),
   },
   (t) => [
@@ -77,6 +84,8 @@ export const orders = pgTable(
     // The list: newest first, optionally one status, optionally a period.
     index('orders_org_date_idx').on(t.organizationId, t.date.desc(), t.id.desc()),
     index('orders_org_status_date_idx').on(t.organizationId, t.status, t.date.desc(), t.id.desc()),
+    // 'Mijn orders' (createdBy): one person's orders, newest first.
+    index('orders_org_created_by_date_idx').on(t.organizationId, t.createdBy, t.date.desc(), t.id.desc()),
     // `updatedSince` (orders-api-list.ts): what changed since a moment, least recently changed first.
     index('orders_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
     index('orders_org_number_lower_idx').on(t.organizationId, sql`lower(${t.orderNumber})`),

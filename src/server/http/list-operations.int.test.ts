@@ -73,7 +73,11 @@ function valuesFor({ name, schema }: Parameter): { valid: string; invalid: strin
   if (Array.isArray(schema.enum)) return { valid: String(schema.enum[0]), invalid: 'onbekend' };
   if (schema.format === 'date') return { valid: '2026-11-24', invalid: '24-11-2026' };
   if (schema.format === 'date-time') return { valid: '2026-11-24T09:00:00Z', invalid: 'gisteren' };
-  if (typeof schema.pattern === 'string') return { valid: '5', invalid: 'vijf' };
+  if (typeof schema.pattern === 'string') {
+    // A number, or a person (`createdBy`: 'me' or an id).
+    const valid = ['5', 'me'].find((v) => new RegExp(schema.pattern as string).test(v));
+    if (valid) return { valid, invalid: 'vijf' };
+  }
   if (typeof schema.maxLength === 'number') return { valid: 'a', invalid: 'a'.repeat(schema.maxLength + 1) };
   throw new Error(`no values for parameter ${name}: ${JSON.stringify(schema)}`);
 }

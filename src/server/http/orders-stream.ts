@@ -89,7 +89,7 @@ export function registerOrdersStream(
     const query = parseListQuery(ORDERS_LIST.query, req.query);
     if (query.limit !== undefined) {
       const { limit, offset = 0 } = query;
-      const page = await listOrdersPageForApi(deps.db, tenant.organizationId, { ...query, limit });
+      const page = await listOrdersPageForApi(deps.db, tenant, { ...query, limit });
       setPageHeaders(reply, {
         baseUrl: `${deps.config.appUrl}${ORDERS_LIST_URL}`,
         query: req.query as Record<string, unknown>,
@@ -103,7 +103,7 @@ export function registerOrdersStream(
     }
     const batches = orderBatches(deps.db, tenant.organizationId, {
       batchSize,
-      where: orderApiFilter(query),
+      where: orderApiFilter(query, tenant.userId),
       sort: orderApiSort(query),
     });
     // The first batch before any byte is sent: a database that fails now still gets the usual 500.

@@ -83,7 +83,7 @@ export const customersRouter = router({
     .output(customerOutput)
     .mutation(({ ctx, input }) =>
       runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'customers.create', input), (tx) =>
-        createCustomer(tx, ctx.tenant.organizationId, input, ctx.now()),
+        createCustomer(tx, ctx.tenant.organizationId, input, ctx.now(), ctx.tenant.userId),
       ),
     ),
 
@@ -100,7 +100,7 @@ export const customersRouter = router({
     .input(customerInput.extend(idInput.shape))
     .output(customerOutput)
     .mutation(({ ctx, input: { id, ...fields } }) =>
-      updateCustomer(ctx.db, ctx.tenant.organizationId, id, fields, ctx.now()),
+      updateCustomer(ctx.db, ctx.tenant.organizationId, id, fields, ctx.now(), ctx.tenant.userId),
     ),
 
   delete: authedProcedure

@@ -102,6 +102,8 @@ describe('orders and order numbering over REST (integration)', () => {
       total: 849.7,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      createdBy: { id: userIdA, name: 'Jan de Vries' },
+      updatedBy: { id: userIdA, name: 'Jan de Vries' },
     });
 
     const list = await app.inject({ method: 'GET', url: '/api/orders', headers: auth });

@@ -54,7 +54,7 @@ export const ordersRouter = router({
     .query(async ({ ctx, input }) => {
       if (!input) return (await listAllOrders(ctx.db, ctx.tenant.organizationId)).map(orderToWire);
       if (input.limit !== undefined) {
-        const page = await listOrdersPageForApi(ctx.db, ctx.tenant.organizationId, {
+        const page = await listOrdersPageForApi(ctx.db, ctx.tenant, {
           ...input,
           limit: input.limit,
         });
@@ -62,7 +62,7 @@ export const ordersRouter = router({
       }
       const records = [];
       const batches = orderBatches(ctx.db, ctx.tenant.organizationId, {
-        where: orderApiFilter(input),
+        where: orderApiFilter(input, ctx.tenant.userId),
         sort: orderApiSort(input),
       });
       for await (const batch of batches) records.push(...batch);
@@ -74,7 +74,13 @@ export const ordersRouter = router({
     .input(orderListQuery)
     .output(orderPage)
     .query(async ({ ctx, input }) =>
-      orderPageToWire(await listOrdersPage(ctx.db, ctx.tenant.organizationId, { ...input, now: ctx.now() })),
+      orderPageToWire(
+        await listOrdersPage(ctx.db, ctx.tenant.organizationId, {
+          ...input,
+          now: ctx.now(),
+          userId: ctx.tenant.userId,
+        }),
+      ),
     ),
 
   /** The dashboard cards (not part of the REST contract). */
@@ -126,7 +132,7 @@ export const ordersRouter = router({
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
       runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.create', input), async (tx) =>
-        orderToWire(await createOrder(tx, ctx.tenant.organizationId, input, ctx.now())),
+        orderToWire(await createOrder(tx, ctx.tenant.organizationId, input, ctx.now(), ctx.tenant.userId)),
       ),
     ),
 
@@ -143,7 +149,9 @@ export const ordersRouter = router({
     .input(z.object({ ...orderInputShape, ...idInput.shape }).superRefine(checkOrderAmounts))
     .output(orderOutput)
     .mutation(async ({ ctx, input: { id, ...fields } }) =>
-      orderToWire(await updateOrder(ctx.db, ctx.tenant.organizationId, id, fields, ctx.now())),
+      orderToWire(
+        await updateOrder(ctx.db, ctx.tenant.organizationId, id, fields, ctx.now(), ctx.tenant.userId),
+      ),
     ),
 
   duplicate: authedProcedure
@@ -161,7 +169,9 @@ export const ordersRouter = router({
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
       runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.duplicate', input), async (tx) =>
-        orderToWire(await duplicateOrder(tx, ctx.tenant.organizationId, input.id, ctx.now())),
+        orderToWire(
+          await duplicateOrder(tx, ctx.tenant.organizationId, input.id, ctx.now(), ctx.tenant.userId),
+        ),
       ),
     ),
 

@@ -21,7 +21,24 @@ export const apiListMessages = {
   dayRange: (name: string) => `${name} moet een datum ${DATE_YEARS_TEXT} zijn.`,
   status: `status moet een van ${ORDER_STATUSES.join(', ')} zijn.`,
   fromAfterTo: 'from mag niet na to liggen.',
+  createdBy: "createdBy moet 'me' of het id (uuid) van een gebruiker zijn.",
 } as const;
+
+/** 'me' or a uuid, any case: also in the OpenAPI document, as the parameter's pattern. */
+const CREATED_BY_PATTERN =
+  /^(me|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+/**
+ * `createdBy`: 'me' (whoever calls; with an API key, the key's creator) or a user's id. Any other
+ * text is refused rather than matching nothing, so a typo does not look like "no orders".
+ */
+export const createdByParam = z
+  .string({ error: apiListMessages.createdBy })
+  .regex(CREATED_BY_PATTERN, apiListMessages.createdBy)
+  .transform((v) => v.toLowerCase())
+  .describe(
+    'Optioneel. Alleen orders die deze gebruiker heeft aangemaakt: `me` voor uzelf (met een API-sleutel: de gebruiker die de sleutel aanmaakte), of het id van een gebruiker (zoals in `createdBy.id`). Orders van vóór het bijhouden hiervan (`createdBy` null) vallen erbuiten. Een andere waarde geeft 400.',
+  );
 
 /** A whole number written as digits only ('10'; not '1e1', ' 10' or '10.0'). */
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -69,6 +86,7 @@ export const orderApiListQuery = z
       .optional(),
     from: day('from').optional(),
     to: day('to').optional(),
+    createdBy: createdByParam.optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: apiListMessages.fromAfterTo,

@@ -22,6 +22,24 @@ export const timestampsOutput = () => ({
   updatedAt: instantOutput('Laatst gewijzigd op'),
 });
 
+/**
+ * Who created an object and who changed it last: a member of the organisation (for a call with an API
+ * key, the key's creator). Null for objects from before this was kept, and once that account is gone.
+ */
+export const actorsOutput = () => {
+  const person = (description: string) =>
+    z
+      .object({
+        id: z.string().describe('Id van de gebruiker (uuid)'),
+        name: z.string().describe('Naam van de gebruiker'),
+      })
+      .nullable()
+      .describe(
+        `${description}: de gebruiker, bij een API-sleutel de gebruiker die de sleutel aanmaakte. null bij wat eerder is aangemaakt of gewijzigd dan dit werd bijgehouden, en als dat account is verwijderd.`,
+      );
+  return { createdBy: person('Aangemaakt door'), updatedBy: person('Laatst gewijzigd door') };
+};
+
 /** The plain acknowledgement many calls answer with. */
 export const successOutput = z.object({
   success: z.literal(true).describe('Altijd `true` bij een geslaagde aanroep'),

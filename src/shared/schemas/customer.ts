@@ -7,7 +7,7 @@ import { normalisePostcodeFor, postcodeErrorFor } from '../rules/postcode-countr
 import { optionalText, requiredText, searchText } from '../rules/text';
 import { normaliseVatNumber, VAT_MAX_LENGTH, vatNumberErrorFor } from '../rules/vat-number';
 import { z } from '../zod-nl';
-import { idOutput, pageOutput, timestampsOutput } from './common';
+import { actorsOutput, idOutput, pageOutput, timestampsOutput } from './common';
 
 /**
  * The customer's fields (spec §3 Customer, §5 Customer form), each with its shared rule. Name, company
@@ -126,6 +126,7 @@ export const customerOutput = z.object({
     .describe("BTW-nummer met landcode, bijv. NL123456789B01 of BE0123456749; '' als niet ingevuld"),
   active: z.boolean().describe('Actieve klant'),
   ...timestampsOutput(),
+  ...actorsOutput(),
 });
 export type Customer = z.infer<typeof customerOutput>;
 

@@ -15,7 +15,7 @@ import { DATE_MAX_YEAR, DATE_MIN_YEAR, isoInstantOrDayInput } from '../rules/dat
 import { parseQuantity, QUANTITY_MAX } from '../rules/quantity';
 import { optionalText, requiredText, searchText } from '../rules/text';
 import { z } from '../zod-nl';
-import { idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
+import { actorsOutput, idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
 import { orderDeliveryInputShape, orderDeliveryOutputShape } from './order-delivery';
 
 /** Spec §5 Order form; the messages without spec wording are ours. */
@@ -320,6 +320,7 @@ const orderSummaryShape = {
   vat: euros('Totale btw (0 bij BTW verlegd)'),
   total: euros('Totaal inclusief btw'),
   ...timestampsOutput(),
+  ...actorsOutput(),
 };
 
 /** An order in the list views (no lines). */
@@ -347,6 +348,8 @@ export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   /** Calendar month / quarter / year containing now (Europe/Amsterdam), or everything. */
   period: orderPeriod.optional().default('all'),
+  /** 'Mijn orders': only those the caller created. */
+  createdBy: z.literal('me').optional(),
   page: z.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.number().int().min(1).max(ORDER_PAGE_SIZE_MAX).optional().default(25),
 });

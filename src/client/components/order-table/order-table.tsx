@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
 import type { OrderSummary } from '../../../shared/schemas/order';
+import { useCan } from '../../lib/can';
 import { useBusyFocus } from '../../lib/use-busy-focus';
 import { type OrderDuplicate, useOrderDuplicate } from '../../lib/use-order-duplicate';
 import { type OrderPdf, useOrderPdf } from '../../lib/use-order-pdf';
@@ -68,8 +69,9 @@ export function OrderTable({
 }: OrderTableProps) {
   const pdf = useOrderPdf();
   const duplicate = useOrderDuplicate();
-  // Edit, PDF, Dupliceren and delete, and send where the screen has it.
-  const actions = onSend ? 5 : 4;
+  // A viewer reads: only the PDF. Others: edit, PDF, Dupliceren and delete, and send where the screen has it.
+  const canWork = useCan('work');
+  const actions = canWork ? (onSend ? 5 : 4) : 1;
   return (
     <div
       className={cx('order-table', showStatus && 'order-table--status', className)}
@@ -130,6 +132,7 @@ export function OrderTable({
                   duplicate={duplicate}
                   onDelete={onDelete}
                   onSend={onSend}
+                  canWork={canWork}
                 />
               ))}
         </tbody>
@@ -145,9 +148,10 @@ type OrderRowProps = {
   duplicate: OrderDuplicate;
   onDelete: (order: OrderSummary) => void;
   onSend: ((order: OrderSummary) => void) | undefined;
+  canWork: boolean;
 };
 
-function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend }: OrderRowProps) {
+function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, canWork }: OrderRowProps) {
   const customer = customerDisplay(order);
   const [, navigate] = useLocation();
   const copying = duplicate.isBusy(order._id);
@@ -201,18 +205,20 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend }: Order
       ) : null}
       <td className="order-table__actions">
         <div className="order-table__buttons">
-          <Link
-            href={editOrderHref(order._id)}
-            className={buttonClass({ variant: 'ghost', size: 'sm', iconOnly: true })}
-            aria-label={`Order ${order.orderNumber} bewerken`}
-            title={`Order ${order.orderNumber} bewerken`}
-          >
-            <span>
-              <Pencil />
-            </span>
-          </Link>
+          {canWork ? (
+            <Link
+              href={editOrderHref(order._id)}
+              className={buttonClass({ variant: 'ghost', size: 'sm', iconOnly: true })}
+              aria-label={`Order ${order.orderNumber} bewerken`}
+              title={`Order ${order.orderNumber} bewerken`}
+            >
+              <span>
+                <Pencil />
+              </span>
+            </Link>
+          ) : null}
           <OrderPdfButton order={order} pdf={pdf} />
-          {onSend ? (
+          {canWork && onSend ? (
             <IconButton
               label={`Order ${order.orderNumber} per e-mail versturen`}
               icon={<Mail />}
@@ -221,21 +227,25 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend }: Order
               onClick={() => onSend(order)}
             />
           ) : null}
-          <IconButton
-            label={`Order ${order.orderNumber} dupliceren`}
-            icon={<Copy />}
-            size="sm"
-            busy={copying}
-            className="order-table__duplicate"
-            onClick={() => duplicate.duplicate(order, (copy) => navigate(editOrderHref(copy._id)))}
-          />
-          <IconButton
-            label={`Order ${order.orderNumber} verwijderen`}
-            icon={<Trash2 />}
-            size="sm"
-            className="order-table__delete"
-            onClick={() => onDelete(order)}
-          />
+          {canWork ? (
+            <>
+              <IconButton
+                label={`Order ${order.orderNumber} dupliceren`}
+                icon={<Copy />}
+                size="sm"
+                busy={copying}
+                className="order-table__duplicate"
+                onClick={() => duplicate.duplicate(order, (copy) => navigate(editOrderHref(copy._id)))}
+              />
+              <IconButton
+                label={`Order ${order.orderNumber} verwijderen`}
+                icon={<Trash2 />}
+                size="sm"
+                className="order-table__delete"
+                onClick={() => onDelete(order)}
+              />
+            </>
+          ) : null}
         </div>
       </td>
     </tr>

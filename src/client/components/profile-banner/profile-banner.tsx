@@ -7,6 +7,7 @@ import {
   type ProfileLike,
 } from '../../../shared/profile-completeness';
 import { useAuth } from '../../lib/auth';
+import { useCan } from '../../lib/can';
 import { buttonClass } from '../button';
 import { cx } from '../cx';
 import { ProgressBar } from '../progress-bar';
@@ -37,8 +38,10 @@ export type ProfileBannerProps = {
 export function ProfileBanner({ profile, className }: ProfileBannerProps) {
   const { user } = useAuth();
   const [dismissed, setDismissed] = useState(readDismissed);
+  // Only the roles that can complete the company data are asked to.
+  const canManage = useCan('manage');
   const subject = profile === undefined ? user : profile;
-  if (!subject || dismissed) return null;
+  if (!subject || dismissed || !canManage) return null;
 
   const { percent, missing, warning } = dashboardProfileScore(subject);
   if (percent >= 100) return null;

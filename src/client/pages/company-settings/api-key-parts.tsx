@@ -54,7 +54,8 @@ export function NewSecret({ created, onClose }: { created: ApiKeyCreated; onClos
   );
 }
 
-export function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+/** Without `onRevoke` (a role that may not) the row has no Intrekken. */
+export function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke?: (() => void) | undefined }) {
   const view = apiKeyRowView(apiKey, new Date());
   return (
     <li className="api-keys__row" data-testid="api-key-row">
@@ -83,9 +84,11 @@ export function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => v
           <dd>{view.expires}</dd>
         </div>
       </dl>
-      <Button variant="secondary" size="sm" onClick={onRevoke} className="api-keys__revoke">
-        Intrekken
-      </Button>
+      {onRevoke ? (
+        <Button variant="secondary" size="sm" onClick={onRevoke} className="api-keys__revoke">
+          Intrekken
+        </Button>
+      ) : null}
     </li>
   );
 }

@@ -7,9 +7,10 @@ import {
   type ApiKeyCreated,
   apiKeyMessages,
 } from '../../../shared/schemas/api-key';
-import { Button, Card, ConfirmDialog, Notice, SegmentedControl, TextField } from '../../components';
+import { Button, Card, ConfirmDialog, Notice, RoleNote, SegmentedControl, TextField } from '../../components';
 import { DateField } from '../../components/date-field';
 import { errorMessage, readApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { apiKeyFormRules, EMPTY_API_KEY } from './api-key-form';
@@ -24,6 +25,7 @@ const REVOKE_ERROR = 'Er is een fout opgetreden bij het intrekken van de API-sle
 
 /** Bedrijfsinstellingen › Beveiliging › API-sleutels: create, show the secret once, revoke. */
 export function ApiKeysCard() {
+  const canManage = useCan('manage');
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [feedback, setFeedback] = useState<SettingsFeedback>(null);
@@ -62,13 +64,17 @@ export function ApiKeysCard() {
       description="Koppel een ander programma, zoals uw boekhouding of webshop, via de REST-API aan Inkooporders. Een sleutel geeft toegang tot de gegevens van uw account: deel hem alleen met programma's die u vertrouwt."
     >
       <div className="api-keys">
-        <CreateKeyForm
-          onCreated={(key) => {
-            setFeedback(null);
-            setCreated(key);
-            void utils.apiKeys.list.invalidate();
-          }}
-        />
+        {canManage ? (
+          <CreateKeyForm
+            onCreated={(key) => {
+              setFeedback(null);
+              setCreated(key);
+              void utils.apiKeys.list.invalidate();
+            }}
+          />
+        ) : (
+          <RoleNote capability="manage" />
+        )}
         {created ? <NewSecret created={created} onClose={() => setCreated(null)} /> : null}
         {feedback ? (
           <Notice tone={feedback.tone} onClose={() => setFeedback(null)}>
@@ -86,7 +92,11 @@ export function ApiKeysCard() {
           ) : (
             <ul className="api-keys__rows">
               {(list.data ?? []).map((key) => (
-                <KeyRow key={key._id} apiKey={key} onRevoke={() => setRevoking(key)} />
+                <KeyRow
+                  key={key._id}
+                  apiKey={key}
+                  onRevoke={canManage ? () => setRevoking(key) : undefined}
+                />
               ))}
             </ul>
           )}

@@ -6,6 +6,7 @@ import {
   profileCompleteness,
 } from '../../../shared/profile-completeness';
 import { ProgressBar } from '../../components';
+import { useCan } from '../../lib/can';
 
 export type CompletenessCardProps = {
   profile: ProfileLike;
@@ -21,7 +22,9 @@ export type CompletenessCardProps = {
 export function CompletenessCard({ profile, onGoToField }: CompletenessCardProps) {
   const { percent, filled, total, missing, missingFields } = profileCompleteness(profile);
   const [incompleteOnArrival] = useState(percent < 100);
-  if (percent === 100 && !incompleteOnArrival) return null;
+  // A nudge to fill in what only the owner and admins can change is none for anyone else.
+  const canManage = useCan('manage');
+  if (!canManage || (percent === 100 && !incompleteOnArrival)) return null;
   const complete = percent === 100;
 
   return (

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Profile } from '../../../shared/schemas/company-profile';
-import { Card, TextField } from '../../components';
+import { Card, RoleNote, TextField } from '../../components';
+import { useCan } from '../../lib/can';
 import { useForm } from '../../lib/use-form';
 import { SaveButton } from './save-button';
 import { SettingsFooter } from './settings-footer';
@@ -17,6 +18,7 @@ const FORM_ID = 'settings-financial-form';
 
 /** Tab Financiële gegevens: KVK, BTW, VAT, IBAN, account name and bank (spec §7: what it sends). */
 export function FinancialTab({ profile }: { profile: Profile }) {
+  const canManage = useCan('manage');
   const initial = useMemo(() => financialValuesOf(profile), [profile]);
   // A fresher profile (refetch, or another tab's save) replaces the values while nothing is typed.
   const form = useForm({
@@ -40,12 +42,15 @@ export function FinancialTab({ profile }: { profile: Profile }) {
         title="Financiële gegevens"
         description="Registratie- en bankgegevens die op uw inkooporders en PDF-documenten komen te staan."
         footer={
-          <SettingsFooter feedback={feedback} onDismiss={dismissFeedback}>
-            <SaveButton state={saveState} form={FORM_ID} />
-          </SettingsFooter>
+          canManage ? (
+            <SettingsFooter feedback={feedback} onDismiss={dismissFeedback}>
+              <SaveButton state={saveState} form={FORM_ID} />
+            </SettingsFooter>
+          ) : undefined
         }
       >
-        <fieldset className="settings-group">
+        {canManage ? null : <RoleNote capability="manage" className="settings-role-note" />}
+        <fieldset className="settings-group" disabled={!canManage}>
           <legend className="settings-group__title">Registratie</legend>
           <div className="settings-grid">
             <TextField
@@ -79,7 +84,7 @@ export function FinancialTab({ profile }: { profile: Profile }) {
           </div>
         </fieldset>
 
-        <fieldset className="settings-group">
+        <fieldset className="settings-group" disabled={!canManage}>
           <legend className="settings-group__title">Bankgegevens</legend>
           <div className="settings-grid">
             <TextField

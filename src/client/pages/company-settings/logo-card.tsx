@@ -1,7 +1,8 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { LOGO_ACCEPT, LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH, logoMessages } from '../../../shared/logo';
-import { Button, Card, Notice, ProgressBar } from '../../components';
+import { Button, Card, Notice, ProgressBar, RoleNote } from '../../components';
+import { useCan } from '../../lib/can';
 import { logoFileProblem, removeLogo, uploadLogo, useCompanyLogo } from '../../lib/company-logo';
 import { trpc } from '../../lib/trpc';
 import './logo-card.css';
@@ -13,6 +14,7 @@ type Feedback = { tone: 'success' | 'error'; message: string } | null;
  * shows at once in the PDF preview below, in the menu, and on every PDF and mail after.
  */
 export function LogoCard({ company }: { company: string }) {
+  const canManage = useCan('manage');
   const { url, info, query } = useCompanyLogo();
   const utils = trpc.useUtils();
   const input = useRef<HTMLInputElement>(null);
@@ -86,30 +88,34 @@ export function LogoCard({ company }: { company: string }) {
             onChange={(event) => void choose(event)}
             tabIndex={-1}
           />
-          <div className="logo-card__buttons">
-            <Button
-              type="button"
-              variant={url ? 'secondary' : 'primary'}
-              icon={<ImageUp />}
-              busy={progress !== null}
-              disabled={busy}
-              onClick={() => input.current?.click()}
-            >
-              {progress !== null ? 'Uploaden...' : url ? 'Ander logo kiezen' : 'Logo uploaden'}
-            </Button>
-            {url ? (
+          {canManage ? (
+            <div className="logo-card__buttons">
               <Button
                 type="button"
-                variant="ghost"
-                icon={<Trash2 />}
-                busy={removing}
+                variant={url ? 'secondary' : 'primary'}
+                icon={<ImageUp />}
+                busy={progress !== null}
                 disabled={busy}
-                onClick={() => void remove()}
+                onClick={() => input.current?.click()}
               >
-                Logo verwijderen
+                {progress !== null ? 'Uploaden...' : url ? 'Ander logo kiezen' : 'Logo uploaden'}
               </Button>
-            ) : null}
-          </div>
+              {url ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  icon={<Trash2 />}
+                  busy={removing}
+                  disabled={busy}
+                  onClick={() => void remove()}
+                >
+                  Logo verwijderen
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <RoleNote capability="manage" />
+          )}
           {progress !== null ? (
             <ProgressBar value={progress} label="Logo uploaden" showValue size="sm" />
           ) : null}

@@ -1,8 +1,9 @@
 import { Check, Hash, RotateCw, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type OrderSettings, orderSettingsMessages } from '../../../shared/schemas/order-settings';
-import { Button, Card, Checkbox, cx, Notice, Spinner, TextField } from '../../components';
+import { Button, Card, Checkbox, cx, Notice, RoleNote, Spinner, TextField } from '../../components';
 import { readApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import {
@@ -69,6 +70,7 @@ export function OrderNumberingPanel() {
 type Feedback = { tone: 'success' | 'error'; message: string } | null;
 
 function NumberingForm({ settings }: { settings: OrderSettings }) {
+  const canManage = useCan('manage');
   const utils = trpc.useUtils();
   const update = trpc.orderSettings.update.useMutation();
   // What the next order really gets with the saved settings (a used number is never given again).
@@ -115,86 +117,93 @@ function NumberingForm({ settings }: { settings: OrderSettings }) {
 
   return (
     <form id={form.id} className="numbering-panel__form" onSubmit={submit} noValidate>
-      <Card
-        title={
-          <span className="numbering-panel__title">
-            <Hash size={16} aria-hidden="true" />
-            {TITLE}
-          </span>
-        }
-        description={DESCRIPTION}
-        className="numbering-panel"
-        footer={
-          <div className="numbering-panel__footer">
-            {feedback ? (
-              <Notice
-                tone={feedback.tone}
-                onClose={() => setFeedback(null)}
-                className="numbering-panel__notice"
-              >
-                {feedback.message}
-              </Notice>
-            ) : null}
-            <Button
-              type="submit"
-              busy={saveState === 'saving'}
-              icon={saveState === 'saved' ? <Check size={16} strokeWidth={2.5} /> : <Save size={16} />}
-              className={cx('numbering-panel__save', saveState === 'saved' && 'is-saved')}
+      {/* A role that may only read sees the settings, not a form that would be refused. */}
+      <fieldset className="settings-lock" disabled={!canManage}>
+        <Card
+          title={
+            <span className="numbering-panel__title">
+              <Hash size={16} aria-hidden="true" />
+              {TITLE}
+            </span>
+          }
+          description={DESCRIPTION}
+          className="numbering-panel"
+          footer={
+            <div className="numbering-panel__footer">
+              {feedback ? (
+                <Notice
+                  tone={feedback.tone}
+                  onClose={() => setFeedback(null)}
+                  className="numbering-panel__notice"
+                >
+                  {feedback.message}
+                </Notice>
+              ) : null}
+              {canManage ? (
+                <Button
+                  type="submit"
+                  busy={saveState === 'saving'}
+                  icon={saveState === 'saved' ? <Check size={16} strokeWidth={2.5} /> : <Save size={16} />}
+                  className={cx('numbering-panel__save', saveState === 'saved' && 'is-saved')}
+                >
+                  <span aria-live="polite">{SAVE_LABELS[saveState]}</span>
+                </Button>
+              ) : (
+                <RoleNote capability="manage" />
+              )}
+            </div>
+          }
+        >
+          <div className="numbering-panel__grid">
+            <TextField
+              id={fieldId('prefix')}
+              label="Voorvoegsel"
+              value={values.prefix}
+              maxLength={21}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="INK"
+              hint="Letters, cijfers, - en _; mag leeg zijn."
+              error={errors.prefix}
+              onChange={(event) => change('prefix', event.target.value)}
+              onBlur={() => form.handleBlur('prefix')}
+            />
+            <TextField
+              id={fieldId('startingNumber')}
+              label="Startnummer"
+              value={values.startingNumber}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="1001"
+              className="tabular"
+              hint="Minimaal 1. Een nummer dat al gebruikt is wordt nooit opnieuw uitgegeven."
+              error={errors.startingNumber}
+              onChange={(event) => change('startingNumber', sanitizeStartingNumber(event.target.value))}
+              onBlur={() => form.handleBlur('startingNumber')}
+            />
+            <Checkbox
+              label="Jaar opnemen in nummer"
+              hint="Met het jaar erin begint de nummering elk kalenderjaar opnieuw bij het startnummer."
+              checked={values.includeYear}
+              onChange={(event) => change('includeYear', event.target.checked)}
+              fieldClassName="numbering-panel__wide"
+            />
+            <output
+              className="numbering-panel__example numbering-panel__wide"
+              htmlFor={`${fieldId('prefix')} ${fieldId('startingNumber')}`}
             >
-              <span aria-live="polite">{SAVE_LABELS[saveState]}</span>
-            </Button>
+              <span className="numbering-panel__example-label">Voorbeeld: </span>
+              <span className="numbering-panel__example-value">{example}</span>
+              {next.data?.nextNumber && next.data.nextNumber !== example ? (
+                <span className="numbering-panel__next">
+                  Volgende order met de opgeslagen instellingen: {next.data.nextNumber}
+                </span>
+              ) : null}
+            </output>
           </div>
-        }
-      >
-        <div className="numbering-panel__grid">
-          <TextField
-            id={fieldId('prefix')}
-            label="Voorvoegsel"
-            value={values.prefix}
-            maxLength={21}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="INK"
-            hint="Letters, cijfers, - en _; mag leeg zijn."
-            error={errors.prefix}
-            onChange={(event) => change('prefix', event.target.value)}
-            onBlur={() => form.handleBlur('prefix')}
-          />
-          <TextField
-            id={fieldId('startingNumber')}
-            label="Startnummer"
-            value={values.startingNumber}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="1001"
-            className="tabular"
-            hint="Minimaal 1. Een nummer dat al gebruikt is wordt nooit opnieuw uitgegeven."
-            error={errors.startingNumber}
-            onChange={(event) => change('startingNumber', sanitizeStartingNumber(event.target.value))}
-            onBlur={() => form.handleBlur('startingNumber')}
-          />
-          <Checkbox
-            label="Jaar opnemen in nummer"
-            hint="Met het jaar erin begint de nummering elk kalenderjaar opnieuw bij het startnummer."
-            checked={values.includeYear}
-            onChange={(event) => change('includeYear', event.target.checked)}
-            fieldClassName="numbering-panel__wide"
-          />
-          <output
-            className="numbering-panel__example numbering-panel__wide"
-            htmlFor={`${fieldId('prefix')} ${fieldId('startingNumber')}`}
-          >
-            <span className="numbering-panel__example-label">Voorbeeld: </span>
-            <span className="numbering-panel__example-value">{example}</span>
-            {next.data?.nextNumber && next.data.nextNumber !== example ? (
-              <span className="numbering-panel__next">
-                Volgende order met de opgeslagen instellingen: {next.data.nextNumber}
-              </span>
-            ) : null}
-          </output>
-        </div>
-      </Card>
+        </Card>
+      </fieldset>
     </form>
   );
 }

@@ -9,9 +9,10 @@ import {
   type PdfSettings,
   pdfSettingsMessages,
 } from '../../../shared/schemas/pdf-settings';
-import { Button, Card, cx, Notice, Select, Spinner, Textarea, Toggle } from '../../components';
+import { Button, Card, cx, Notice, RoleNote, Select, Spinner, Textarea, Toggle } from '../../components';
 import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
+import { useCan } from '../../lib/can';
 import { useCompanyLogo } from '../../lib/company-logo';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
@@ -90,6 +91,7 @@ export function PdfSettingsPanel() {
 type Feedback = { tone: 'success' | 'error'; message: string } | null;
 
 function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
+  const canManage = useCan('manage');
   const { user } = useAuth();
   const profile = trpc.auth.profile.useQuery(undefined, { staleTime: 30_000, retry: false });
   const utils = trpc.useUtils();
@@ -152,89 +154,96 @@ function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
 
   return (
     <form id={form.id} className="pdf-panel__form" onSubmit={submit} noValidate>
-      <Card
-        title={
-          <span className="pdf-panel__title">
-            <FileText size={16} aria-hidden="true" />
-            {TITLE}
-          </span>
-        }
-        description={DESCRIPTION}
-        className="pdf-panel"
-        footer={
-          <div className="pdf-panel__footer">
-            {feedback ? (
-              <Notice tone={feedback.tone} onClose={() => setFeedback(null)} className="pdf-panel__notice">
-                {feedback.message}
-              </Notice>
-            ) : null}
-            <Button
-              type="submit"
-              disabled={!check.ok}
-              busy={save.state === 'saving'}
-              icon={save.state === 'saved' ? <Check size={16} strokeWidth={2.5} /> : <Save size={16} />}
-              className={cx('settings-save', save.state === 'saved' && 'is-saved')}
-            >
-              <span aria-live="polite">{SAVE_LABELS[save.state]}</span>
-            </Button>
-          </div>
-        }
-      >
-        <div className="pdf-panel__layout">
-          <div className="pdf-panel__fields">
-            <TemplatePicker
-              value={values.template}
-              onChange={(template) => change('template', template)}
-              sample={sample}
-              error={errors.template}
-            />
-            <div className="pdf-panel__colors">
-              {colorField('primaryColor', 'Primaire kleur')}
-              {colorField('secondaryColor', 'Secundaire kleur')}
+      {/* A role that may only read sees the settings, not a form that would be refused. */}
+      <fieldset className="settings-lock" disabled={!canManage}>
+        <Card
+          title={
+            <span className="pdf-panel__title">
+              <FileText size={16} aria-hidden="true" />
+              {TITLE}
+            </span>
+          }
+          description={DESCRIPTION}
+          className="pdf-panel"
+          footer={
+            <div className="pdf-panel__footer">
+              {feedback ? (
+                <Notice tone={feedback.tone} onClose={() => setFeedback(null)} className="pdf-panel__notice">
+                  {feedback.message}
+                </Notice>
+              ) : null}
+              {canManage ? (
+                <Button
+                  type="submit"
+                  disabled={!check.ok}
+                  busy={save.state === 'saving'}
+                  icon={save.state === 'saved' ? <Check size={16} strokeWidth={2.5} /> : <Save size={16} />}
+                  className={cx('settings-save', save.state === 'saved' && 'is-saved')}
+                >
+                  <span aria-live="polite">{SAVE_LABELS[save.state]}</span>
+                </Button>
+              ) : (
+                <RoleNote capability="manage" />
+              )}
             </div>
-            <Select
-              id={fieldId('fontFamily')}
-              label="Lettertype"
-              options={FONT_OPTIONS}
-              value={values.fontFamily}
-              style={{ fontFamily: FONT_STACKS[values.fontFamily] }}
-              error={errors.fontFamily}
-              onChange={(event) => change('fontFamily', event.target.value as PdfFont)}
-            />
-            <Toggle
-              id={fieldId('showBankAccount')}
-              label="Bankrekening tonen"
-              hint="IBAN en tenaamstelling onderaan het document."
-              checked={values.showBankAccount}
-              error={errors.showBankAccount}
-              labelFirst
-              onChange={(checked) => change('showBankAccount', checked)}
-            />
-            <Textarea
-              id={fieldId('footerNotes')}
-              label="Voettekst"
-              rows={4}
-              maxLength={FOOTER_NOTES_MAX}
-              placeholder="Bijv. leveringsvoorwaarden of een bedankje"
-              value={values.footerNotes}
-              error={errors.footerNotes}
-              hint={
-                <span className="pdf-panel__counter tabular">
-                  {values.footerNotes.length} / {FOOTER_NOTES_MAX} tekens
-                </span>
-              }
-              onChange={(event) => change('footerNotes', event.target.value)}
-              onBlur={() => form.handleBlur('footerNotes')}
-            />
+          }
+        >
+          <div className="pdf-panel__layout">
+            <div className="pdf-panel__fields">
+              <TemplatePicker
+                value={values.template}
+                onChange={(template) => change('template', template)}
+                sample={sample}
+                error={errors.template}
+              />
+              <div className="pdf-panel__colors">
+                {colorField('primaryColor', 'Primaire kleur')}
+                {colorField('secondaryColor', 'Secundaire kleur')}
+              </div>
+              <Select
+                id={fieldId('fontFamily')}
+                label="Lettertype"
+                options={FONT_OPTIONS}
+                value={values.fontFamily}
+                style={{ fontFamily: FONT_STACKS[values.fontFamily] }}
+                error={errors.fontFamily}
+                onChange={(event) => change('fontFamily', event.target.value as PdfFont)}
+              />
+              <Toggle
+                id={fieldId('showBankAccount')}
+                label="Bankrekening tonen"
+                hint="IBAN en tenaamstelling onderaan het document."
+                checked={values.showBankAccount}
+                error={errors.showBankAccount}
+                labelFirst
+                onChange={(checked) => change('showBankAccount', checked)}
+              />
+              <Textarea
+                id={fieldId('footerNotes')}
+                label="Voettekst"
+                rows={4}
+                maxLength={FOOTER_NOTES_MAX}
+                placeholder="Bijv. leveringsvoorwaarden of een bedankje"
+                value={values.footerNotes}
+                error={errors.footerNotes}
+                hint={
+                  <span className="pdf-panel__counter tabular">
+                    {values.footerNotes.length} / {FOOTER_NOTES_MAX} tekens
+                  </span>
+                }
+                onChange={(event) => change('footerNotes', event.target.value)}
+                onBlur={() => form.handleBlur('footerNotes')}
+              />
+            </div>
+            <div className="pdf-panel__preview">
+              <p className="ui-label pdf-panel__preview-label" aria-hidden="true">
+                Voorbeeld
+              </p>
+              <DocumentPreview data={sample} label="Voorbeeld van het PDF document" />
+            </div>
           </div>
-          <div className="pdf-panel__preview">
-            <p className="ui-label pdf-panel__preview-label" aria-hidden="true">
-              Voorbeeld
-            </p>
-            <DocumentPreview data={sample} label="Voorbeeld van het PDF document" />
-          </div>
-        </div>
-      </Card>
+        </Card>
+      </fieldset>
     </form>
   );
 }

@@ -5,10 +5,12 @@ import {
   Card,
   PasswordField,
   PasswordStrengthMeter,
+  RoleNote,
   Select,
   type SelectOption,
   TextField,
 } from '../../components';
+import { useCan } from '../../lib/can';
 import { useForm } from '../../lib/use-form';
 import { SaveButton } from './save-button';
 import { SettingsFooter } from './settings-footer';
@@ -34,6 +36,8 @@ function countryOptions(current: string): SelectOption[] {
 
 /** Tab Bedrijfsprofiel (spec §5 Company form): who, the company, its address, and a new password. */
 export function ProfileTab({ profile }: { profile: Profile }) {
+  // The company's data is the owner's and admins'; anyone may change their own name and password here.
+  const canManage = useCan('manage');
   const initial = useMemo(() => profileValuesOf(profile), [profile]);
   // A fresher profile (refetch, or another tab's save) replaces the values while nothing is typed.
   const form = useForm({
@@ -78,8 +82,9 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           </div>
         </fieldset>
 
-        <fieldset className="settings-group">
+        <fieldset className="settings-group" disabled={!canManage}>
           <legend className="settings-group__title">Bedrijf</legend>
+          {canManage ? null : <RoleNote capability="manage" className="settings-group__hint" />}
           <div className="settings-grid">
             <TextField
               {...inputProps('company')}
@@ -106,7 +111,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           </div>
         </fieldset>
 
-        <fieldset className="settings-group">
+        <fieldset className="settings-group" disabled={!canManage}>
           <legend className="settings-group__title">Adres</legend>
           <div className="settings-grid">
             <TextField

@@ -9,8 +9,19 @@ import {
   type WebhookEventType,
   webhookInput,
 } from '../../../shared/schemas/webhook';
-import { Badge, Button, Card, Checkbox, ConfirmDialog, Notice, TextField, Toggle } from '../../components';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  ConfirmDialog,
+  Notice,
+  RoleNote,
+  TextField,
+  Toggle,
+} from '../../components';
 import { errorMessage, readApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { schemaCheck, useForm } from '../../lib/use-form';
 import './webhooks-section.css';
@@ -27,6 +38,7 @@ const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventTy
  * delete, a test event and the delivery log.
  */
 export function WebhooksSection() {
+  const canManage = useCan('manage');
   const list = trpc.webhooks.list.useQuery();
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -44,8 +56,9 @@ export function WebhooksSection() {
       description="Laat een ander systeem meteen weten wanneer een order of klant verandert. Elk bericht is ondertekend met het geheim van de webhook."
     >
       <div className="webhooks">
-        {full && !adding ? <p className="settings-muted">{LIMIT_REACHED}</p> : null}
-        {adding || full ? null : (
+        {canManage ? null : <RoleNote capability="manage" />}
+        {canManage && full && !adding ? <p className="settings-muted">{LIMIT_REACHED}</p> : null}
+        {adding || full || !canManage ? null : (
           <Button
             variant="secondary"
             className="webhooks__add"
@@ -69,7 +82,7 @@ export function WebhooksSection() {
         {list.data && list.data.length > 0 ? (
           <ul className="webhooks__list">
             {list.data.map((hook) => (
-              <WebhookItem key={hook._id} hook={hook} />
+              <WebhookItem key={hook._id} hook={hook} canManage={canManage} />
             ))}
           </ul>
         ) : null}
@@ -181,7 +194,8 @@ function AddWebhookForm({ onDone }: { onDone: (secret: string | null) => void })
   );
 }
 
-function WebhookItem({ hook }: { hook: Webhook }) {
+/** `canManage`: test, pause and delete; without it only the delivery log. */
+function WebhookItem({ hook, canManage }: { hook: Webhook; canManage: boolean }) {
   const utils = trpc.useUtils();
   const update = trpc.webhooks.update.useMutation();
   const remove = trpc.webhooks.delete.useMutation();
@@ -228,24 +242,35 @@ function WebhookItem({ hook }: { hook: Webhook }) {
       </div>
       <p className="webhooks__event-list">{hook.events.map(eventLabel).join(' · ')}</p>
       <div className="webhooks__actions">
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<Send size={16} />}
-          busy={test.isPending}
-          onClick={sendTest}
-        >
-          Test versturen
-        </Button>
-        <Button variant="secondary" size="sm" busy={update.isPending} onClick={() => setActive(!hook.active)}>
-          {hook.active ? 'Pauzeren' : 'Hervatten'}
-        </Button>
+        {canManage ? (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<Send size={16} />}
+              busy={test.isPending}
+              onClick={sendTest}
+            >
+              Test versturen
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              busy={update.isPending}
+              onClick={() => setActive(!hook.active)}
+            >
+              {hook.active ? 'Pauzeren' : 'Hervatten'}
+            </Button>
+          </>
+        ) : null}
         <Button variant="ghost" size="sm" onClick={() => setShowLog(!showLog)} aria-expanded={showLog}>
           {showLog ? 'Log verbergen' : 'Aflevering-log'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-          Verwijderen
-        </Button>
+        {canManage ? (
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            Verwijderen
+          </Button>
+        ) : null}
       </div>
       {feedback ? (
         <Notice tone={feedback.tone} onClose={() => setFeedback(null)}>

@@ -8,8 +8,10 @@ import { Avatar, Badge, Button, buttonClass, cx, IconButton } from '../../compon
 
 export type CustomerCardProps = {
   customer: Customer;
-  onEdit: (customer: Customer) => void;
-  onDelete: (customer: Customer) => void;
+  /** Without it (a role that only reads) the card has no Bewerken. */
+  onEdit?: ((customer: Customer) => void) | undefined;
+  /** Without it the card has no Verwijderen. */
+  onDelete?: ((customer: Customer) => void) | undefined;
 };
 
 /** One customer on /klanten (spec §2): company, badge, name, e-mail, phone, address; edit, e-mail, delete. */
@@ -73,15 +75,17 @@ export function CustomerCard({ customer, onEdit, onDelete }: CustomerCardProps) 
       </ul>
 
       <footer className="customer-card__actions">
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<Pencil />}
-          onClick={() => onEdit(customer)}
-          aria-describedby={titleId}
-        >
-          Bewerken
-        </Button>
+        {onEdit ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Pencil />}
+            onClick={() => onEdit(customer)}
+            aria-describedby={titleId}
+          >
+            Bewerken
+          </Button>
+        ) : null}
         <a
           className={buttonClass({ variant: 'secondary', size: 'sm' })}
           href={`mailto:${encodeURIComponent(customer.email).replace(/%40/g, '@')}`}
@@ -94,15 +98,17 @@ export function CustomerCard({ customer, onEdit, onDelete }: CustomerCardProps) 
           </span>
           <span className="ui-button__label">E-mail</span>
         </a>
-        <IconButton
-          label="Verwijderen"
-          title={`${customer.company} verwijderen`}
-          icon={<Trash2 />}
-          size="sm"
-          className="customer-card__delete"
-          onClick={() => onDelete(customer)}
-          aria-describedby={titleId}
-        />
+        {onDelete ? (
+          <IconButton
+            label="Verwijderen"
+            title={`${customer.company} verwijderen`}
+            icon={<Trash2 />}
+            size="sm"
+            className="customer-card__delete"
+            onClick={() => onDelete(customer)}
+            aria-describedby={titleId}
+          />
+        ) : null}
       </footer>
     </article>
   );

@@ -19,6 +19,8 @@ function customer(n: number, extra: Partial<Customer> = {}): Customer {
     active: true,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    createdBy: null,
+    updatedBy: null,
     ...extra,
   };
 }

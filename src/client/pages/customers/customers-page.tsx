@@ -13,6 +13,7 @@ import {
   useToast,
 } from '../../components';
 import { readApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/can';
 import { downloadCsv } from '../../lib/csv';
 import { trpc } from '../../lib/trpc';
 import { CustomerCard } from './customer-card';
@@ -42,6 +43,7 @@ export function CustomersPage() {
   });
   const searchRef = useRef<HTMLInputElement>(null);
 
+  const canWork = useCan('work');
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Customer | null>(null);
   const [toDelete, setToDelete] = useState<Customer | null>(null);
@@ -126,9 +128,11 @@ export function CustomersPage() {
             <Button variant="secondary" icon={<Download />} onClick={exportCsv} busy={exporting}>
               Exporteren
             </Button>
-            <Button icon={<Plus />} onClick={openNew}>
-              Nieuwe Klant
-            </Button>
+            {canWork ? (
+              <Button icon={<Plus />} onClick={openNew}>
+                Nieuwe Klant
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -192,11 +196,13 @@ export function CustomersPage() {
             className="customers-empty"
             icon={<UsersRound />}
             title="Geen klanten gevonden"
-            description="Voeg uw eerste klant toe om er orders voor te maken."
+            description={canWork ? 'Voeg uw eerste klant toe om er orders voor te maken.' : undefined}
             action={
-              <Button icon={<UserPlus />} onClick={openNew}>
-                Eerste klant toevoegen
-              </Button>
+              canWork ? (
+                <Button icon={<UserPlus />} onClick={openNew}>
+                  Eerste klant toevoegen
+                </Button>
+              ) : null
             }
           />
         )
@@ -207,11 +213,15 @@ export function CustomersPage() {
               <li key={customer._id}>
                 <CustomerCard
                   customer={customer}
-                  onEdit={openEdit}
-                  onDelete={(c) => {
-                    deleteMutation.reset();
-                    setToDelete(c);
-                  }}
+                  onEdit={canWork ? openEdit : undefined}
+                  onDelete={
+                    canWork
+                      ? (c) => {
+                          deleteMutation.reset();
+                          setToDelete(c);
+                        }
+                      : undefined
+                  }
                 />
               </li>
             ))}

@@ -7,6 +7,7 @@ import { Button, buttonClass, Notice, PageHeader, Select } from '../../component
 import { isOrderPeriod, PERIOD_OPTIONS, PeriodRange, useOrderDelete } from '../../components/order-table';
 import { ProfileBanner } from '../../components/profile-banner';
 import { readApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { useSendEmail } from '../orders/send-email';
 import { ConnectionNotice, VerificationWarning } from './account-notices';
@@ -32,6 +33,7 @@ export function DashboardPage() {
   const [connectionProblem, setConnectionProblem] = useState(() => readConnectionProblem(storage()));
   const orderDelete = useOrderDelete();
   const sendEmail = useSendEmail();
+  const canWork = useCan('work');
   const exporter = useOrdersExport();
 
   useEffect(() => {
@@ -83,12 +85,14 @@ export function DashboardPage() {
             >
               Exporteren
             </Button>
-            <Link href="/nieuwe-order" className={buttonClass()}>
-              <span className="ui-button__icon" aria-hidden="true">
-                <Plus />
-              </span>
-              <span className="ui-button__label">Nieuwe Order</span>
-            </Link>
+            {canWork ? (
+              <Link href="/nieuwe-order" className={buttonClass()}>
+                <span className="ui-button__icon" aria-hidden="true">
+                  <Plus />
+                </span>
+                <span className="ui-button__label">Nieuwe Order</span>
+              </Link>
+            ) : null}
           </>
         }
       />

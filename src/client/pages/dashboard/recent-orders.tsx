@@ -6,6 +6,7 @@ import type { Period } from '../../../shared/constants';
 import type { OrderPage } from '../../../shared/schemas/order';
 import { buttonClass, EmptyState, SearchField } from '../../components';
 import { OrderTable, type OrderTableProps } from '../../components/order-table';
+import { useCan } from '../../lib/can';
 import { ordersParamsToSearch, pagerText } from '../orders/orders-params';
 import { emptyPeriodText } from './dashboard-view';
 
@@ -43,10 +44,11 @@ export function RecentOrders({
   onSend,
   notice,
 }: RecentOrdersProps) {
+  const canWork = useCan('work');
   const data = query.data;
   const total = data?.total ?? 0;
   const refreshing = query.isFetching && query.isPlaceholderData;
-  const listHref = `/inkooporders${ordersParamsToSearch({ search, status: '', period, page: 1 })}`;
+  const listHref = `/inkooporders${ordersParamsToSearch({ search, status: '', period, mine: false, page: 1 })}`;
 
   return (
     <section className="recent-orders" aria-labelledby="recent-orders-title">
@@ -82,9 +84,11 @@ export function RecentOrders({
             icon={<ClipboardList />}
             title={emptyPeriodText(period)}
             action={
-              <Link href="/nieuwe-order" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                Nieuwe Order
-              </Link>
+              canWork ? (
+                <Link href="/nieuwe-order" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                  Nieuwe Order
+                </Link>
+              ) : null
             }
           />
         )
@@ -96,7 +100,7 @@ export function RecentOrders({
             loading={query.isPending}
             stale={refreshing}
             onDelete={onDelete}
-            onSend={onSend}
+            onSend={canWork ? onSend : undefined}
           />
           {data ? (
             <footer className="recent-orders__foot">

@@ -16,12 +16,14 @@ import {
   IconButton,
   Notice,
   PageHeader,
+  RoleNote,
   SearchField,
   Select,
   Spinner,
   useToast,
 } from '../../components';
 import { readApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { TemplateEditorModal } from './template-editor-modal';
 import {
@@ -58,6 +60,8 @@ export function EmailTemplatesPage() {
   const create = trpc.emailTemplates.create.useMutation();
   const remove = trpc.emailTemplates.delete.useMutation();
   const createDefaults = trpc.emailTemplates.createDefaults.useMutation();
+  // Writing templates is the owner's and admins' work; a member uses them when sending an order.
+  const canManage = useCan('manage');
   const notify = { durationMs: TEMPLATE_NOTICE_MS };
 
   const refresh = () => void utils.emailTemplates.list.invalidate();
@@ -123,21 +127,25 @@ export function EmailTemplatesPage() {
         title="E-mail templates"
         description="Uw eigen e-mails voor orders, facturen en herinneringen, met variabelen die bij het versturen worden ingevuld."
         actions={
-          <>
-            {templates.length > 0 && defaultsMissing ? (
-              <Button
-                variant="secondary"
-                icon={<FilePlus2 />}
-                onClick={addDefaults}
-                busy={createDefaults.isPending}
-              >
-                Standaard templates toevoegen
+          canManage ? (
+            <>
+              {templates.length > 0 && defaultsMissing ? (
+                <Button
+                  variant="secondary"
+                  icon={<FilePlus2 />}
+                  onClick={addDefaults}
+                  busy={createDefaults.isPending}
+                >
+                  Standaard templates toevoegen
+                </Button>
+              ) : null}
+              <Button icon={<Plus />} onClick={openNew}>
+                Nieuw template
               </Button>
-            ) : null}
-            <Button icon={<Plus />} onClick={openNew}>
-              Nieuw template
-            </Button>
-          </>
+            </>
+          ) : (
+            <RoleNote capability="manage" />
+          )
         }
       />
 
@@ -193,14 +201,16 @@ export function EmailTemplatesPage() {
           title="Nog geen templates"
           description="Begin met onze standaard templates (één per categorie) en pas ze aan, of schrijf zelf een nieuw template."
           action={
-            <div className="templates-empty__actions">
-              <Button icon={<FilePlus2 />} onClick={addDefaults} busy={createDefaults.isPending}>
-                Standaard templates toevoegen
-              </Button>
-              <Button variant="secondary" icon={<Plus />} onClick={openNew}>
-                Nieuw template
-              </Button>
-            </div>
+            canManage ? (
+              <div className="templates-empty__actions">
+                <Button icon={<FilePlus2 />} onClick={addDefaults} busy={createDefaults.isPending}>
+                  Standaard templates toevoegen
+                </Button>
+                <Button variant="secondary" icon={<Plus />} onClick={openNew}>
+                  Nieuw template
+                </Button>
+              </div>
+            ) : null
           }
         />
       ) : shown.length === 0 ? (
@@ -227,6 +237,7 @@ export function EmailTemplatesPage() {
             <li key={t._id}>
               <TemplateRow
                 template={t}
+                canManage={canManage}
                 onEdit={openEdit}
                 onDuplicate={duplicate}
                 duplicating={duplicating === t._id}
@@ -266,13 +277,22 @@ export function EmailTemplatesPage() {
 
 type TemplateRowProps = {
   template: EmailTemplate;
+  /** Without it the row only shows the template: no Bewerken, Dupliceren or Verwijderen. */
+  canManage: boolean;
   onEdit: (t: EmailTemplate) => void;
   onDuplicate: (t: EmailTemplate) => void;
   onDelete: (t: EmailTemplate) => void;
   duplicating: boolean;
 };
 
-function TemplateRow({ template: t, onEdit, onDuplicate, onDelete, duplicating }: TemplateRowProps) {
+function TemplateRow({
+  template: t,
+  canManage,
+  onEdit,
+  onDuplicate,
+  onDelete,
+  duplicating,
+}: TemplateRowProps) {
   const titleId = useId();
   return (
     <article className="template-row" aria-labelledby={titleId}>
@@ -294,36 +314,38 @@ function TemplateRow({ template: t, onEdit, onDuplicate, onDelete, duplicating }
           {truncateSubject(t.subject)}
         </p>
       </div>
-      <div className="template-row__actions">
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<Pencil />}
-          onClick={() => onEdit(t)}
-          aria-describedby={titleId}
-        >
-          Bewerken
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<Copy />}
-          onClick={() => onDuplicate(t)}
-          busy={duplicating}
-          aria-describedby={titleId}
-        >
-          Dupliceren
-        </Button>
-        <IconButton
-          label="Verwijderen"
-          title={`${t.name} verwijderen`}
-          icon={<Trash2 />}
-          size="sm"
-          className="template-row__delete"
-          onClick={() => onDelete(t)}
-          aria-describedby={titleId}
-        />
-      </div>
+      {canManage ? (
+        <div className="template-row__actions">
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Pencil />}
+            onClick={() => onEdit(t)}
+            aria-describedby={titleId}
+          >
+            Bewerken
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Copy />}
+            onClick={() => onDuplicate(t)}
+            busy={duplicating}
+            aria-describedby={titleId}
+          >
+            Dupliceren
+          </Button>
+          <IconButton
+            label="Verwijderen"
+            title={`${t.name} verwijderen`}
+            icon={<Trash2 />}
+            size="sm"
+            className="template-row__delete"
+            onClick={() => onDelete(t)}
+            aria-describedby={titleId}
+          />
+        </div>
+      ) : null}
     </article>
   );
 }

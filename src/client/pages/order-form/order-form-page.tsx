@@ -1,8 +1,10 @@
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button, buttonClass, EmptyState, Notice, PageHeader, Spinner } from '../../components';
+import { Button, buttonClass, EmptyState, Notice, PageHeader, RoleRequired, Spinner } from '../../components';
 import { readApiError } from '../../lib/api-errors';
+import { useRefused } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
+import { actorsLine } from './order-actors';
 import { OrderFormView } from './order-form-view';
 import './order-form.css';
 
@@ -16,6 +18,8 @@ export type OrderFormPageProps = {
 /** /nieuwe-order and /inkooporders/{id}/edit (spec §2 Order form). */
 export function OrderFormPage({ id }: OrderFormPageProps) {
   const title = id ? 'Inkooporder bewerken' : 'Nieuwe Inkooporder';
+  // A viewer who follows a link here gets told why, not a form that would fail on saving.
+  const refused = useRefused('work');
   return (
     <div className="order-form-page">
       <PageHeader
@@ -32,7 +36,21 @@ export function OrderFormPage({ id }: OrderFormPageProps) {
             : 'Vul de gegevens en de orderregels in. Velden met * zijn verplicht.'
         }
       />
-      {id ? <EditOrder id={id} /> : <OrderFormView />}
+      {refused ? (
+        <RoleRequired
+          capability="work"
+          title="U kunt orders bekijken, maar niet aanmaken of bewerken"
+          action={
+            <Link href="/inkooporders" className={buttonClass({ variant: 'secondary' })}>
+              Terug naar Inkooporders
+            </Link>
+          }
+        />
+      ) : id ? (
+        <EditOrder id={id} />
+      ) : (
+        <OrderFormView />
+      )}
     </div>
   );
 }
@@ -83,5 +101,11 @@ function EditOrder({ id }: { id: string }) {
     );
   }
   if (!query.data) return null;
-  return <OrderFormView key={query.data._id} order={query.data} />;
+  const actors = actorsLine(query.data);
+  return (
+    <>
+      {actors ? <p className="order-form-page__actors">{actors}</p> : null}
+      <OrderFormView key={query.data._id} order={query.data} />
+    </>
+  );
 }

@@ -12,6 +12,7 @@ import {
   Spinner,
 } from '../../components';
 import { OrderTable, useOrderDelete } from '../../components/order-table';
+import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { takeEmailModalRequest } from './email-modal-request';
 import { OrdersPager } from './orders-pager';
@@ -23,6 +24,7 @@ import './orders.css';
 
 const LOAD_ERROR = 'Er is een fout opgetreden bij het ophalen van de orders.';
 const NO_ORDERS = 'Geen orders gevonden. Maak uw eerste order aan.';
+const NO_ORDERS_YET = 'Er zijn nog geen orders.';
 const NO_MATCHES = 'Geen orders gevonden die aan de criteria voldoen.';
 
 /**
@@ -30,7 +32,9 @@ const NO_MATCHES = 'Geen orders gevonden die aan de criteria voldoen.';
  * paging, all on the server (trpc.orders.page), kept in the address.
  */
 export function OrdersPage() {
-  const { filters, text, setText, setStatus, setPeriod, setPage, clear } = useOrdersFilters();
+  const { filters, text, setText, setStatus, setPeriod, setMine, setPage, clear } = useOrdersFilters();
+  const canWork = useCan('work');
+  const canManage = useCan('manage');
   const orderDelete = useOrderDelete();
   const sendEmail = useSendEmail();
   const panelRef = useRef<HTMLElement>(null);
@@ -40,6 +44,7 @@ export function OrdersPage() {
       search: filters.search || undefined,
       status: filters.status || undefined,
       period: filters.period,
+      createdBy: filters.mine ? 'me' : undefined,
       page: filters.page,
       pageSize: ORDERS_PAGE_SIZE,
     },
@@ -83,16 +88,18 @@ export function OrdersPage() {
         title="Inkooporders"
         actions={
           <>
-            <Link
-              href="/email-templates"
-              className={`${buttonClass({ variant: 'secondary' })} orders-page__templates`}
-            >
-              <span className="ui-button__icon" aria-hidden="true">
-                <Mail />
-              </span>
-              <span className="ui-button__label">E-mail templates beheren</span>
-            </Link>
-            <NewOrderLink />
+            {canManage ? (
+              <Link
+                href="/email-templates"
+                className={`${buttonClass({ variant: 'secondary' })} orders-page__templates`}
+              >
+                <span className="ui-button__icon" aria-hidden="true">
+                  <Mail />
+                </span>
+                <span className="ui-button__label">E-mail templates beheren</span>
+              </Link>
+            ) : null}
+            {canWork ? <NewOrderLink /> : null}
           </>
         }
       />
@@ -107,6 +114,8 @@ export function OrdersPage() {
         onStatusChange={setStatus}
         period={filters.period}
         onPeriodChange={setPeriod}
+        mine={filters.mine}
+        onMineChange={setMine}
         filtered={filtered}
         onClear={clear}
         searching={refreshing}
@@ -143,8 +152,8 @@ export function OrdersPage() {
               <EmptyState
                 className="orders-empty"
                 icon={<ClipboardList />}
-                title={NO_ORDERS}
-                action={<NewOrderLink />}
+                title={canWork ? NO_ORDERS : NO_ORDERS_YET}
+                action={canWork ? <NewOrderLink /> : null}
               />
             )
           ) : (
@@ -157,7 +166,7 @@ export function OrdersPage() {
                 placeholderRows={8}
                 stale={refreshing}
                 onDelete={orderDelete.request}
-                onSend={(order) => sendEmail.open(order._id)}
+                onSend={canWork ? (order) => sendEmail.open(order._id) : undefined}
               />
               {query.isError ? (
                 <Notice tone="error" className="orders-panel__error">

@@ -43,8 +43,11 @@ describe('orders address parameters', () => {
       search: 'keuken',
       status: 'paid',
       period: 'quarter',
+      mine: false,
       page: 3,
     });
+    expect(parseOrdersParams('?mijn=1').mine).toBe(true);
+    expect(parseOrdersParams('?mijn=ja').mine).toBe(false);
     expect(parseOrdersParams('zoek=INK-2026')).toEqual({ ...DEFAULT_ORDERS_FILTERS, search: 'INK-2026' });
   });
 
@@ -57,9 +60,15 @@ describe('orders address parameters', () => {
 
   it('writes only what differs from the default, and round-trips', () => {
     expect(ordersParamsToSearch(DEFAULT_ORDERS_FILTERS)).toBe('');
-    const filters = { search: 'Café & co', status: 'sent' as const, period: 'month' as const, page: 2 };
+    const filters = {
+      search: 'Café & co',
+      status: 'sent' as const,
+      period: 'month' as const,
+      mine: true,
+      page: 2,
+    };
     const text = ordersParamsToSearch(filters);
-    expect(text).toBe('?zoek=Caf%C3%A9+%26+co&status=sent&periode=month&pagina=2');
+    expect(text).toBe('?zoek=Caf%C3%A9+%26+co&status=sent&periode=month&mijn=1&pagina=2');
     expect(parseOrdersParams(text)).toEqual(filters);
   });
 
@@ -69,5 +78,6 @@ describe('orders address parameters', () => {
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, search: 'x' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, status: 'concept' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, period: 'year' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, mine: true })).toBe(true);
   });
 });

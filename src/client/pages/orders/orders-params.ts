@@ -3,7 +3,7 @@ import type { OrderPeriod } from '../../../shared/schemas/order';
 import { isOrderPeriod, isOrderStatus } from '../../components/order-table/order-options';
 
 /**
- * The orders list keeps its search, filters and page in the address (?zoek=…&status=…&periode=…&pagina=…),
+ * The orders list keeps its search, filters and page in the address (?zoek=…&status=…&periode=…&mijn=1&pagina=…),
  * so coming back from editing an order, reloading, or following the dashboard's 'Alle orders' link
  * lands on the same list.
  */
@@ -15,10 +15,18 @@ export type OrdersFilters = {
   search: string;
   status: OrderStatus | '';
   period: OrderPeriod;
+  /** 'Mijn orders': only the orders the signed-in person created. */
+  mine: boolean;
   page: number;
 };
 
-export const DEFAULT_ORDERS_FILTERS: OrdersFilters = { search: '', status: '', period: 'all', page: 1 };
+export const DEFAULT_ORDERS_FILTERS: OrdersFilters = {
+  search: '',
+  status: '',
+  period: 'all',
+  mine: false,
+  page: 1,
+};
 
 const MAX_PAGE = 100_000;
 
@@ -32,6 +40,7 @@ export function parseOrdersParams(search: string): OrdersFilters {
     search: (params.get('zoek') ?? '').trim().slice(0, 200),
     status: isOrderStatus(status) ? status : '',
     period: isOrderPeriod(period) ? period : 'all',
+    mine: params.get('mijn') === '1',
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
@@ -43,14 +52,17 @@ export function ordersParamsToSearch(filters: OrdersFilters): string {
   if (search) params.set('zoek', search);
   if (filters.status) params.set('status', filters.status);
   if (filters.period !== 'all') params.set('periode', filters.period);
+  if (filters.mine) params.set('mijn', '1');
   if (filters.page > 1) params.set('pagina', String(filters.page));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-/** A search, status or period narrows the list (the empty state then says so). */
-export function hasActiveFilters(filters: Pick<OrdersFilters, 'search' | 'status' | 'period'>): boolean {
-  return Boolean(filters.search.trim()) || filters.status !== '' || filters.period !== 'all';
+/** A search, status, period or 'Mijn orders' narrows the list (the empty state then says so). */
+export function hasActiveFilters(
+  filters: Pick<OrdersFilters, 'search' | 'status' | 'period' | 'mine'>,
+): boolean {
+  return Boolean(filters.search.trim()) || filters.status !== '' || filters.period !== 'all' || filters.mine;
 }
 
 export function pageCount(total: number, pageSize: number): number {

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import type { OrderStatus } from '../../../shared/constants';
 import type { OrderPeriod } from '../../../shared/schemas/order';
-import { Button, SearchField, Select } from '../../components';
+import { Button, Checkbox, SearchField, Select } from '../../components';
 import {
   isOrderPeriod,
   isOrderStatus,
@@ -19,6 +19,8 @@ type OrdersToolbarProps = {
   onStatusChange: (status: OrderStatus | '') => void;
   period: OrderPeriod;
   onPeriodChange: (period: OrderPeriod) => void;
+  mine: boolean;
+  onMineChange: (mine: boolean) => void;
   /** A filter narrows the list: offer to clear them. */
   filtered: boolean;
   onClear: () => void;
@@ -26,7 +28,7 @@ type OrdersToolbarProps = {
   searching: boolean;
 };
 
-/** Search (order number, customer, project), status and period; each applies at once. */
+/** Search (order number, customer, project), status, period and 'Mijn orders'; each applies at once. */
 export function OrdersToolbar({
   text,
   onTextChange,
@@ -34,6 +36,8 @@ export function OrdersToolbar({
   onStatusChange,
   period,
   onPeriodChange,
+  mine,
+  onMineChange,
   filtered,
   onClear,
   searching,
@@ -64,6 +68,12 @@ export function OrdersToolbar({
         aria-describedby={period === 'all' ? undefined : RANGE_ID}
       />
       <PeriodRange period={period} id={RANGE_ID} className="orders-toolbar__range" />
+      <Checkbox
+        label="Mijn orders"
+        checked={mine}
+        onChange={(event) => onMineChange(event.target.checked)}
+        fieldClassName="orders-toolbar__mine"
+      />
       {filtered ? (
         <Button variant="ghost" icon={<X />} onClick={onClear} className="orders-toolbar__clear">
           Filters wissen

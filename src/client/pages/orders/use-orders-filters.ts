@@ -57,7 +57,7 @@ export function useOrdersFilters() {
   const clear = useCallback(() => {
     known.current = '';
     setText('');
-    update({ search: '', status: '', period: 'all' });
+    update({ search: '', status: '', period: 'all', mine: false });
   }, [update]);
 
   return {
@@ -67,6 +67,7 @@ export function useOrdersFilters() {
     setText,
     setStatus: useCallback((status: OrderStatus | '') => update({ status }), [update]),
     setPeriod: useCallback((period: OrderPeriod) => update({ period }), [update]),
+    setMine: useCallback((mine: boolean) => update({ mine }), [update]),
     setPage: useCallback((page: number) => update({ page }), [update]),
     clear,
   };

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { customers } from '../../../db/schema';
 import type { CustomerApiListQuery } from '../../../shared/schemas/api-list';
 import type { Customer } from '../../../shared/schemas/customer';
-import { customerSearchCondition, listOrder, toCustomer } from './customers';
+import { customerSearchCondition, listOrder, toCustomers } from './customers';
 
 /**
  * `GET /api/customers` with an integrator's parameters. Without `updatedSince` in the
@@ -29,10 +29,10 @@ export async function listCustomersForApi(
     .where(where)
     .orderBy(...order)
     .offset(q.offset ?? 0);
-  if (q.limit === undefined) return { customers: (await rows).map(toCustomer), total: null };
+  if (q.limit === undefined) return { customers: await toCustomers(db, await rows), total: null };
   const [page, [counted]] = await Promise.all([
     rows.limit(q.limit),
     db.select({ total: count() }).from(customers).where(where),
   ]);
-  return { customers: page.map(toCustomer), total: counted?.total ?? 0 };
+  return { customers: await toCustomers(db, page), total: counted?.total ?? 0 };
 }

@@ -4,10 +4,12 @@ import { type CustomerRow, customers, orders } from '../../../db/schema';
 import type { Customer, CustomerInputData } from '../../../shared/schemas/customer';
 import { isUuid, likePattern } from '../../db-helpers';
 import { notFound } from '../../errors';
+import { actorIds, type People, peopleByIds, personOf } from '../organizations/people';
 import { emitWebhookEvent } from '../webhooks/events';
 import { CUSTOMER_NOT_FOUND } from './messages';
 
-export function toCustomer(c: CustomerRow): Customer {
+/** `people` holds at least the names of the row's createdBy and updatedBy (peopleByIds). */
+export function toCustomer(c: CustomerRow, people: People): Customer {
   return {
     _id: c.id,
     name: c.name,
@@ -24,8 +26,19 @@ export function toCustomer(c: CustomerRow): Customer {
     active: c.active,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    createdBy: personOf(people, c.createdBy),
+    updatedBy: personOf(people, c.updatedBy),
   };
 }
+
+/** Rows with the names of who created and changed them: one lookup for the whole list. */
+export async function toCustomers(db: DbOrTx, rows: readonly CustomerRow[]): Promise<Customer[]> {
+  const people = await peopleByIds(db, actorIds(rows));
+  return rows.map((row) => toCustomer(row, people));
+}
+
+const toCustomerWithPeople = async (db: DbOrTx, row: CustomerRow): Promise<Customer> =>
+  (await toCustomers(db, [row]))[0]!;
 
 export type ListCustomersParams = {
   search?: string | undefined;
@@ -73,7 +86,7 @@ export async function listCustomers(db: DbOrTx, organizationId: string, params: 
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(customers).where(where),
   ]);
-  return { items: rows.map(toCustomer), total: Number(totalRow?.total ?? 0), page, pageSize };
+  return { items: await toCustomers(db, rows), total: Number(totalRow?.total ?? 0), page, pageSize };
 }
 
 /** Every customer of the organisation, for the REST list of §7 (a plain array). */
@@ -83,7 +96,7 @@ export async function listAllCustomers(db: DbOrTx, organizationId: string): Prom
     .from(customers)
     .where(eq(customers.organizationId, organizationId))
     .orderBy(...listOrder);
-  return rows.map(toCustomer);
+  return toCustomers(db, rows);
 }
 
 async function findOwned(db: DbOrTx, organizationId: string, id: string): Promise<CustomerRow> {
@@ -98,7 +111,7 @@ async function findOwned(db: DbOrTx, organizationId: string, id: string): Promis
 }
 
 export async function getCustomer(db: DbOrTx, organizationId: string, id: string): Promise<Customer> {
-  return toCustomer(await findOwned(db, organizationId, id));
+  return toCustomerWithPeople(db, await findOwned(db, organizationId, id));
 }
 
 export async function createCustomer(
@@ -106,13 +119,21 @@ export async function createCustomer(
   organizationId: string,
   input: CustomerInputData,
   now: Date,
+  actorId: string | null = null,
 ): Promise<Customer> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(customers)
-      .values({ ...input, organizationId, createdAt: now, updatedAt: now })
+      .values({
+        ...input,
+        organizationId,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: actorId,
+        updatedBy: actorId,
+      })
       .returning();
-    const customer = toCustomer(row!);
+    const customer = await toCustomerWithPeople(tx, row!);
     await emitWebhookEvent(tx, organizationId, 'customer.created', async () => customer, now);
     return customer;
   });
@@ -124,16 +145,17 @@ export async function updateCustomer(
   id: string,
   input: CustomerInputData,
   now: Date,
+  actorId: string | null = null,
 ): Promise<Customer> {
   if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(customers)
-      .set({ ...input, updatedAt: now })
+      .set({ ...input, updatedAt: now, updatedBy: actorId })
       .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
       .returning();
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-    const customer = toCustomer(row);
+    const customer = await toCustomerWithPeople(tx, row);
     await emitWebhookEvent(tx, organizationId, 'customer.updated', async () => customer, now);
     return customer;
   });
@@ -166,6 +188,12 @@ export async function deleteCustomer(
       .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
       .returning();
     if (deleted.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
-    await emitWebhookEvent(tx, organizationId, 'customer.deleted', async () => toCustomer(deleted[0]!), now);
+    await emitWebhookEvent(
+      tx,
+      organizationId,
+      'customer.deleted',
+      () => toCustomerWithPeople(tx, deleted[0]!),
+      now,
+    );
   });
 }

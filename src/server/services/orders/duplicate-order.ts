@@ -48,6 +48,7 @@ export async function duplicateOrder(
   organizationId: string,
   id: string,
   now: Date,
+  actorId: string | null = null,
 ): Promise<OrderRecord> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   const copyId = await db
@@ -77,6 +78,9 @@ export async function duplicateOrder(
           status: 'concept',
           createdAt: now,
           updatedAt: now,
+          // The copy is the work of whoever duplicates, not of the original's author.
+          createdBy: actorId,
+          updatedBy: actorId,
         })
         .returning({ id: orders.id });
       const copy = row!.id;

@@ -137,6 +137,7 @@ describe('order_month_totals: kept by triggers, read by the list and the dashboa
             page,
             pageSize,
             now: NOW,
+            userId: organizationId,
           });
           expect(result.total).toBe(expected.length);
           seen.push(...result.items.map((o) => o.id));

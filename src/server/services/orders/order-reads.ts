@@ -5,6 +5,7 @@ import type { OrderEmailRecord, OrderRecord } from '../../../shared/order-record
 import { isUuid } from '../../db-helpers';
 import { notFound } from '../../errors';
 import { preparedPerDb } from '../../prepared-queries';
+import { actorIds, peopleByIds } from '../organizations/people';
 import { toOrderRecord } from './order-records';
 
 /**
@@ -33,7 +34,8 @@ export async function listAllOrders(db: DbOrTx, organizationId: string): Promise
     if (list) list.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((r) => toOrderRecord(r, byOrder.get(r.id) ?? []));
+  const people = await peopleByIds(db, actorIds(rows));
+  return rows.map((r) => toOrderRecord(r, byOrder.get(r.id) ?? [], people));
 }
 
 /** The reads of one order, prepared: GET /orders/{id} is one of the hot calls. */
@@ -66,7 +68,11 @@ async function findOwned(db: DbOrTx, organizationId: string, id: string): Promis
 
 export async function getOrder(db: DbOrTx, organizationId: string, id: string): Promise<OrderRecord> {
   const row = await findOwned(db, organizationId, id);
-  return toOrderRecord(row, await linesOfOrder(db).execute({ orderId: row.id }));
+  const [lines, people] = await Promise.all([
+    linesOfOrder(db).execute({ orderId: row.id }),
+    peopleByIds(db, [row.createdBy, row.updatedBy]),
+  ]);
+  return toOrderRecord(row, lines, people);
 }
 
 /** Prepared: GET /orders/{id} reads it on every call. */

@@ -3,6 +3,7 @@ import type { VatRate } from '../../../shared/constants';
 import { computeOrderTotals, decimalToCents } from '../../../shared/money';
 import type { OrderLineRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
 import { decimalToQuantity } from '../../../shared/rules/quantity';
+import { type People, personOf } from '../organizations/people';
 
 /** Database rows → the order read model (shared/order-record.ts): cents and Dates. */
 
@@ -10,7 +11,8 @@ export const vatFromDb = (v: OrderItemRow['vat']): VatRate =>
   v === 'verlegd' ? 'verlegd' : (Number(v) as VatRate);
 export const vatToDb = (v: VatRate): OrderItemRow['vat'] => String(v) as OrderItemRow['vat'];
 
-export function toOrderSummaryRecord(o: OrderRow): OrderSummaryRecord {
+/** `people` holds at least the names of the row's createdBy and updatedBy (peopleByIds). */
+export function toOrderSummaryRecord(o: OrderRow, people: People): OrderSummaryRecord {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -32,10 +34,12 @@ export function toOrderSummaryRecord(o: OrderRow): OrderSummaryRecord {
     totalCents: decimalToCents(o.total),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
+    createdBy: personOf(people, o.createdBy),
+    updatedBy: personOf(people, o.updatedBy),
   };
 }
 
-export function toOrderRecord(order: OrderRow, items: OrderItemRow[]): OrderRecord {
+export function toOrderRecord(order: OrderRow, items: OrderItemRow[], people: People): OrderRecord {
   const lines = items.map<OrderLineRecord>((i) => ({
     description: i.description,
     quantity: decimalToQuantity(i.quantity),
@@ -45,7 +49,7 @@ export function toOrderRecord(order: OrderRow, items: OrderItemRow[]): OrderReco
     totalCents: decimalToCents(i.total),
   }));
   return {
-    ...toOrderSummaryRecord(order),
+    ...toOrderSummaryRecord(order, people),
     items: lines,
     vatByRate: computeOrderTotals(lines, order.btwVerlegd).vatByRate,
   };

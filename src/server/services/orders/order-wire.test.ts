@@ -50,6 +50,8 @@ const record: OrderRecord = {
   totalCents: 84970,
   createdAt: new Date('2026-05-15T10:31:02.123Z'),
   updatedAt: new Date('2026-05-16T08:00:00.000Z'),
+  createdBy: { id: '5d2e7f10-8a4b-4c3d-9e1f-2a3b4c5d6e7f', name: 'Anna de Vries' },
+  updatedBy: null,
   items: lines,
   vatByRate: computeOrderTotals(lines, false).vatByRate,
 };
@@ -83,6 +85,8 @@ const wireSummary = {
   total: 849.7,
   createdAt: '2026-05-15T10:31:02.123Z',
   updatedAt: '2026-05-16T08:00:00.000Z',
+  createdBy: { id: '5d2e7f10-8a4b-4c3d-9e1f-2a3b4c5d6e7f', name: 'Anna de Vries' },
+  updatedBy: null,
 };
 
 describe('orderToWire', () => {

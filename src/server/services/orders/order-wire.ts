@@ -50,6 +50,8 @@ export function orderSummaryToWire(o: OrderSummaryRecord): OrderSummary {
     total: centsToEuros(o.totalCents),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
+    createdBy: o.createdBy,
+    updatedBy: o.updatedBy,
   };
 }
 

@@ -4,6 +4,7 @@ import { orders } from '../../../db/schema';
 import { addDays, startOfAmsterdamDay } from '../../../shared/dates';
 import type { OrderRecord } from '../../../shared/order-record';
 import type { OrderApiListQuery } from '../../../shared/schemas/api-list';
+import type { Tenant } from '../organizations/tenant';
 import { searchCondition } from './orders-list';
 import { type OrderSort, readOrders } from './orders-stream';
 
@@ -13,10 +14,14 @@ import { type OrderSort, readOrders } from './orders-stream';
  * answers.
  */
 
-/** The conditions of a query, beside "the organisation's own orders". Days are Dutch calendar days. */
-export function orderApiFilter(q: OrderApiListQuery): SQL | undefined {
+/**
+ * The conditions of a query, beside "the organisation's own orders". Days are Dutch calendar days;
+ * `createdBy=me` is the calling person (`userId`: for an API key, its creator).
+ */
+export function orderApiFilter(q: OrderApiListQuery, userId: string): SQL | undefined {
   const search = q.search?.trim();
   return and(
+    q.createdBy ? eq(orders.createdBy, q.createdBy === 'me' ? userId : q.createdBy) : undefined,
     q.status ? eq(orders.status, q.status) : undefined,
     q.from ? gte(orders.date, startOfAmsterdamDay(q.from)) : undefined,
     // `to` is the last day included.
@@ -31,10 +36,11 @@ export const orderApiSort = (q: OrderApiListQuery): OrderSort => (q.updatedSince
 /** One page: `limit` orders from `offset`, and how many match in all (for X-Total-Count). */
 export async function listOrdersPageForApi(
   db: DbOrTx,
-  organizationId: string,
+  tenant: Pick<Tenant, 'organizationId' | 'userId'>,
   q: OrderApiListQuery & { limit: number },
 ): Promise<{ records: OrderRecord[]; total: number }> {
-  const where = orderApiFilter(q);
+  const { organizationId } = tenant;
+  const where = orderApiFilter(q, tenant.userId);
   const [page, [counted]] = await Promise.all([
     readOrders(db, organizationId, { where, sort: orderApiSort(q), limit: q.limit, offset: q.offset ?? 0 }),
     db

@@ -86,10 +86,10 @@ describe('orders list and dashboard stats (integration)', () => {
   afterAll(() => database.close());
 
   // Asserted as the screens receive it (order-wire.ts): euros and ISO strings.
-  const page = async (params: Omit<Parameters<typeof listOrdersPage>[2], 'now'>) =>
-    orderPageToWire(await listOrdersPage(db, userId, { ...params, now: NOW }));
+  const page = async (params: Omit<Parameters<typeof listOrdersPage>[2], 'now' | 'userId'>) =>
+    orderPageToWire(await listOrdersPage(db, userId, { ...params, now: NOW, userId }));
   const stats = async (period: Period) => orderStatsToWire(await orderStats(db, userId, period, NOW));
-  const projects = async (params: Omit<Parameters<typeof listOrdersPage>[2], 'now'>) =>
+  const projects = async (params: Omit<Parameters<typeof listOrdersPage>[2], 'now' | 'userId'>) =>
     (await page(params)).items.map((o) => o.project);
 
   it('lists newest first with the total count, paged', async () => {
@@ -147,11 +147,11 @@ describe('orders list and dashboard stats (integration)', () => {
 
   it('isolates accounts', async () => {
     const other = await createSignedInUser(db);
-    expect((await listOrdersPage(db, other.user.id, { now: NOW })).total).toBe(0);
+    expect((await listOrdersPage(db, other.user.id, { now: NOW, userId: other.user.id })).total).toBe(0);
   });
 
   it('answers in cents and Dates (the read model), not in wire euros', async () => {
-    const [newest] = (await listOrdersPage(db, userId, { now: NOW, pageSize: 1 })).items;
+    const [newest] = (await listOrdersPage(db, userId, { now: NOW, pageSize: 1, userId })).items;
     expect(newest).toMatchObject({
       project: 'Geannuleerd werk',
       date: new Date('2026-05-07T10:00:00Z'),

@@ -5,6 +5,7 @@ import type { OrderSummaryRecord } from '../../../shared/order-record';
 import { periodRange } from '../../../shared/periods';
 import type { OrderListQuery } from '../../../shared/schemas/order';
 import { likePattern } from '../../db-helpers';
+import { actorIds, peopleByIds } from '../organizations/people';
 import { locateOffset, monthCounts } from './order-month-totals';
 import { toOrderSummaryRecord } from './order-records';
 
@@ -22,7 +23,7 @@ import { toOrderSummaryRecord } from './order-records';
  *    order_month_totals (filteredPage below).
  * A search that matches a large part of the orders still rechecks every match to count it exactly.
  */
-export type ListOrdersParams = OrderListQuery & { now: Date };
+export type ListOrdersParams = OrderListQuery & { now: Date; userId: string };
 
 export type OrderSummaryPage = { items: OrderSummaryRecord[]; total: number; page: number; pageSize: number };
 
@@ -46,6 +47,7 @@ export function searchCondition(search: string): SQL | undefined {
 function listFilter(organizationId: string, params: ListOrdersParams): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(orders.organizationId, organizationId)];
   if (params.status) conditions.push(eq(orders.status, params.status));
+  if (params.createdBy === 'me') conditions.push(eq(orders.createdBy, params.userId));
   if (params.period && params.period !== 'all') {
     const { from, to } = periodRange(params.period, params.now);
     conditions.push(gte(orders.date, from), lt(orders.date, to));
@@ -71,10 +73,18 @@ export async function listOrdersPage(
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? 25;
   const offset = (page - 1) * pageSize;
-  const found = params.search?.trim()
-    ? await searchPage(db, organizationId, params, offset, pageSize)
-    : await filteredPage(db, organizationId, params, offset, pageSize);
-  return { items: found.rows.map(toOrderSummaryRecord), total: found.total, page, pageSize };
+  // One person's orders are not in order_month_totals: they are counted like a search's matches.
+  const found =
+    params.search?.trim() || params.createdBy
+      ? await searchPage(db, organizationId, params, offset, pageSize)
+      : await filteredPage(db, organizationId, params, offset, pageSize);
+  const people = await peopleByIds(db, actorIds(found.rows));
+  return {
+    items: found.rows.map((row) => toOrderSummaryRecord(row, people)),
+    total: found.total,
+    page,
+    pageSize,
+  };
 }
 
 type FoundRows = { rows: OrderRow[]; total: number };

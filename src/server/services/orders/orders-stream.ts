@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type OrderItemRow, orderItems, orders } from '../../../db/schema';
 import type { OrderRecord } from '../../../shared/order-record';
+import { actorIds, peopleByIds } from '../organizations/people';
 import { toOrderRecord } from './order-records';
 
 /**
@@ -90,12 +91,15 @@ export async function readOrders(
     .offset(offset);
   const last = rows.at(-1);
   if (!last) return { records: [], cursor: null };
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.order.id),
-  );
+  const [lines, people] = await Promise.all([
+    linesOf(
+      db,
+      rows.map((r) => r.order.id),
+    ),
+    peopleByIds(db, actorIds(rows.map((r) => r.order))),
+  ]);
   return {
-    records: rows.map(({ order }) => toOrderRecord(order, lines.get(order.id) ?? [])),
+    records: rows.map(({ order }) => toOrderRecord(order, lines.get(order.id) ?? [], people)),
     cursor: { key: last.cursorKey, id: last.order.id },
   };
 }

@@ -101,6 +101,11 @@ function deliveryFields(input: OrderInputData, customer: CustomerSnapshot | null
 }
 
 /**
+ * `actorId` in the writes below: the person who acts (for an API key, the key's creator), kept as the
+ * order's createdBy / updatedBy.
+ */
+
+/**
  * POST /orders. One transaction: check the customer, take the next number (the counter row stays
  * locked until commit), insert the order and its lines. Any failure rolls all of it back, number
  * included.
@@ -110,6 +115,7 @@ export async function createOrder(
   organizationId: string,
   input: OrderInputData,
   now: Date,
+  actorId: string | null = null,
 ): Promise<OrderRecord> {
   const id = await db
     .transaction(async (tx) => {
@@ -124,6 +130,8 @@ export async function createOrder(
           date: input.date ? new Date(input.date) : now,
           createdAt: now,
           updatedAt: now,
+          createdBy: actorId,
+          updatedBy: actorId,
           ...orderFields(input),
           ...deliveryFields(input, customer.customerSnapshot ?? null),
           ...customer,
@@ -156,6 +164,7 @@ export async function updateOrder(
   id: string,
   input: OrderInputData,
   now: Date,
+  actorId: string | null = null,
 ): Promise<OrderRecord> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   const owned = and(eq(orders.id, id), eq(orders.organizationId, organizationId));
@@ -178,6 +187,7 @@ export async function updateOrder(
         ...(input.date ? { date: new Date(input.date) } : {}),
         ...order,
         updatedAt: now,
+        updatedBy: actorId,
       })
       .where(owned);
     await tx.delete(orderItems).where(eq(orderItems.orderId, id));

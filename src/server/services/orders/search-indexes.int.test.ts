@@ -84,7 +84,7 @@ describe('search through the trigram indexes (pg_trgm)', () => {
       customerInput.parse({ name: 'Henk Nieuwland', company: 'Nieuwland Dak', email: 'henk@nieuwland.nl' }),
       new Date(),
     );
-    const search = (text: string) => listOrdersPage(db, userId, { search: text, now: new Date() });
+    const search = (text: string) => listOrdersPage(db, userId, { search: text, now: new Date(), userId });
     expect((await search('oudenaller')).items.map((o) => o.id)).toEqual([order.id]);
     expect((await search('OUDENALLER DAK')).total).toBe(1);
     expect((await search('nieuwland')).total).toBe(0);
@@ -115,7 +115,7 @@ describe('search through the trigram indexes (pg_trgm)', () => {
         .map((o) => o.id)
         .sort();
     for (const text of ['1', '10', '-1', '11', 'p1', 'xi', 'q', '%']) {
-      const page = await listOrdersPage(db, userId, { search: text, pageSize: 100, now: new Date() });
+      const page = await listOrdersPage(db, userId, { search: text, pageSize: 100, now: new Date(), userId });
       expect({ text, ids: page.items.map((o) => o.id).sort() }).toEqual({ text, ids: containing(text) });
       expect(page.total).toBe(containing(text).length);
     }

@@ -56,6 +56,8 @@ const order: Order = {
   total: 1234.56,
   createdAt: '2026-03-31T22:30:00.000Z',
   updatedAt: '2026-03-31T22:30:00.000Z',
+  createdBy: null,
+  updatedBy: null,
   items: [{ description: 'Stoel', quantity: 2, unit: 'stuk', price: 617.28, vat: 'verlegd', total: 1234.56 }],
   vatByRate: [{ rate: 'verlegd', base: 1234.56, vat: 0 }],
 };

@@ -1,0 +1,44 @@
+import { type Capability, roleAllows } from '../../shared/roles';
+import type { OrganizationRole } from '../../shared/schemas/organization';
+import { trpc } from './trpc';
+
+/**
+ * What the signed-in person may do in the organisation they work in, so the screens show only that
+ * (src/shared/roles.ts is the table; the server refuses the rest whatever the screen shows).
+ */
+
+type Membership = { role: OrganizationRole; active: boolean };
+
+/** The role in the active organisation; null while it is not known yet (or without one). */
+export function activeRole(organizations: readonly Membership[] | undefined): OrganizationRole | null {
+  return organizations?.find((o) => o.active)?.role ?? null;
+}
+
+/**
+ * Whether `role` may do what needs `capability`. A role not known yet counts as allowed: the list of
+ * organisations arrives a moment after the screen, nearly everyone may do their own screens' work, and
+ * a control that appears late would make every owner wait; a refused call still changes nothing.
+ */
+export function canWith(role: OrganizationRole | null, capability: Capability): boolean {
+  return role === null || roleAllows(role, capability);
+}
+
+/** The role in the active organisation (GET /auth/organizations, shared with the organisation switcher). */
+export function useRole(): OrganizationRole | null {
+  const organizations = trpc.auth.organizations.useQuery(undefined, { staleTime: 60_000 });
+  return activeRole(organizations.data);
+}
+
+/** Whether the signed-in person may do what needs `capability`, e.g. `useCan('work')` for 'Nieuwe Order'. */
+export function useCan(capability: Capability): boolean {
+  return canWith(useRole(), capability);
+}
+
+/**
+ * Whether the role is known and does NOT allow `capability`: for a page that shows "this needs role X"
+ * instead of a form, only once that is sure.
+ */
+export function useRefused(capability: Capability): boolean {
+  const role = useRole();
+  return role !== null && !roleAllows(role, capability);
+}
