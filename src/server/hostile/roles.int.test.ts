@@ -76,6 +76,7 @@ const NEEDS: Record<string, Capability> = {
   'logo-get': 'read',
   'logo-put': 'manage',
   'logo-delete': 'manage',
+  'auditLog-list': 'manage',
 };
 
 const ROLES_BELOW_OWNER: OrganizationRole[] = ['admin', 'member', 'viewer'];

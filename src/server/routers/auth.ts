@@ -24,6 +24,7 @@ import {
 } from '../../shared/schemas/organization';
 import { crossSiteRefused } from '../http/cross-site';
 import { sessionOnly } from '../http/request-auth';
+import { audited, auditScope } from '../services/audit/audit-log';
 import { loginUser } from '../services/auth/login';
 import { authMessages } from '../services/auth/messages';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
@@ -105,7 +106,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { user, session, organization } = await inSignInLine(async () => {
         await limit(ctx, 'login', input.email);
-        return loginUser(ctx, input, ctx.now());
+        return loginUser(ctx, input, ctx.now(), ctx.ip);
       });
       ctx.setSessionCookie(session.token, session.expiresAt);
       return {
@@ -197,12 +198,14 @@ export const authRouter = router({
         return updateProfile(ctx.db, ctx.tenant, input, {
           passwordAttemptLimit: ctx.config.rateLimitAuth,
           now: ctx.now(),
+          audit: auditScope(ctx),
         });
       }
       return updateProfile(ctx.db, ctx.tenant, input, {
         currentSessionId: ctx.session.sessionId,
         passwordAttemptLimit: ctx.config.rateLimitAuth,
         now: ctx.now(),
+        audit: auditScope(ctx),
       });
     }),
 
@@ -273,10 +276,12 @@ export const authRouter = router({
     .input(activateOrganizationInput)
     .output(organizationOfUserOutput)
     .mutation(async ({ ctx, input }) => {
-      const { organization, role } = await activateOrganization(
+      const { organization, role } = await audited(
         ctx.db,
-        { sessionId: ctx.session.sessionId, userId: ctx.user.id },
-        input.id,
+        // Recorded in the organisation signed in to (activateOrganization refuses one the user is not in).
+        { organizationId: input.id, actor: ctx.actor, now: ctx.now },
+        (tx) => activateOrganization(tx, { sessionId: ctx.session.sessionId, userId: ctx.user.id }, input.id),
+        { action: 'auth.signed_in', objectType: 'member', objectId: ctx.user.id },
       );
       return { id: organization.id, name: organization.name, role, active: true };
     }),

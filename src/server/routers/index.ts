@@ -1,5 +1,6 @@
 import { router } from '../trpc';
 import { apiKeysRouter } from './api-keys';
+import { auditLogRouter } from './audit-log';
 import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { emailTemplatesRouter } from './email-templates';
@@ -23,6 +24,7 @@ export const appRouter = router({
   emailTemplates: emailTemplatesRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;
