@@ -30,6 +30,9 @@ const CustomersPage = lazy(async () => ({
 const CompanySettingsPage = lazy(async () => ({
   default: (await import('./pages/company-settings/company-settings-page')).CompanySettingsPage,
 }));
+const AuditLogPage = lazy(async () => ({
+  default: (await import('./pages/audit-log/audit-log-page')).AuditLogPage,
+}));
 const EmailTemplatesPage = lazy(async () => ({
   default: (await import('./pages/email-templates/email-templates-page')).EmailTemplatesPage,
 }));
@@ -110,6 +113,7 @@ function ProtectedArea() {
             <Route path="/klanten" component={CustomersPage} />
             <Route path="/bedrijfsinstellingen" component={CompanySettingsPage} />
             <Route path="/email-templates" component={EmailTemplatesPage} />
+            <Route path="/logboek" component={AuditLogPage} />
             <Route>
               <Redirect to="/" replace />
             </Route>

@@ -1,5 +1,10 @@
-import { AUDIT_LOG_PAGE_SIZE, auditLogPageOutput, auditLogQuery } from '../../shared/schemas/audit-log';
-import { listAuditLog } from '../services/audit/audit-log';
+import {
+  AUDIT_LOG_PAGE_SIZE,
+  auditActorChoicesOutput,
+  auditLogPageOutput,
+  auditLogQuery,
+} from '../../shared/schemas/audit-log';
+import { listAuditActors, listAuditLog } from '../services/audit/audit-log';
 import { authedProcedure, router } from '../trpc';
 
 export const auditLogRouter = router({
@@ -17,4 +22,10 @@ export const auditLogRouter = router({
         limit: input.limit ?? AUDIT_LOG_PAGE_SIZE,
       }),
     ),
+
+  /** The screen's 'Wie' filter: everyone in the log (not part of the REST contract). */
+  actors: authedProcedure
+    .meta({ capability: 'manage' })
+    .output(auditActorChoicesOutput)
+    .query(({ ctx }) => listAuditActors(ctx.db, ctx.tenant.organizationId)),
 });

@@ -70,17 +70,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'pdf_settings.updated': 'PDF-instellingen gewijzigd',
   'logo.updated': 'Logo gewijzigd',
   'logo.deleted': 'Logo verwijderd',
-  'email_template.created': 'Sjabloon aangemaakt',
-  'email_template.updated': 'Sjabloon gewijzigd',
-  'email_template.deleted': 'Sjabloon verwijderd',
-  'email_template.defaults_created': 'Standaardsjablonen aangemaakt',
-  'email_template.test_sent': 'Testmail verzonden',
+  'email_template.created': 'Template aangemaakt',
+  'email_template.updated': 'Template gewijzigd',
+  'email_template.deleted': 'Template verwijderd',
+  'email_template.defaults_created': 'Standaardtemplates toegevoegd',
+  'email_template.test_sent': 'Testmail verstuurd',
   'api_key.created': 'API-sleutel aangemaakt',
   'api_key.revoked': 'API-sleutel ingetrokken',
   'webhook.created': 'Webhook aangemaakt',
   'webhook.updated': 'Webhook gewijzigd',
   'webhook.deleted': 'Webhook verwijderd',
-  'webhook.test_sent': 'Testgebeurtenis verzonden',
+  'webhook.test_sent': 'Webhook-testbericht verstuurd',
   'member.role_changed': 'Rol gewijzigd',
   'member.removed': 'Lid verwijderd',
   'member.left': 'Organisatie verlaten',
@@ -92,6 +92,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.signed_in': 'Ingelogd',
 };
 
+export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, string> = {
+  order: 'Order',
+  customer: 'Klant',
+  organization: 'Organisatie',
+  email_template: 'Template',
+  api_key: 'API-sleutel',
+  webhook: 'Webhook',
+  member: 'Lid',
+  invitation: 'Uitnodiging',
+};
+
 export const AUDIT_ACTOR_TYPES = ['member', 'api_key'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
@@ -99,14 +110,16 @@ export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 export const auditLogEntryOutput = z.object({
   id: z.string().describe('De id van de regel (uuid)'),
   at: z.string().describe('Wanneer (ISO 8601, UTC)'),
-  actor: z.object({
-    type: z.enum(AUDIT_ACTOR_TYPES).describe('`member` (een persoon) of `api_key` (een koppeling)'),
-    id: z
-      .string()
-      .nullable()
-      .describe('De id van het lid, of van de API-sleutel; `null` als die niet meer bestaat'),
-    name: z.string().describe('De naam van het lid of de sleutel zoals die toen was'),
-  }),
+  actor: z
+    .object({
+      type: z.enum(AUDIT_ACTOR_TYPES).describe('`member` (een persoon) of `api_key` (een koppeling)'),
+      id: z
+        .string()
+        .nullable()
+        .describe('De id van het lid, of van de API-sleutel; `null` als die niet meer bestaat'),
+      name: z.string().describe('De naam van het lid of de sleutel zoals die toen was'),
+    })
+    .describe('Wie: het lid, of de API-sleutel die namens zijn maker werkte'),
   ip: z.string().describe('Het IP-adres waarvandaan'),
   action: z.enum(AUDIT_ACTIONS).describe('Wat er gebeurde, bijvoorbeeld `order.updated`'),
   objectType: z.enum(AUDIT_OBJECT_TYPES).describe('Het soort object'),
@@ -178,6 +191,8 @@ export const auditLogQuery = z
     path: ['from'],
   });
 export type AuditLogQuery = z.output<typeof auditLogQuery>;
+/** The same query as a client sends it (text, as in a query string). */
+export type AuditLogQueryInput = z.input<typeof auditLogQuery>;
 
 /** What the screen gets over tRPC: one page and the count of every match. */
 export const auditLogPageOutput = z.object({
@@ -185,3 +200,9 @@ export const auditLogPageOutput = z.object({
   total: z.number().int(),
 });
 export type AuditLogPage = z.infer<typeof auditLogPageOutput>;
+
+/** Everyone who appears in the log, by their latest name: the 'Wie' filter's choices. */
+export const auditActorChoicesOutput = z.array(
+  z.object({ type: z.enum(AUDIT_ACTOR_TYPES), id: z.string(), name: z.string() }),
+);
+export type AuditActorChoice = z.infer<typeof auditActorChoicesOutput>[number];

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type AuditLogRow, auditLog } from '../../../db/schema';
 import { addDays, startOfAmsterdamDay } from '../../../shared/dates';
 import type {
   AuditAction,
+  AuditActorChoice,
   AuditActorType,
   AuditLogEntry,
   AuditLogQuery,
@@ -161,6 +162,20 @@ export async function listAuditLog(
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { entries: rows.map(auditEntryToWire), total: counted?.n ?? 0 };
+}
+
+/**
+ * Everyone who appears in the organisation's log, members and keys, each by the name of their latest
+ * entry, by name: the screen's 'Wie' filter.
+ */
+export async function listAuditActors(db: DbOrTx, organizationId: string): Promise<AuditActorChoice[]> {
+  const actorId = sql<string>`case when ${auditLog.actorType} = 'api_key' then ${auditLog.actorApiKeyId} else ${auditLog.actorUserId} end`;
+  const rows = await db
+    .selectDistinctOn([actorId], { type: auditLog.actorType, id: actorId, name: auditLog.actorName })
+    .from(auditLog)
+    .where(and(eq(auditLog.organizationId, organizationId), sql`${actorId} is not null`))
+    .orderBy(actorId, desc(auditLog.at));
+  return rows.sort((a, b) => a.name.localeCompare(b.name, 'nl'));
 }
 
 /** How long the log is kept. */
