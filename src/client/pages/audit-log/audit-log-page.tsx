@@ -145,7 +145,6 @@ export function AuditLogPage() {
           label="Object-id"
           value={filters.objectId}
           onChange={(event) => set('objectId')(event.target.value)}
-          placeholder="Bijv. de id van een order"
           maxLength={200}
         />
         <DateField
