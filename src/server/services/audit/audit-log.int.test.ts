@@ -300,6 +300,12 @@ describe('the audit log (integration)', () => {
     const byMember = await ok('GET', `/api/organization/audit-log?actor=${user.id}`, token);
     expect(byMember.map((e: { action: string }) => e.action)).toEqual(['api_key.created']);
     expect(byMember[0].actor).toEqual({ type: 'member', id: user.id, name: 'Ria Smit' });
+    // The screen's 'Wie' choices: everyone in the log, by name.
+    const actors = await call('GET', '/trpc/auditLog.actors', token);
+    expect(actors.json().result.data).toEqual([
+      { type: 'member', id: user.id, name: 'Ria Smit' },
+      { type: 'api_key', id: key._id, name: 'Webshop' },
+    ]);
   });
 
   it('records each sign-in to the organisation: the login, and switching to another organisation', async () => {
