@@ -34,6 +34,9 @@ const CompanySettingsPage = lazy(async () => ({
 const NoOrganizationPage = lazy(async () => ({
   default: (await import('./pages/auth/no-organization-page')).NoOrganizationPage,
 }));
+const AuditLogPage = lazy(async () => ({
+  default: (await import('./pages/audit-log/audit-log-page')).AuditLogPage,
+}));
 const EmailTemplatesPage = lazy(async () => ({
   default: (await import('./pages/email-templates/email-templates-page')).EmailTemplatesPage,
 }));
@@ -118,6 +121,7 @@ function ProtectedArea() {
             <Route path="/klanten" component={CustomersPage} />
             <Route path="/bedrijfsinstellingen" component={CompanySettingsPage} />
             <Route path="/email-templates" component={EmailTemplatesPage} />
+            <Route path="/logboek" component={AuditLogPage} />
             <Route>
               <Redirect to="/" replace />
             </Route>

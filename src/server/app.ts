@@ -8,6 +8,7 @@ import { projectRoot } from '../project-root';
 import type { AppDeps } from './deps';
 import { AppError, notFound } from './errors';
 import { registerApiDocs } from './http/api-docs';
+import { registerAuditLogList } from './http/audit-log-list';
 import { LOGO_ROUTE, registerCompanyLogo } from './http/company-logo';
 import { registerCompression } from './http/compression';
 import { crossSiteRefused, isCrossSiteCookieRequest } from './http/cross-site';
@@ -195,6 +196,7 @@ export async function buildApp({
 
   registerOrdersStream(app, deps, ordersStream);
   registerCustomersList(app, deps);
+  registerAuditLogList(app, deps);
   registerDevMail(app, deps);
   registerPdfDownload(app, deps);
   await registerCompanyLogo(app, deps);

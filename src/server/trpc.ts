@@ -16,11 +16,14 @@ import {
   noOrganization,
   sessionOnly,
 } from './http/request-auth';
+import { type AuditActor, auditActor } from './services/audit/audit-log';
 import type { ValidSession } from './services/auth/sessions';
 import type { Tenant } from './services/organizations/tenant';
 
 export type Context = AppDeps & {
   ip: string;
+  /** Who acts, for the audit log: the person or the API key, and the client's address; null when signed out. */
+  actor: AuditActor | null;
   /** The session of a signed-in browser or bearer token; null for an API key. */
   session: ValidSession | null;
   user: UserRow | null;
@@ -61,6 +64,7 @@ export function createContextFactory(deps: AppDeps) {
       ...deps,
       ip: req.ip,
       ...auth,
+      actor: auditActor(auth, req.ip),
       setSessionCookie: (token, expiresAt) => requestAuth.setSessionCookie(res, token, expiresAt),
       clearSessionCookie: () => requestAuth.clearSessionCookie(res),
       idempotencyKey: headerText(req.headers['idempotency-key']),
@@ -149,7 +153,9 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, getRawI
   // A key's budget and its access level, for every procedure at once (request-auth.ts).
   if (ctx.apiKey) assertApiKeyMay(ctx.apiKey, type === 'mutation');
   return answered(
-    await next({ ctx: { user: ctx.user, tenant: ctx.tenant, organization: ctx.organization } }),
+    await next({
+      ctx: { user: ctx.user, tenant: ctx.tenant, organization: ctx.organization, actor: ctx.actor! },
+    }),
   );
 });
 
@@ -162,7 +168,9 @@ export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next 
   await refuseBinaryInput(getRawInput);
   if (ctx.apiKey) throw sessionOnly();
   if (!ctx.user || !ctx.session) throw unauthorized();
-  return answered(await next({ ctx: { user: ctx.user, session: ctx.session, tenant: ctx.tenant } }));
+  return answered(
+    await next({ ctx: { user: ctx.user, session: ctx.session, tenant: ctx.tenant, actor: ctx.actor! } }),
+  );
 });
 
 /** sessionProcedure for calls about the active organisation (its API keys, switching it). */
@@ -175,7 +183,13 @@ export const sessionTenantProcedure = t.procedure.use(async ({ ctx, type, meta, 
   assertRoleMay(ctx.tenant.role, meta?.capability, type === 'mutation');
   return answered(
     await next({
-      ctx: { user: ctx.user, session: ctx.session, tenant: ctx.tenant, organization: ctx.organization },
+      ctx: {
+        user: ctx.user,
+        session: ctx.session,
+        tenant: ctx.tenant,
+        organization: ctx.organization,
+        actor: ctx.actor!,
+      },
     }),
   );
 });

@@ -7,6 +7,7 @@ import { type AppDeps, systemClock } from '../server/deps';
 import { appRouter } from '../server/routers';
 import { authenticateApiKey } from '../server/services/api-keys/authenticate-api-key';
 import { isApiKeySecret } from '../server/services/api-keys/secret';
+import { auditActor } from '../server/services/audit/audit-log';
 import { validateSessionToken } from '../server/services/auth/sessions';
 import type { Mailer } from '../server/services/mail/message';
 import { createPrinter, type Printer } from '../server/services/pdf/printer';
@@ -75,14 +76,17 @@ export async function createTestContext(
   const session =
     token && !isApiKeySecret(token) ? await validateSessionToken(deps.db, token, deps.now()) : null;
   const cookies: CookieJar = {};
+  const ip = opts.ip ?? '127.0.0.1';
+  const apiKey = key ? { ...key.apiKey, rate: key.rate, unsafeMethod: false } : null;
   return {
     ...deps,
-    ip: opts.ip ?? '127.0.0.1',
+    ip,
+    actor: auditActor({ user: session?.user ?? key?.user ?? null, apiKey }, ip),
     session,
     user: session?.user ?? key?.user ?? null,
     tenant: session?.tenant ?? key?.tenant ?? null,
     organization: session?.organization ?? key?.organization ?? null,
-    apiKey: key ? { ...key.apiKey, rate: key.rate, unsafeMethod: false } : null,
+    apiKey,
     token,
     cookies,
     setSessionCookie: (value, expiresAt) => {

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { cx, ThemeControl, useBackgroundLock, useDialogLayer, useFocusReturn } from '../components';
 import { CompanyMark } from './company-mark';
-import { NAV_ITEMS } from './nav-items';
+import { useNavItems } from './nav-items';
 import { NavLink } from './nav-link';
 import { OrganizationDrawerSection } from './organization-switcher';
 
@@ -20,6 +20,7 @@ type MobileMenuProps = {
 /** The hamburger menu: a panel sliding in from the right with every link, the theme and Uitloggen. */
 export function MobileMenu({ id, open, onClose, userName, company, onLogout, loggingOut }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
+  const navItems = useNavItems();
   useBackgroundLock(open);
   useFocusReturn(panelRef, open);
   useDialogLayer(panelRef, open, onClose);
@@ -57,7 +58,7 @@ export function MobileMenu({ id, open, onClose, userName, company, onLogout, log
 
         <nav aria-label="Hoofdmenu" className="shell-drawer__nav">
           <ul className="shell-nav">
-            {NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <li key={item.href}>
                 <NavLink item={item} className="shell-nav__link" onNavigate={onClose} />
               </li>

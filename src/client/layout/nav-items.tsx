@@ -1,5 +1,7 @@
-import { FileText, LayoutDashboard, Mail, Settings, Users } from 'lucide-react';
+import { FileText, History, LayoutDashboard, Mail, Settings, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { type Capability, roleAllows } from '../../shared/roles';
+import { useRole } from '../lib/can';
 
 export type NavItem = {
   href: string;
@@ -9,6 +11,8 @@ export type NavItem = {
   icon: ReactNode;
   /** Other paths under which this item counts as the current one. */
   matches?: (path: string) => boolean;
+  /** Shown only to a role that may this (src/shared/roles.ts); without it, to everyone. */
+  capability?: Capability;
 };
 
 const ICON = { size: 18, strokeWidth: 1.9 } as const;
@@ -30,7 +34,14 @@ export const NAV_ITEMS: NavItem[] = [
     icon: <Settings {...ICON} />,
   },
   { href: '/email-templates', label: 'Email Templates', icon: <Mail {...ICON} /> },
+  { href: '/logboek', label: 'Logboek', icon: <History {...ICON} />, capability: 'manage' },
 ];
+
+/** The menu's items for the signed-in person's role: Logboek only for an owner or admin. */
+export function useNavItems(): NavItem[] {
+  const role = useRole();
+  return NAV_ITEMS.filter((item) => !item.capability || (role !== null && roleAllows(role, item.capability)));
+}
 
 /** The four destinations of the mobile bottom bar (spec §2). */
 export const BOTTOM_BAR_ITEMS: NavItem[] = NAV_ITEMS.filter((item) =>

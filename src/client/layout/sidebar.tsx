@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { cx } from '../components';
 import { CompanyMark, useHasCompanyLogo } from './company-mark';
-import { NAV_ITEMS } from './nav-items';
+import { useNavItems } from './nav-items';
 import { NavLink } from './nav-link';
 
 type SidebarProps = {
@@ -14,6 +14,7 @@ type SidebarProps = {
 /** Desktop navigation (≥ 768 px): the company, the links, who is logged in, and Uitloggen. */
 export function Sidebar({ userName, company, onLogout, loggingOut }: SidebarProps) {
   const hasLogo = useHasCompanyLogo();
+  const navItems = useNavItems();
   return (
     <aside className="shell-sidebar">
       {/* The aside is as tall as the page; this part stays in the window while it scrolls. */}
@@ -30,7 +31,7 @@ export function Sidebar({ userName, company, onLogout, loggingOut }: SidebarProp
 
         <nav className="shell-sidebar__nav" aria-label="Hoofdmenu">
           <ul className="shell-nav">
-            {NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <li key={item.href}>
                 <NavLink item={item} className="shell-nav__link" />
               </li>

@@ -1,4 +1,5 @@
 export * from './api-keys';
+export * from './audit-log';
 export * from './auth';
 export * from './company-logos';
 export * from './customers';

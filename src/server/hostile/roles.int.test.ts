@@ -88,6 +88,7 @@ const NEEDS: Record<string, Capability> = {
   'invitations-resend': 'manage',
   // The signed-in person joins with their own account; no role in the active organisation is asked.
   'invitations-accept': 'read',
+  'auditLog-list': 'manage',
 };
 
 const ROLES_BELOW_OWNER: OrganizationRole[] = ['admin', 'member', 'viewer'];

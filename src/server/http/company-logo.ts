@@ -3,6 +3,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, LOGO_PATH, logoMessages } from '../../shared/logo';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { audited, auditScopeOf } from '../services/audit/audit-log';
 import { deleteLogo, getLogo, saveLogo } from '../services/logo/logos';
 import { sendError } from './error-responses';
 import { createRequestAuth } from './request-auth';
@@ -39,13 +40,14 @@ export async function registerCompanyLogo(app: FastifyInstance, deps: AppDeps): 
     });
 
     scope.put(LOGO_ROUTE, async (req, reply) => {
-      const { tenant } = await auth.requireUser(req, reply, { capability: 'manage' });
+      const signedIn = await auth.requireUser(req, reply, { capability: 'manage' });
       const content = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const info = await saveLogo(
         deps.db,
-        tenant.organizationId,
+        signedIn.tenant.organizationId,
         { content, contentType: req.headers['content-type'] ?? '' },
         deps.now(),
+        auditScopeOf(signedIn, req.ip, deps.now),
       );
       return reply.send({ success: true, message: logoMessages.saved, ...info });
     });
@@ -74,8 +76,14 @@ export async function registerCompanyLogo(app: FastifyInstance, deps: AppDeps): 
     });
 
     scope.delete(LOGO_ROUTE, async (req, reply) => {
-      const { tenant } = await auth.requireUser(req, reply, { capability: 'manage' });
-      await deleteLogo(deps.db, tenant.organizationId);
+      const signedIn = await auth.requireUser(req, reply, { capability: 'manage' });
+      const organizationId = signedIn.tenant.organizationId;
+      await audited(
+        deps.db,
+        auditScopeOf(signedIn, req.ip, deps.now),
+        (tx) => deleteLogo(tx, organizationId),
+        { action: 'logo.deleted', objectType: 'organization', objectId: organizationId },
+      );
       return reply.send({ success: true, message: logoMessages.removed });
     });
   });

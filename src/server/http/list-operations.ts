@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import { customerApiListQuery, orderApiListQuery, pageHeaders } from '../../shared/schemas/api-list';
+import { auditLogEntryOutput, auditLogQuery } from '../../shared/schemas/audit-log';
 import { customerOutput } from '../../shared/schemas/customer';
 import { orderOutput } from '../../shared/schemas/order';
 
@@ -13,7 +14,7 @@ import { orderOutput } from '../../shared/schemas/order';
 
 type ListOperation<Q extends z.ZodType> = {
   /** The path under /api, as the document names it. */
-  path: '/orders' | '/customers';
+  path: '/orders' | '/customers' | '/organization/audit-log';
   /** The query parameters, as the route parses them (400 with `details` per parameter). */
   query: Q;
   operation: ZodOpenApiOperationObject;
@@ -62,7 +63,22 @@ export const CUSTOMERS_LIST = {
   },
 } satisfies ListOperation<typeof customerApiListQuery>;
 
+export const AUDIT_LOG_LIST = {
+  path: '/organization/audit-log',
+  query: auditLogQuery,
+  operation: {
+    operationId: 'auditLog-list',
+    summary: 'Logboek: wie wat wanneer wijzigde, verstuurde of inlogde',
+    description:
+      'Elke wijziging van orders, klanten, instellingen, templates, leden, uitnodigingen, API-sleutels en webhooks, elke verzending en elke keer inloggen in de organisatie: wanneer, wie (lid of API-sleutel, met de naam van toen), vanaf welk IP-adres, welke actie op welk object en welke velden (alleen namen, nooit geheimen of wachtwoorden). Nieuwste eerst, standaard 50 per pagina, met `X-Total-Count` en `Link` (next/prev). Alleen voor eigenaar en beheerder (anders 403). Regels ouder dan 2 jaar worden verwijderd.',
+    tags: ['audit-log'],
+    security: [{ Authorization: [] }],
+    requestParams: { query: auditLogQuery },
+    responses: listResponses(auditLogEntryOutput),
+  },
+} satisfies ListOperation<typeof auditLogQuery>;
+
 /** The plain list routes for the document generator, beside the procedures' own paths. */
 export const listPaths: ZodOpenApiPathsObject = Object.fromEntries(
-  [ORDERS_LIST, CUSTOMERS_LIST].map(({ path, operation }) => [path, { get: operation }]),
+  [ORDERS_LIST, CUSTOMERS_LIST, AUDIT_LOG_LIST].map(({ path, operation }) => [path, { get: operation }]),
 );

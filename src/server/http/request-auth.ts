@@ -33,6 +33,8 @@ export type AuthOptions = {
  */
 export type ApiKeyAuth = {
   id: string;
+  /** The key's name, as the audit log names who acted. */
+  name: string;
   access: 'read' | 'write';
   rate: ApiKeyRate;
   /** The request's HTTP method changes something (anything but GET/HEAD/OPTIONS). */

@@ -58,6 +58,11 @@ export const API_TAGS = [
       'Webhooks: een https-adres krijgt bij elke gekozen gebeurtenis een ondertekend bericht (Standard Webhooks). Welke berichten dat zijn staat onder Webhooks.',
   },
   {
+    name: 'audit-log',
+    description:
+      'Het logboek van de organisatie: elke wijziging, verzending en aanmelding met wie, wanneer en vanaf welk IP-adres. Alleen voor eigenaar en beheerder; 2 jaar bewaard.',
+  },
+  {
     name: 'system',
     description: 'De gezondheid van de server en foutmeldingen van de app zelf; zonder inloggen.',
   },

@@ -3,6 +3,7 @@ import { apiKeyCreatedOutput, apiKeyCreateInput, apiKeyOutput } from '../../shar
 import { idInput, successOutput } from '../../shared/schemas/common';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys/api-keys';
 import { apiKeyServiceMessages } from '../services/api-keys/messages';
+import { audited, auditScope, givenFields } from '../services/audit/audit-log';
 import { router, sessionTenantProcedure } from '../trpc';
 
 const tags = ['api-keys'];
@@ -38,7 +39,19 @@ export const apiKeysRouter = router({
     })
     .input(apiKeyCreateInput)
     .output(apiKeyCreatedOutput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.tenant, input, ctx.now())),
+    .mutation(({ ctx, input }) =>
+      audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => createApiKey(tx, ctx.tenant, input, ctx.now()),
+        (key) => ({
+          action: 'api_key.created',
+          objectType: 'api_key',
+          objectId: key._id,
+          fields: givenFields(input),
+        }),
+      ),
+    ),
 
   revoke: sessionTenantProcedure
     .meta({
@@ -54,7 +67,12 @@ export const apiKeysRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await revokeApiKey(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => revokeApiKey(tx, ctx.tenant.organizationId, input.id, ctx.now()),
+        { action: 'api_key.revoked', objectType: 'api_key', objectId: input.id },
+      );
       return { success: true as const, message: apiKeyServiceMessages.revoked };
     }),
 });

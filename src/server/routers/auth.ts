@@ -25,6 +25,7 @@ import {
 } from '../../shared/schemas/organization';
 import { crossSiteRefused } from '../http/cross-site';
 import { sessionOnly } from '../http/request-auth';
+import { audited, auditScope } from '../services/audit/audit-log';
 import { loginUser } from '../services/auth/login';
 import { authMessages } from '../services/auth/messages';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
@@ -93,6 +94,7 @@ export const authRouter = router({
           { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) },
           input.invitationToken,
           ctx.now(),
+          ctx.ip,
         );
         ctx.log.info({ userId: user.id, organizationId: organization.id }, 'user registered by invitation');
         ctx.setSessionCookie(session.token, session.expiresAt);
@@ -124,7 +126,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { user, session, organization } = await inSignInLine(async () => {
         await limit(ctx, 'login', input.email);
-        return loginUser(ctx, input, ctx.now());
+        return loginUser(ctx, input, ctx.now(), ctx.ip);
       });
       ctx.setSessionCookie(session.token, session.expiresAt);
       return {
@@ -214,12 +216,14 @@ export const authRouter = router({
         return updateProfile(ctx.db, ctx.tenant, input, {
           passwordAttemptLimit: ctx.config.rateLimitAuth,
           now: ctx.now(),
+          audit: auditScope(ctx),
         });
       }
       return updateProfile(ctx.db, ctx.tenant, input, {
         currentSessionId: ctx.session.sessionId,
         passwordAttemptLimit: ctx.config.rateLimitAuth,
         now: ctx.now(),
+        audit: auditScope(ctx),
       });
     }),
 
@@ -290,11 +294,18 @@ export const authRouter = router({
     .input(activateOrganizationInput)
     .output(organizationOfUserOutput)
     .mutation(async ({ ctx, input }) => {
-      const { organization, role } = await activateOrganization(
+      const { organization, role } = await audited(
         ctx.db,
-        { sessionId: ctx.session.sessionId, userId: ctx.user.id },
-        input.id,
-        ctx.now(),
+        // Recorded in the organisation signed in to (activateOrganization refuses one the user is not in).
+        { organizationId: input.id, actor: ctx.actor, now: ctx.now },
+        (tx) =>
+          activateOrganization(
+            tx,
+            { sessionId: ctx.session.sessionId, userId: ctx.user.id },
+            input.id,
+            ctx.now(),
+          ),
+        { action: 'auth.signed_in', objectType: 'member', objectId: ctx.user.id },
       );
       return { id: organization.id, name: organization.name, role, active: true };
     }),

@@ -8,6 +8,7 @@ import {
   customerPage,
 } from '../../shared/schemas/customer';
 import { idempotencyHeaders } from '../../shared/schemas/idempotency';
+import { audited, auditScope, changedFields, givenFields } from '../services/audit/audit-log';
 import {
   countCustomerOrders,
   createCustomer,
@@ -82,8 +83,18 @@ export const customersRouter = router({
     .input(customerInput)
     .output(customerOutput)
     .mutation(({ ctx, input }) =>
-      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'customers.create', input), (tx) =>
-        createCustomer(tx, ctx.tenant.organizationId, input, ctx.now(), ctx.tenant.userId),
+      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'customers.create', input), (db) =>
+        audited(
+          db,
+          auditScope(ctx),
+          (tx) => createCustomer(tx, ctx.tenant.organizationId, input, ctx.now(), ctx.tenant.userId),
+          (customer) => ({
+            action: 'customer.created',
+            objectType: 'customer',
+            objectId: customer._id,
+            fields: givenFields(input),
+          }),
+        ),
       ),
     ),
 
@@ -99,9 +110,27 @@ export const customersRouter = router({
     })
     .input(customerInput.extend(idInput.shape))
     .output(customerOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) =>
-      updateCustomer(ctx.db, ctx.tenant.organizationId, id, fields, ctx.now(), ctx.tenant.userId),
-    ),
+    .mutation(async ({ ctx, input: { id, ...fields } }) => {
+      let changed: string[] = [];
+      return audited(
+        ctx.db,
+        auditScope(ctx),
+        async (tx) => {
+          const before = await getCustomer(tx, ctx.tenant.organizationId, id);
+          const after = await updateCustomer(
+            tx,
+            ctx.tenant.organizationId,
+            id,
+            fields,
+            ctx.now(),
+            ctx.tenant.userId,
+          );
+          changed = changedFields(before, after);
+          return after;
+        },
+        () => ({ action: 'customer.updated', objectType: 'customer', objectId: id, fields: changed }),
+      );
+    }),
 
   delete: authedProcedure
     .meta({
@@ -116,7 +145,12 @@ export const customersRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteCustomer(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => deleteCustomer(tx, ctx.tenant.organizationId, input.id, ctx.now()),
+        { action: 'customer.deleted', objectType: 'customer', objectId: input.id },
+      );
       return { success: true as const, message: 'Klant is verwijderd.' };
     }),
 });

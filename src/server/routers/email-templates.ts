@@ -8,6 +8,7 @@ import {
   templatePreviewOutput,
   testMailInput,
 } from '../../shared/schemas/email-template';
+import { audited, auditScope, changedFields, givenFields, recordAudit } from '../services/audit/audit-log';
 import {
   createDefaultTemplates,
   createEmailTemplate,
@@ -69,7 +70,19 @@ export const emailTemplatesRouter = router({
     })
     .input(emailTemplateInput)
     .output(emailTemplateOutput)
-    .mutation(({ ctx, input }) => createEmailTemplate(ctx.db, ctx.tenant.organizationId, input, ctx.now())),
+    .mutation(({ ctx, input }) =>
+      audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => createEmailTemplate(tx, ctx.tenant.organizationId, input, ctx.now()),
+        (template) => ({
+          action: 'email_template.created',
+          objectType: 'email_template',
+          objectId: template._id,
+          fields: givenFields(input),
+        }),
+      ),
+    ),
 
   update: authedProcedure
     .meta({
@@ -84,9 +97,25 @@ export const emailTemplatesRouter = router({
     })
     .input(emailTemplateInput.extend(idInput.shape))
     .output(emailTemplateOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) =>
-      updateEmailTemplate(ctx.db, ctx.tenant.organizationId, id, fields),
-    ),
+    .mutation(async ({ ctx, input: { id, ...fields } }) => {
+      let changed: string[] = [];
+      return audited(
+        ctx.db,
+        auditScope(ctx),
+        async (tx) => {
+          const before = await getEmailTemplate(tx, ctx.tenant.organizationId, id);
+          const after = await updateEmailTemplate(tx, ctx.tenant.organizationId, id, fields);
+          changed = changedFields(before, after);
+          return after;
+        },
+        () => ({
+          action: 'email_template.updated',
+          objectType: 'email_template',
+          objectId: id,
+          fields: changed,
+        }),
+      );
+    }),
 
   delete: authedProcedure
     .meta({
@@ -102,7 +131,16 @@ export const emailTemplatesRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteEmailTemplate(ctx.db, ctx.tenant.organizationId, input.id);
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => deleteEmailTemplate(tx, ctx.tenant.organizationId, input.id),
+        {
+          action: 'email_template.deleted',
+          objectType: 'email_template',
+          objectId: input.id,
+        },
+      );
       return { success: true as const, message: 'Template is verwijderd.' };
     }),
 
@@ -138,9 +176,18 @@ export const emailTemplatesRouter = router({
     })
     .input(testMailInput.extend(idInput.shape))
     .output(successOutput)
-    .mutation(({ ctx, input: { id, ...body } }) =>
-      sendTestMail(ctx, companyOf(ctx.organization, ctx.user), id, body, ctx.now()),
-    ),
+    .mutation(async ({ ctx, input: { id, ...body } }) => {
+      const sent = await sendTestMail(ctx, companyOf(ctx.organization, ctx.user), id, body, ctx.now());
+      // A send changes nothing to roll back: it is recorded once the mail server took it.
+      await recordAudit(
+        ctx.db,
+        ctx.tenant.organizationId,
+        ctx.actor,
+        { action: 'email_template.test_sent', objectType: 'email_template', objectId: id },
+        ctx.now(),
+      );
+      return sent;
+    }),
 
   createDefaults: authedProcedure
     .meta({
@@ -158,6 +205,11 @@ export const emailTemplatesRouter = router({
     .output(createDefaultsOutput)
     .mutation(async ({ ctx }) => ({
       success: true as const,
-      count: await createDefaultTemplates(ctx.db, ctx.tenant.organizationId),
+      count: await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => createDefaultTemplates(tx, ctx.tenant.organizationId),
+        { action: 'email_template.defaults_created', objectType: 'email_template' },
+      ),
     })),
 });

@@ -1,5 +1,6 @@
 import { router } from '../trpc';
 import { apiKeysRouter } from './api-keys';
+import { auditLogRouter } from './audit-log';
 import { authRouter } from './auth';
 import { customersRouter } from './customers';
 import { emailTemplatesRouter } from './email-templates';
@@ -27,6 +28,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   members: membersRouter,
   invitations: invitationsRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

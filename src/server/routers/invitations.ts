@@ -11,6 +11,7 @@ import {
   invitationTokenInput,
 } from '../../shared/schemas/invitation';
 import { organizationOfUserOutput } from '../../shared/schemas/organization';
+import { auditActor, audited, auditScope } from '../services/audit/audit-log';
 import { invitationMessages } from '../services/organizations/invitation-messages';
 import {
   acceptInvitation,
@@ -59,7 +60,7 @@ export const invitationsRouter = router({
     })
     .input(invitationInput)
     .output(invitationOutput)
-    .mutation(({ ctx, input }) => createInvitation(ctx, ctx.tenant, input, ctx.now())),
+    .mutation(({ ctx, input }) => createInvitation(ctx, ctx.tenant, input, ctx.now(), auditScope(ctx))),
 
   withdraw: authedProcedure
     .meta({
@@ -75,7 +76,12 @@ export const invitationsRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await withdrawInvitation(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => withdrawInvitation(tx, ctx.tenant.organizationId, input.id, ctx.now()),
+        { action: 'invitation.withdrawn', objectType: 'invitation', objectId: input.id },
+      );
       return { success: true as const, message: invitationMessages.withdrawn };
     }),
 
@@ -92,7 +98,7 @@ export const invitationsRouter = router({
     })
     .input(idInput)
     .output(invitationOutput)
-    .mutation(({ ctx, input }) => resendInvitation(ctx, ctx.tenant, input.id, ctx.now())),
+    .mutation(({ ctx, input }) => resendInvitation(ctx, ctx.tenant, input.id, ctx.now(), auditScope(ctx))),
 
   get: publicProcedure
     .meta({
@@ -127,6 +133,7 @@ export const invitationsRouter = router({
         { userId: ctx.user.id, email: ctx.user.email, sessionId: ctx.session.sessionId },
         input.token,
         ctx.now(),
+        auditActor({ user: ctx.user, apiKey: null }, ctx.ip) ?? undefined,
       );
       ctx.log.info({ userId: ctx.user.id, organizationId: organization.id }, 'invitation accepted');
       return { id: organization.id, name: organization.name, role, active: true };

@@ -7,6 +7,7 @@ import {
   membersOutput,
   transferOwnershipInput,
 } from '../../shared/schemas/members';
+import { audited, auditScope } from '../services/audit/audit-log';
 import {
   changeMemberRole,
   leaveOrganization,
@@ -55,7 +56,14 @@ export const membersRouter = router({
     })
     .input(memberRoleInput)
     .output(memberOutput)
-    .mutation(({ ctx, input }) => changeMemberRole(ctx.db, ctx.tenant, input.userId, input.role)),
+    .mutation(({ ctx, input }) =>
+      audited(ctx.db, auditScope(ctx), (tx) => changeMemberRole(tx, ctx.tenant, input.userId, input.role), {
+        action: 'member.role_changed',
+        objectType: 'member',
+        objectId: input.userId,
+        fields: ['role'],
+      }),
+    ),
 
   remove: sessionTenantProcedure
     .meta({
@@ -71,7 +79,11 @@ export const membersRouter = router({
     .input(memberIdInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await removeMember(ctx.db, ctx.tenant, input.userId, ctx.now());
+      await audited(ctx.db, auditScope(ctx), (tx) => removeMember(tx, ctx.tenant, input.userId, ctx.now()), {
+        action: 'member.removed',
+        objectType: 'member',
+        objectId: input.userId,
+      });
       return { success: true as const, message: organizationMessages.memberRemoved };
     }),
 
@@ -89,7 +101,12 @@ export const membersRouter = router({
     .input(transferOwnershipInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await transferOwnership(ctx.db, ctx.tenant, input.userId);
+      await audited(ctx.db, auditScope(ctx), (tx) => transferOwnership(tx, ctx.tenant, input.userId), {
+        action: 'ownership.transferred',
+        objectType: 'member',
+        objectId: input.userId,
+        fields: ['role'],
+      });
       return { success: true as const, message: organizationMessages.ownershipTransferred };
     }),
 
@@ -107,7 +124,12 @@ export const membersRouter = router({
     .input(z.object({}).optional())
     .output(successOutput)
     .mutation(async ({ ctx }) => {
-      await leaveOrganization(ctx.db, ctx.tenant, ctx.now(), ctx.session.sessionId);
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => leaveOrganization(tx, ctx.tenant, ctx.now(), ctx.session.sessionId),
+        { action: 'member.left', objectType: 'member', objectId: ctx.tenant.userId },
+      );
       return { success: true as const, message: organizationMessages.left };
     }),
 });

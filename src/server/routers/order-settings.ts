@@ -5,6 +5,7 @@ import {
   orderSettingsInput,
   orderSettingsOutput,
 } from '../../shared/schemas/order-settings';
+import { audited, auditScope, changedFields } from '../services/audit/audit-log';
 import {
   getOrderSettings,
   previewNextOrderNumber,
@@ -44,7 +45,25 @@ export const orderSettingsRouter = router({
     })
     .input(orderSettingsInput)
     .output(orderSettingsOutput)
-    .mutation(({ ctx, input }) => updateOrderSettings(ctx.db, ctx.tenant.organizationId, input, ctx.now())),
+    .mutation(async ({ ctx, input }) => {
+      let changed: string[] = [];
+      return audited(
+        ctx.db,
+        auditScope(ctx),
+        async (tx) => {
+          const before = await getOrderSettings(tx, ctx.tenant.organizationId);
+          const after = await updateOrderSettings(tx, ctx.tenant.organizationId, input, ctx.now());
+          changed = changedFields(before, after);
+          return after;
+        },
+        () => ({
+          action: 'order_settings.updated',
+          objectType: 'organization',
+          objectId: ctx.tenant.organizationId,
+          fields: changed,
+        }),
+      );
+    }),
 
   nextNumber: authedProcedure
     .meta({

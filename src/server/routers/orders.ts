@@ -15,6 +15,7 @@ import {
 } from '../../shared/schemas/order';
 import { orderWithEmailsOutput, sendEmailOutput } from '../../shared/schemas/order-email';
 import { revenueByMonthOutput } from '../../shared/schemas/revenue-by-month';
+import { audited, auditScope, changedFields, givenFields } from '../services/audit/audit-log';
 import {
   idempotentCall,
   runIdempotent,
@@ -131,8 +132,21 @@ export const ordersRouter = router({
     .input(orderInput)
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
-      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.create', input), async (tx) =>
-        orderToWire(await createOrder(tx, ctx.tenant.organizationId, input, ctx.now(), ctx.tenant.userId)),
+      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.create', input), (db) =>
+        audited(
+          db,
+          auditScope(ctx),
+          async (tx) =>
+            orderToWire(
+              await createOrder(tx, ctx.tenant.organizationId, input, ctx.now(), ctx.tenant.userId),
+            ),
+          (order) => ({
+            action: 'order.created',
+            objectType: 'order',
+            objectId: order._id,
+            fields: givenFields(input),
+          }),
+        ),
       ),
     ),
 
@@ -148,11 +162,22 @@ export const ordersRouter = router({
     })
     .input(z.object({ ...orderInputShape, ...idInput.shape }).superRefine(checkOrderAmounts))
     .output(orderOutput)
-    .mutation(async ({ ctx, input: { id, ...fields } }) =>
-      orderToWire(
-        await updateOrder(ctx.db, ctx.tenant.organizationId, id, fields, ctx.now(), ctx.tenant.userId),
-      ),
-    ),
+    .mutation(async ({ ctx, input: { id, ...fields } }) => {
+      let changed: string[] = [];
+      return audited(
+        ctx.db,
+        auditScope(ctx),
+        async (tx) => {
+          const before = orderToWire(await getOrder(tx, ctx.tenant.organizationId, id));
+          const after = orderToWire(
+            await updateOrder(tx, ctx.tenant.organizationId, id, fields, ctx.now(), ctx.tenant.userId),
+          );
+          changed = changedFields(before, after);
+          return after;
+        },
+        () => ({ action: 'order.updated', objectType: 'order', objectId: id, fields: changed }),
+      );
+    }),
 
   duplicate: authedProcedure
     .meta({
@@ -168,9 +193,15 @@ export const ordersRouter = router({
     .input(idInput)
     .output(orderOutput)
     .mutation(({ ctx, input }) =>
-      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.duplicate', input), async (tx) =>
-        orderToWire(
-          await duplicateOrder(tx, ctx.tenant.organizationId, input.id, ctx.now(), ctx.tenant.userId),
+      runIdempotentInTransaction(ctx.db, idempotentCall(ctx, 'orders.duplicate', input), (db) =>
+        audited(
+          db,
+          auditScope(ctx),
+          async (tx) =>
+            orderToWire(
+              await duplicateOrder(tx, ctx.tenant.organizationId, input.id, ctx.now(), ctx.tenant.userId),
+            ),
+          (copy) => ({ action: 'order.duplicated', objectType: 'order', objectId: copy._id }),
         ),
       ),
     ),
@@ -191,7 +222,7 @@ export const ordersRouter = router({
     .output(sendEmailOutput)
     .mutation(({ ctx, input: { id, ...payload } }) =>
       runIdempotent(ctx.db, idempotentCall(ctx, 'orders.sendEmail', { id, ...payload }), () =>
-        sendOrderEmail(ctx, companyOf(ctx.organization, ctx.user), id, payload),
+        sendOrderEmail(ctx, companyOf(ctx.organization, ctx.user), id, payload, { audit: auditScope(ctx) }),
       ),
     ),
 
@@ -208,7 +239,12 @@ export const ordersRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteOrder(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => deleteOrder(tx, ctx.tenant.organizationId, input.id, ctx.now()),
+        { action: 'order.deleted', objectType: 'order', objectId: input.id },
+      );
       return { success: true as const, message: ORDER_DELETED_MESSAGE };
     }),
 });

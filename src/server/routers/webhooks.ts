@@ -10,6 +10,7 @@ import {
   webhookTestOutput,
   webhookWithSecretOutput,
 } from '../../shared/schemas/webhook';
+import { audited, auditScope, changedFields, givenFields, recordAudit } from '../services/audit/audit-log';
 import { deliveryPolicyOf } from '../services/webhooks/deliver';
 import {
   createWebhook,
@@ -75,7 +76,17 @@ export const webhooksRouter = router({
     .input(webhookInput)
     .output(webhookWithSecretOutput)
     .mutation(({ ctx, input }) =>
-      createWebhook(ctx.db, ctx.tenant.organizationId, input, deliveryPolicyOf(ctx.config)),
+      audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => createWebhook(tx, ctx.tenant.organizationId, input, deliveryPolicyOf(ctx.config)),
+        (webhook) => ({
+          action: 'webhook.created',
+          objectType: 'webhook',
+          objectId: webhook._id,
+          fields: givenFields(input),
+        }),
+      ),
     ),
 
   update: authedProcedure
@@ -91,9 +102,26 @@ export const webhooksRouter = router({
     })
     .input(webhookInput.extend(idInput.shape))
     .output(webhookOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) =>
-      updateWebhook(ctx.db, ctx.tenant.organizationId, id, fields, deliveryPolicyOf(ctx.config)),
-    ),
+    .mutation(async ({ ctx, input: { id, ...fields } }) => {
+      let changed: string[] = [];
+      return audited(
+        ctx.db,
+        auditScope(ctx),
+        async (tx) => {
+          const before = await getWebhook(tx, ctx.tenant.organizationId, id);
+          const after = await updateWebhook(
+            tx,
+            ctx.tenant.organizationId,
+            id,
+            fields,
+            deliveryPolicyOf(ctx.config),
+          );
+          changed = changedFields(before, after);
+          return after;
+        },
+        () => ({ action: 'webhook.updated', objectType: 'webhook', objectId: id, fields: changed }),
+      );
+    }),
 
   delete: authedProcedure
     .meta({
@@ -109,7 +137,11 @@ export const webhooksRouter = router({
     .input(idInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteWebhook(ctx.db, ctx.tenant.organizationId, input.id);
+      await audited(ctx.db, auditScope(ctx), (tx) => deleteWebhook(tx, ctx.tenant.organizationId, input.id), {
+        action: 'webhook.deleted',
+        objectType: 'webhook',
+        objectId: input.id,
+      });
       return { success: true as const, message: 'Webhook is verwijderd.' };
     }),
 
@@ -142,6 +174,14 @@ export const webhooksRouter = router({
     .output(webhookTestOutput)
     .mutation(async ({ ctx, input }) => {
       const { eventId } = await sendTestEvent(ctx.db, ctx.tenant.organizationId, input.id, ctx.now());
+      // Outside sendTestEvent's own writes: a refused test (its rate limit) still counts as tried.
+      await recordAudit(
+        ctx.db,
+        ctx.tenant.organizationId,
+        ctx.actor,
+        { action: 'webhook.test_sent', objectType: 'webhook', objectId: input.id },
+        ctx.now(),
+      );
       return { success: true as const, eventId, message: 'Testbericht staat klaar om te versturen.' };
     }),
 });

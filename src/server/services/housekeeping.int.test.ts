@@ -108,6 +108,7 @@ describe('the scheduled clean-up (integration)', () => {
       sessions: 0,
       rateLimits: 0,
       idempotencyKeys: 0,
+      auditLog: 0,
     });
   });
 });

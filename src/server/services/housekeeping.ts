@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import { pruneAuditLog } from './audit/audit-log';
 import { pruneRateLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/sessions';
 import { deleteExpiredIdempotencyKeys } from './idempotency/idempotency';
@@ -12,12 +13,13 @@ export type SweepCounts = {
   sessions: number;
   rateLimits: number;
   idempotencyKeys: number;
+  auditLog: number;
 };
 
 /**
  * Removes what has expired everywhere, for every account: printed PDFs past their day and the
  * download links past their minutes, sessions past their expiry, rate-limit windows that ended, and
- * idempotency keys past their window. Run by the scheduled housekeeping job, not on request paths: a
+ * idempotency keys past their window, audit log entries past their two years. Run by the scheduled housekeeping job, not on request paths: a
  * request then pays nothing for it, and rows of accounts that never come back go too.
  */
 export async function sweepExpired(db: DbOrTx, now: Date): Promise<SweepCounts> {
@@ -27,5 +29,6 @@ export async function sweepExpired(db: DbOrTx, now: Date): Promise<SweepCounts> 
   const sessions = await deleteExpiredSessions(db, now);
   const rateLimits = await pruneRateLimits(db, now);
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);
-  return { pdfFiles, pdfLinkTokens, sessions, rateLimits, idempotencyKeys };
+  const auditLog = await pruneAuditLog(db, now);
+  return { pdfFiles, pdfLinkTokens, sessions, rateLimits, idempotencyKeys, auditLog };
 }

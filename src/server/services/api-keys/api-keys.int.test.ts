@@ -62,7 +62,7 @@ describe('API keys (service)', () => {
     );
     const found = await authenticateApiKey(database.db, key.secret, { limit, now });
     expect(found?.user.id).toBe(user.id);
-    expect(found?.apiKey).toEqual({ id: key._id, access: 'write' });
+    expect(found?.apiKey).toEqual({ id: key._id, name: 'Webshop', access: 'write' });
     expect(
       await authenticateApiKey(database.db, key.secret, { limit, now: new Date('2026-06-02T10:00:00Z') }),
     ).toBeNull();

@@ -32,7 +32,7 @@ export type AuthenticatedApiKey = {
   user: UserRow;
   tenant: Tenant;
   organization: OrganizationRow;
-  apiKey: { id: string; access: ApiKeyAccess };
+  apiKey: { id: string; name: string; access: ApiKeyAccess };
   rate: ApiKeyRate;
 };
 
@@ -86,7 +86,7 @@ export async function authenticateApiKey(
     user,
     tenant: { organizationId: organization.id, userId: user.id, role },
     organization,
-    apiKey: { id: key.id, access: key.access },
+    apiKey: { id: key.id, name: key.name, access: key.access },
     rate: {
       limit: opts.limit,
       remaining: Math.max(0, opts.limit - hit.count),

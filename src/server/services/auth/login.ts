@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type OrganizationRow, type UserRow, users } from '../../../db/schema';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit-log';
 import { defaultOrganizationId, findMembership, stampLastActive } from '../organizations/memberships';
 import { authMessages } from './messages';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -19,11 +20,13 @@ export type LoginParams = { email: string; password: string; rememberMe: boolean
  */
 async function createSessionIfPasswordStands(
   deps: Pick<ServiceDeps, 'db'>,
-  userId: string,
+  user: UserRow,
   checkedHash: string,
   params: LoginParams,
   now: Date,
+  ip: string | undefined,
 ): Promise<CreatedSession & { organization: OrganizationRow | null }> {
+  const userId = user.id;
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ passwordHash: users.passwordHash })
@@ -35,6 +38,15 @@ async function createSessionIfPasswordStands(
     const session = await createSession(tx, userId, params.rememberMe, now, organizationId);
     const found = organizationId ? await findMembership(tx, userId, organizationId) : null;
     if (found) await stampLastActive(tx, found.organization.id, userId, now);
+    // The sign-in joins the organisation's audit log with the session it opened.
+    if (found && ip !== undefined)
+      await recordAudit(
+        tx,
+        found.organization.id,
+        { type: 'member', userId, apiKeyId: null, name: user.name || user.email, ip },
+        { action: 'auth.signed_in', objectType: 'member', objectId: userId },
+        now,
+      );
     return { ...session, organization: found?.organization ?? null };
   });
 }
@@ -51,6 +63,8 @@ export async function loginUser(
   deps: ServiceDeps,
   params: LoginParams,
   now: Date,
+  /** The client's address, for the audit log's entry of this sign-in. */
+  ip?: string,
 ): Promise<{ user: UserRow; session: CreatedSession; organization: OrganizationRow | null }> {
   const user = await findUserByEmail(deps.db, params.email);
   if (!user) {
@@ -78,10 +92,11 @@ export async function loginUser(
   }
   const { organization, ...session } = await createSessionIfPasswordStands(
     deps,
-    user.id,
+    user,
     checkedHash,
     params,
     now,
+    ip,
   );
   // Someone who left or was removed from their last organisation still signs in: the app then tells
   // them they belong to none and what to do, where a refused sign-in would only confuse them.

@@ -5,6 +5,7 @@ import { profileCompleteness } from '../../../shared/profile-completeness';
 import { roleAllows } from '../../../shared/roles';
 import type { Profile, ProfileUpdateParsed } from '../../../shared/schemas/company-profile';
 import { AppError, notFound } from '../../errors';
+import { type AuditScope, recordAudit } from '../audit/audit-log';
 import { organizationMessages } from '../organizations/messages';
 import type { Tenant } from '../organizations/tenant';
 import { hashPassword } from './passwords';
@@ -79,6 +80,8 @@ export type UpdateProfileOptions = {
   passwordAttemptLimit: number;
   /** The request's time (deps.now): that budget's window. */
   now: Date;
+  /** Who changes it, for the audit log: a change of the name or the company data is recorded there. */
+  audit?: AuditScope;
 };
 
 /**
@@ -94,7 +97,7 @@ export async function updateProfile(
   db: DbOrTx,
   tenant: Tenant,
   patch: ProfileUpdateParsed,
-  { currentSessionId, passwordAttemptLimit, now }: UpdateProfileOptions,
+  { currentSessionId, passwordAttemptLimit, now, audit }: UpdateProfileOptions,
 ): Promise<Profile> {
   const { userId, organizationId } = tenant;
   const columns = columnsOf(patch);
@@ -116,6 +119,10 @@ export async function updateProfile(
   }
 
   const { user, organization } = await db.transaction(async (tx) => {
+    const nameBefore =
+      audit && columns.person.name !== undefined
+        ? (await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name
+        : undefined;
     const [user] = Object.keys(columns.person).length
       ? await tx.update(users).set(columns.person).where(eq(users.id, userId)).returning()
       : await tx.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -150,6 +157,19 @@ export async function updateProfile(
       if (!organization) throw notFound();
     }
     if (columns.person.passwordHash) await endOtherSessions(tx, userId, currentSessionId ?? '');
+    // Field names as the API calls them (the organisation's `name` is `company`); never the password.
+    const changed = [
+      ...Object.keys(companyChanges).map((key) => (key === 'name' ? 'company' : key)),
+      ...(nameBefore !== undefined && nameBefore !== user.name ? ['name'] : []),
+    ];
+    if (audit && changed.length > 0)
+      await recordAudit(
+        tx,
+        organizationId,
+        audit.actor,
+        { action: 'settings.updated', objectType: 'organization', objectId: organizationId, fields: changed },
+        audit.now(),
+      );
     return { user, organization };
   });
   return toProfile(user, organization);

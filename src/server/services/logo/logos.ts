@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client';
 import { companyLogos } from '../../../db/schema';
 import { logoMessages } from '../../../shared/logo';
 import { notFound } from '../../errors';
+import { type AuditScope, audited } from '../audit/audit-log';
 import { normalizeLogo } from './logo-image';
 
 /**
@@ -30,14 +31,24 @@ export async function saveLogo(
   organizationId: string,
   upload: { content: Buffer; contentType: string },
   now: Date,
+  audit?: AuditScope,
 ): Promise<NonNullable<LogoInfo>> {
   const logo = await normalizeLogo(upload.content, upload.contentType);
   const hash = createHash('sha256').update(logo.content).digest('hex');
   const row = { ...logo, hash, updatedAt: now };
-  await db
-    .insert(companyLogos)
-    .values({ organizationId, ...row })
-    .onConflictDoUpdate({ target: companyLogos.organizationId, set: row });
+  // The image is made before any transaction: on PGlite a transaction holds the one connection.
+  const store = (tx: DbOrTx) =>
+    tx
+      .insert(companyLogos)
+      .values({ organizationId, ...row })
+      .onConflictDoUpdate({ target: companyLogos.organizationId, set: row });
+  if (audit)
+    await audited(db, audit, store, {
+      action: 'logo.updated',
+      objectType: 'organization',
+      objectId: organizationId,
+    });
+  else await store(db);
   return { version: hash, width: logo.width, height: logo.height };
 }
 

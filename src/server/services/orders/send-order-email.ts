@@ -4,6 +4,7 @@ import { SEND_EMAIL_SUCCESS_MESSAGE, type SendEmailOutput } from '../../../share
 import { templateValues } from '../../../shared/template-variables';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { type AuditScope, audited } from '../audit/audit-log';
 import { assertWithinRateLimit } from '../auth/rate-limit';
 import { findLogo } from '../logo/logos';
 import { getEmailTemplate } from '../mail/email-templates';
@@ -105,7 +106,7 @@ export async function sendOrderEmail(
   user: Company,
   orderId: string,
   input: SendEmailInputData,
-  opts: { limit?: number } = {},
+  opts: { limit?: number; audit?: AuditScope } = {},
 ): Promise<SendEmailOutput> {
   const { db } = deps;
   const { organizationId } = user;
@@ -159,19 +160,22 @@ export async function sendOrderEmail(
 
   let orderStatus: SendEmailOutput['orderStatus'];
   try {
-    orderStatus = await recordOrderSent(
-      db,
-      organizationId,
-      order.id,
-      {
-        recipient: message.to,
-        cc: ccRefused ? null : (message.cc ?? null),
-        subject: message.subject,
-        includePdf: attachment !== null,
-        templateId: input.templateId || null,
-      },
-      deps.now(),
-    );
+    const sent = {
+      recipient: message.to,
+      cc: ccRefused ? null : (message.cc ?? null),
+      subject: message.subject,
+      includePdf: attachment !== null,
+      templateId: input.templateId || null,
+    };
+    const record = (tx: DbOrTx) => recordOrderSent(tx, organizationId, order.id, sent, deps.now());
+    orderStatus = opts.audit
+      ? await audited(db, opts.audit, record, {
+          action: 'order.sent',
+          objectType: 'order',
+          objectId: order.id,
+          fields: Object.keys(sent),
+        })
+      : await record(db);
   } catch (err) {
     // The mail went out; only the bookkeeping failed (e.g. the order was deleted meanwhile). Say so
     // in the log: the customer has the message even though the order does not show it.

@@ -22,6 +22,7 @@ import {
 import { isUniqueViolation, isUuid } from '../../db-helpers';
 import type { ServiceDeps } from '../../deps';
 import { AppError, notFound } from '../../errors';
+import { type AuditActor, type AuditScope, recordAudit } from '../audit/audit-log';
 import { assertWithinRateLimit } from '../auth/rate-limit';
 import { generateToken, hashToken } from '../auth/session-tokens';
 import { type CreatedSession, createSession } from '../auth/sessions';
@@ -107,6 +108,7 @@ export async function createInvitation(
   tenant: Tenant,
   input: { email: string; role: InvitationRole },
   now: Date,
+  audit?: AuditScope,
 ): Promise<InvitationView> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
@@ -152,6 +154,19 @@ export async function createInvitation(
         })
         .returning({ id: invitations.id });
       if (!row) throw new Error('invitation insert returned no row');
+      if (audit)
+        await recordAudit(
+          tx,
+          tenant.organizationId,
+          audit.actor,
+          {
+            action: 'invitation.created',
+            objectType: 'invitation',
+            objectId: row.id,
+            fields: ['email', 'role'],
+          },
+          audit.now(),
+        );
       return { id: row.id, names };
     })
     .catch((err: unknown) => {
@@ -170,6 +185,7 @@ export async function resendInvitation(
   tenant: Tenant,
   id: string,
   now: Date,
+  audit?: AuditScope,
 ): Promise<InvitationView> {
   if (!isUuid(id)) throw notFound(invitationMessages.notFound);
   const token = generateToken();
@@ -187,6 +203,14 @@ export async function resendInvitation(
       .set({ tokenHash: hashToken(token), sentAt: now, expiresAt })
       .where(eq(invitations.id, id))
       .returning();
+    if (audit)
+      await recordAudit(
+        tx,
+        tenant.organizationId,
+        audit.actor,
+        { action: 'invitation.resent', objectType: 'invitation', objectId: id, fields: ['expiresAt'] },
+        audit.now(),
+      );
     return { row: row!, names: await inviterAndOrganization(tx, tenant) };
   });
   await sendInvitationMail(deps, {
@@ -266,6 +290,23 @@ async function consumeInvitation(tx: DbOrTx, invitationId: string, now: Date): P
   if (!used) throw conflict(invitationMessages.linkUsed);
 }
 
+/** The new member joining, in the log of the organisation they joined: they are the one who did it. */
+function recordAcceptance(
+  tx: DbOrTx,
+  organizationId: string,
+  actor: AuditActor,
+  invitation: InvitationRow,
+  now: Date,
+): Promise<void> {
+  return recordAudit(
+    tx,
+    organizationId,
+    actor,
+    { action: 'invitation.accepted', objectType: 'invitation', objectId: invitation.id, fields: ['role'] },
+    now,
+  );
+}
+
 /**
  * The signed-in user accepts: their address must be the invited one (else 403 naming it). They join
  * with the invited role and the session moves to that organisation, in one transaction.
@@ -275,6 +316,8 @@ export async function acceptInvitation(
   who: { userId: string; email: string; sessionId: string },
   token: string,
   now: Date,
+  /** Who accepts, for the audit log of the organisation they join. */
+  actor?: AuditActor,
 ): Promise<{ organization: OrganizationRow; role: InvitationRole }> {
   return db.transaction(async (tx) => {
     const { invitation, organization } = await usableInvitation(tx, token, now);
@@ -297,6 +340,7 @@ export async function acceptInvitation(
       .update(sessions)
       .set({ organizationId: organization.id })
       .where(and(eq(sessions.id, who.sessionId), eq(sessions.userId, who.userId)));
+    if (actor) await recordAcceptance(tx, organization.id, actor, invitation, now);
     return { organization, role: invitation.role };
   });
 }
@@ -318,6 +362,8 @@ export async function registerWithInvitation(
   params: InvitationRegisterParams,
   token: string,
   now: Date,
+  /** The address the registration came from, for the audit log of the organisation joined. */
+  ip?: string,
 ): Promise<{ user: UserRow; session: CreatedSession; organization: OrganizationRow }> {
   try {
     return await db.transaction(async (tx) => {
@@ -343,6 +389,16 @@ export async function registerWithInvitation(
         .insert(memberships)
         .values({ organizationId: organization.id, userId: user.id, role: invitation.role, createdAt: now });
       const session = await createSession(tx, user.id, params.rememberMe ?? false, now, organization.id);
+      if (ip !== undefined) {
+        const actor = {
+          type: 'member' as const,
+          userId: user.id,
+          apiKeyId: null,
+          name: user.name || user.email,
+          ip,
+        };
+        await recordAcceptance(tx, organization.id, actor, invitation, now);
+      }
       return { user, session, organization };
     });
   } catch (err) {
