@@ -21,6 +21,7 @@ export { InfoTip } from './info-tip';
 export { Modal, type ModalProps, type ModalSize } from './modal';
 export { Notice, type NoticeProps, type NoticeTone, SUCCESS_AUTO_CLOSE_MS } from './notice';
 export { APP_NAME, PageHeader, type PageHeaderProps, useDocumentTitle } from './page-header';
+export { type CountedNoun, Pager } from './pager';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { PasswordStrengthMeter, type PasswordStrengthMeterProps } from './password-strength-meter';
 export { ProfileGapsNotice, type ProfileGapsNoticeProps } from './profile-gaps-notice';

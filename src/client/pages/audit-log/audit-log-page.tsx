@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, History, SearchX } from 'lucide-react';
+import { Download, History, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { isValidDay } from '../../../shared/dates';
 import {
@@ -12,9 +12,11 @@ import {
 } from '../../../shared/schemas/audit-log';
 import {
   Button,
+  type CountedNoun,
   EmptyState,
   Notice,
   PageHeader,
+  Pager,
   Select,
   Spinner,
   TextField,
@@ -39,7 +41,8 @@ const DAY_INVALID = 'Voer een datum in als 24-11-2026.';
 const FROM_AFTER_TO = 'De begindatum ligt na de einddatum.';
 
 const count = (n: number) => n.toLocaleString('nl-NL');
-const entriesLabel = (n: number) => `${count(n)} ${n === 1 ? 'regel' : 'regels'}`;
+const ENTRY_NOUN: CountedNoun = ['regel', 'regels'];
+const entriesLabel = (n: number) => `${count(n)} ${n === 1 ? ENTRY_NOUN[0] : ENTRY_NOUN[1]}`;
 
 type Filters = { actor: string; action: string; objectId: string; from: string; to: string };
 const NO_FILTERS: Filters = { actor: '', action: '', objectId: '', from: '', to: '' };
@@ -115,7 +118,7 @@ export function AuditLogPage() {
     <div className="audit-log-page">
       <PageHeader
         title="Logboek"
-        description="Wie wat wijzigde, verstuurde of inlogde, wanneer en vanaf welk IP-adres. Regels worden 2 jaar bewaard."
+        description={'Wie wat wijzigde, verstuurde of inlogde, wanneer en vanaf welk IP-adres. Regels worden 2\u00a0jaar bewaard.'}
         actions={
           <Button variant="secondary" icon={<Download />} onClick={exportCsv} busy={exporting}>
             CSV exporteren
@@ -244,31 +247,14 @@ export function AuditLogPage() {
               </li>
             ))}
           </ul>
-          <nav className="audit-log-pager" aria-label="Paginering">
-            <p className="audit-log-pager__text" aria-live="polite">
-              {`Toont ${count((page - 1) * AUDIT_LOG_PAGE_SIZE + 1)} - ${count(Math.min(page * AUDIT_LOG_PAGE_SIZE, total))} van ${entriesLabel(total)}`}
-            </p>
-            <div className="audit-log-pager__buttons">
-              <Button
-                variant="secondary"
-                size="sm"
-                icon={<ChevronLeft />}
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Vorige
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                iconRight={<ChevronRight />}
-                disabled={page >= lastPage}
-                onClick={() => setPage(page + 1)}
-              >
-                Volgende
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            page={page}
+            lastPage={lastPage}
+            total={total}
+            pageSize={AUDIT_LOG_PAGE_SIZE}
+            noun={ENTRY_NOUN}
+            onPage={setPage}
+          />
         </div>
       )}
     </div>

@@ -8,6 +8,7 @@ import {
   EmptyState,
   Notice,
   PageHeader,
+  Pager,
   ProfileGapsNotice,
   Spinner,
 } from '../../components';
@@ -15,8 +16,7 @@ import { OrderTable, useOrderDelete } from '../../components/order-table';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { takeEmailModalRequest } from './email-modal-request';
-import { OrdersPager } from './orders-pager';
-import { hasActiveFilters, ORDERS_PAGE_SIZE, pageCount } from './orders-params';
+import { hasActiveFilters, ORDER_NOUN, ORDERS_PAGE_SIZE, pageCount } from './orders-params';
 import { OrdersToolbar } from './orders-toolbar';
 import { useSendEmail } from './send-email';
 import { useOrdersFilters } from './use-orders-filters';
@@ -174,7 +174,14 @@ export function OrdersPage() {
                 </Notice>
               ) : null}
               {firstLoad ? null : (
-                <OrdersPager page={filters.page} lastPage={lastPage} total={total} onPage={goToPage} />
+                <Pager
+                  page={filters.page}
+                  lastPage={lastPage}
+                  total={total}
+                  pageSize={ORDERS_PAGE_SIZE}
+                  noun={ORDER_NOUN}
+                  onPage={goToPage}
+                />
               )}
             </>
           )}

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../../shared/constants';
 import type { OrderPeriod } from '../../../shared/schemas/order';
 import { isOrderPeriod, isOrderStatus } from '../../components/order-table/order-options';
+import { type CountedNoun, pagerText as countedPagerText } from '../../components/pager';
 
 /**
  * The orders list keeps its search, filters and page in the address (?zoek=…&status=…&periode=…&mijn=1&pagina=…),
@@ -69,11 +70,10 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-const count = (n: number) => n.toLocaleString('nl-NL');
+/** What the orders list counts. */
+export const ORDER_NOUN: CountedNoun = ['order', 'orders'];
 
 /** 'Toont 1 - 20 van 45 orders'; 'Toont 0 - 0 van 0 orders' when there is nothing; 'van 1 order'. */
 export function pagerText(page: number, pageSize: number, total: number): string {
-  const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
-  const to = total === 0 ? 0 : Math.min(page * pageSize, total);
-  return `Toont ${count(from)} - ${count(to)} van ${count(total)} ${total === 1 ? 'order' : 'orders'}`;
+  return countedPagerText(page, pageSize, total, ORDER_NOUN);
 }
