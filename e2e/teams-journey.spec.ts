@@ -162,7 +162,7 @@ test('a team: invitations, a member who sends, a bookkeeper who reads, the Logbo
   let orderNumber = '';
   await test.step('the member writes an order and sends it', async () => {
     await openScreen(milaPage, 'Inkooporders');
-    await milaPage.getByRole('link', { name: 'Nieuwe Order' }).click();
+    await milaPage.getByRole('link', { name: 'Nieuwe Order' }).first().click();
     await chooseCustomer(milaPage, 'jansen', 'Jansen Bouw');
     await fillLine(milaPage, 1, { description: 'Cv-ketel vervangen', price: '1800' });
     const created = milaPage.waitForResponse((r) => r.url().includes('orders.create') && r.ok());
@@ -197,13 +197,15 @@ test('a team: invitations, a member who sends, a bookkeeper who reads, the Logbo
     await openScreen(beaPage, 'Inkooporders');
     await expect(deBoer()).toContainText(ownOrder.orderNumber);
     await expect(jansen()).toHaveCount(0);
+    await expect(beaPage.locator('.shell-session__company')).toHaveText(OWN_COMPANY);
     // Her own company is hers to change.
-    await expect(beaPage.getByRole('link', { name: 'Nieuwe Order' })).toBeVisible();
+    await expect(beaPage.getByRole('link', { name: 'Nieuwe Order' }).first()).toBeVisible();
 
     await switchTo(beaPage, bea.name, OWNER_COMPANY);
     await openScreen(beaPage, 'Inkooporders');
     await expect(jansen()).toContainText(orderNumber);
     await expect(deBoer()).toHaveCount(0);
+    await expect(beaPage.locator('.shell-session__company')).toHaveText(OWNER_COMPANY);
   });
 
   await gallery(browser, beaPage, 'switcher', async (page, size) => {
