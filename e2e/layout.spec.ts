@@ -75,6 +75,7 @@ test.describe('phone, 375 px', () => {
 
     // Each tab, opened by its link, is wholly on screen.
     for (const [id, name] of [
+      ['team', 'Team'],
       ['beveiliging', 'Beveiliging'],
       ['documenten', 'Document instellingen'],
       ['financieel', 'Financiële gegevens'],
@@ -95,21 +96,23 @@ test.describe('phone, 375 px', () => {
     await page.goto('/bedrijfsinstellingen');
     await page.getByRole('tab', { name: 'Document instellingen' }).click();
     await page.getByRole('tab', { name: 'Beveiliging' }).click();
-    const security = await boxOf(page.getByRole('tab', { name: 'Beveiliging' }));
-    await expect
-      .poll(async () => (await boxOf(page.getByRole('tab', { name: 'Beveiliging' }))).x)
-      .toBeGreaterThanOrEqual(0);
-    expect(security.x + security.width).toBeLessThanOrEqual(viewport.width + 0.5);
+    await page.getByRole('tab', { name: 'Team' }).click();
+    const last = page.getByRole('tab', { name: 'Team' });
+    await expect.poll(async () => (await boxOf(last)).x).toBeGreaterThanOrEqual(0);
+    const lastBox = await boxOf(last);
+    expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(viewport.width + 0.5);
     await expect(moreStart).toBeVisible();
     await expect(moreEnd).toBeHidden();
     await shoot(page, 'settings-tabs-phone-end');
 
-    // The hint itself scrolls the strip back, to the start in a tap or two.
+    // The hint itself scrolls the strip back, a good part of the strip per tap, to the start.
     const scroller = page.locator('.settings-tabs .ui-tabs__scroller');
-    const before = await scroller.evaluate((el) => el.scrollLeft);
-    await moreStart.click();
-    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeLessThan(before);
-    if (await moreStart.isVisible()) await moreStart.click();
+    for (let taps = 0; await moreStart.isVisible(); taps++) {
+      expect(taps, 'taps to get back to the start').toBeLessThan(4);
+      const before = await scroller.evaluate((el) => el.scrollLeft);
+      await moreStart.click();
+      await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeLessThan(before);
+    }
     await expect(moreStart).toBeHidden();
     await expect(moreEnd).toBeVisible();
     await page.context().close();
