@@ -107,11 +107,27 @@ test.describe('phone, 375 px', () => {
 
     // The hint itself scrolls the strip back, a good part of the strip per tap, to the start.
     const scroller = page.locator('.settings-tabs .ui-tabs__scroller');
-    for (let taps = 0; await moreStart.isVisible(); taps++) {
+    const scrolled = () => scroller.evaluate((el) => el.scrollLeft);
+    for (let taps = 0; (await scrolled()) > 0; taps++) {
       expect(taps, 'taps to get back to the start').toBeLessThan(4);
-      const before = await scroller.evaluate((el) => el.scrollLeft);
+      const before = await scrolled();
       await moreStart.click();
-      await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeLessThan(before);
+      await expect.poll(scrolled).toBeLessThan(before);
+      // At rest (the same position two frames running) before the next tap.
+      await scroller.evaluate(
+        (el) =>
+          new Promise<void>((resolve) => {
+            let last = -1;
+            const tick = () => {
+              if (el.scrollLeft === last) resolve();
+              else {
+                last = el.scrollLeft;
+                requestAnimationFrame(tick);
+              }
+            };
+            requestAnimationFrame(tick);
+          }),
+      );
     }
     await expect(moreStart).toBeHidden();
     await expect(moreEnd).toBeVisible();
