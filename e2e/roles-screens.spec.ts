@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
+import { readOrderPdf } from './support/downloads';
+import { inLine, orderLine, orderTotal } from './support/order-form';
 import { createCustomer, createOrder } from './support/orders';
 import { seeAs } from './support/roles';
 import { DESKTOP, devicePage, galleryViews, shotsNamed } from './support/screens';
@@ -8,12 +10,48 @@ import { DESKTOP, devicePage, galleryViews, shotsNamed } from './support/screens
  * The screens show only what the role may do: a viewer (the bookkeeper) reads orders and customers,
  * downloads PDFs and exports, and changes nothing; a member does the daily work but only reads the
  * settings, API keys, webhooks and templates. A link to a form the role may not use says which role
- * it takes. Screenshots of the orders list and the settings as a viewer at 1280 and 375 px.
+ * it takes; an order itself a viewer opens to read, with its PDF. Screenshots of the orders list, the
+ * read-only order and the settings as a viewer at 1280 and 375 px.
  */
 
 const shoot = shotsNamed('roles');
 const WORK_ROLES = 'Hiervoor is de rol Eigenaar, Beheerder of Medewerker nodig.';
 const MANAGE_NOTE = 'Alleen de rol Eigenaar of Beheerder kan dit wijzigen.';
+const WORK_NOTE = 'Alleen de rol Eigenaar, Beheerder of Medewerker kan dit wijzigen.';
+
+/** The tRPC and REST calls that change something (every one is a POST, PUT, PATCH or DELETE). */
+function writesOf(page: Page): string[] {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() !== 'GET' && (path.startsWith('/trpc/') || path.startsWith('/api/'))) {
+      writes.push(`${request.method()} ${path}`);
+    }
+  });
+  return writes;
+}
+
+/** The order as a viewer opens it: every field shown, none editable, its lines and totals, no save. */
+async function expectReadOnlyOrder(page: Page, order: { orderNumber: string }) {
+  await expect(page.getByRole('heading', { name: 'Inkooporder bekijken' })).toBeVisible();
+  await expect(page.getByText(WORK_NOTE)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Ordernummer' })).toHaveValue(order.orderNumber);
+  await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toContainText('Jansen Bouw B.V.');
+  await expect(page.getByRole('combobox', { name: 'Klant', exact: true })).toBeDisabled();
+  const line = orderLine(page, 1);
+  await expect(inLine(line, 'Omschrijving')).toHaveValue('Dakkapel plaatsen');
+  await expect(inLine(line, 'Omschrijving')).toBeDisabled();
+  await expect(inLine(line, 'Prijs')).toHaveValue('2.450,00');
+  await expect(inLine(line, 'Prijs')).toBeDisabled();
+  await expect(orderTotal(page, 'subtotal')).toHaveText('€ 2.450,00');
+  await expect(orderTotal(page, 'vat-21')).toHaveText('€ 514,50');
+  await expect(orderTotal(page, 'total')).toHaveText('€ 2.964,50');
+  await expect(page.getByRole('textbox', { name: 'Opmerkingen' })).toBeDisabled();
+  for (const name of ['Opslaan', 'Dupliceren', 'Regel toevoegen', 'Regel 1 verwijderen', 'Annuleren']) {
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  }
+  await expect(page.getByRole('button', { name: 'PDF downloaden' })).toBeEnabled();
+}
 
 async function withOrder(page: Page) {
   const customer = await createCustomer(page.request, {
@@ -56,12 +94,29 @@ test('a viewer reads, downloads and exports, and is shown nothing that changes',
     await expect(page.getByRole('checkbox', { name: 'Mijn orders' })).toBeVisible();
   });
 
-  await test.step('a link to the order form says which role it takes', async () => {
-    for (const path of ['/nieuwe-order', `/inkooporders/${order._id}/edit`]) {
-      await page.goto(path);
-      await expect(page.getByText(WORK_ROLES)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
-    }
+  await test.step('a link to a new order says which role it takes', async () => {
+    await page.goto('/nieuwe-order');
+    await expect(page.getByText(WORK_ROLES)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
+  });
+
+  await test.step('an order opens to read, from the list and the dashboard, and changes nothing', async () => {
+    const writes = writesOf(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: `Order ${order.orderNumber} bekijken` }).click();
+    await expect(page).toHaveURL(new RegExp(`/inkooporders/${order._id}/edit$`));
+    await expectReadOnlyOrder(page, order);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PDF downloaden' }).click(),
+    ]);
+    expect(await readOrderPdf(download, order.orderNumber)).toContain('Dakkapel plaatsen');
+    // Leaving asks nothing: there is nothing unsaved to lose.
+    await page.getByRole('link', { name: 'Terug naar Inkooporders' }).click();
+    await expect(page).toHaveURL(/\/inkooporders$/);
+    await page.getByRole('link', { name: `Order ${order.orderNumber} bekijken` }).click();
+    await expect(page.getByRole('heading', { name: 'Inkooporder bekijken' })).toBeVisible();
+    expect(writes).toEqual([]);
   });
 
   await test.step('customers: export, no new, edit or delete', async () => {
@@ -90,6 +145,9 @@ test('a viewer reads, downloads and exports, and is shown nothing that changes',
       ).toBeVisible();
       await expect(shotPage.getByRole('link', { name: 'Nieuwe Order' })).toHaveCount(0);
       await shoot(shotPage, `viewer-orders-${view.width}-${view.theme}`);
+      await shotPage.getByRole('link', { name: `Order ${order.orderNumber} bekijken` }).click();
+      await expectReadOnlyOrder(shotPage, order);
+      await shoot(shotPage, `viewer-order-${view.width}-${view.theme}`, { fullPage: true });
       await shotPage.goto('/bedrijfsinstellingen#financieel');
       await expect(shotPage.getByRole('textbox', { name: 'IBAN' })).toBeDisabled();
       await expect(shotPage.getByText(MANAGE_NOTE).filter({ visible: true })).toBeVisible();

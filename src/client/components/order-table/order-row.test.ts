@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnNeeds, customerDisplay, customerShare, orderTotalText } from './order-row';
+import { columnNeeds, customerDisplay, customerShare, orderTotalText, rowActions } from './order-row';
 
 describe('customerDisplay', () => {
   it('shows the company with the contact person under it', () => {
@@ -119,5 +119,23 @@ describe('customerShare', () => {
     expect(share(7, 35)).toBe(0.3);
     expect(share(60, 5)).toBe(0.7);
     expect(share(0, 0)).toBe(0.3);
+  });
+});
+
+describe('rowActions', () => {
+  it('lets a role that only reads open the order and download its PDF, nothing that changes it', () => {
+    expect(rowActions({ canWork: false, canSend: false })).toEqual(['view', 'pdf']);
+    expect(rowActions({ canWork: false, canSend: true })).toEqual(['view', 'pdf']);
+  });
+
+  it('gives the daily work edit, PDF, send where the screen has it, duplicate and delete', () => {
+    expect(rowActions({ canWork: true, canSend: true })).toEqual([
+      'edit',
+      'pdf',
+      'send',
+      'duplicate',
+      'delete',
+    ]);
+    expect(rowActions({ canWork: true, canSend: false })).toEqual(['edit', 'pdf', 'duplicate', 'delete']);
   });
 });

@@ -77,3 +77,16 @@ export function customerShare({ customerChars, projectChars }: ColumnNeeds): num
   if (total === 0) return 0.3;
   return Math.min(0.7, Math.max(0.3, customerChars / total));
 }
+
+/** The buttons of a row's Acties, in the order they stand. */
+export type RowAction = 'view' | 'edit' | 'pdf' | 'send' | 'duplicate' | 'delete';
+
+/**
+ * What a row offers: the roles that do the daily work edit, download, send (where the screen has the
+ * send dialog), duplicate and delete; a role that only reads opens the order to read it and downloads
+ * its PDF.
+ */
+export function rowActions({ canWork, canSend }: { canWork: boolean; canSend: boolean }): RowAction[] {
+  if (!canWork) return ['view', 'pdf'];
+  return canSend ? ['edit', 'pdf', 'send', 'duplicate', 'delete'] : ['edit', 'pdf', 'duplicate', 'delete'];
+}

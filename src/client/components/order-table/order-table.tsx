@@ -1,4 +1,4 @@
-import { Copy, FileDown, Mail, Pencil, Trash2 } from 'lucide-react';
+import { Copy, Eye, FileDown, Mail, Pencil, Trash2 } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
@@ -11,7 +11,14 @@ import { type OrderPdf, useOrderPdf } from '../../lib/use-order-pdf';
 import { Badge } from '../badge';
 import { buttonClass, IconButton } from '../button';
 import { cx } from '../cx';
-import { columnNeeds, customerDisplay, customerShare, orderTotalText } from './order-row';
+import {
+  columnNeeds,
+  customerDisplay,
+  customerShare,
+  orderTotalText,
+  type RowAction,
+  rowActions,
+} from './order-row';
 import './order-table.css';
 
 export type OrderTableProps = {
@@ -46,7 +53,10 @@ function columnStyle(orders: readonly OrderSummary[], actions: number): CSSPrope
   } as CSSProperties;
 }
 
-/** Where the order form edits an order (spec §2 route table). */
+/**
+ * Where the order form opens an order (spec §2 route table): to change it, or only to read it for a
+ * role that may not change orders.
+ */
 export const editOrderHref = (id: string) => `/inkooporders/${encodeURIComponent(id)}/edit`;
 
 /**
@@ -69,15 +79,13 @@ export function OrderTable({
 }: OrderTableProps) {
   const pdf = useOrderPdf();
   const duplicate = useOrderDuplicate();
-  // A viewer reads: only the PDF. Others: edit, PDF, Dupliceren and delete, and send where the screen has it.
-  const canWork = useCan('work');
-  const actions = canWork ? (onSend ? 5 : 4) : 1;
+  const actions = rowActions({ canWork: useCan('work'), canSend: Boolean(onSend) });
   return (
     <div
       className={cx('order-table', showStatus && 'order-table--status', className)}
       // Order Nr is as wide as this page's longest number; Klant and Project split the rest by what
       // this page shows in them.
-      style={columnStyle(orders, actions)}
+      style={columnStyle(orders, actions.length)}
     >
       <table className="order-table__table" aria-busy={loading || stale || undefined}>
         <caption className="sr-only">{caption}</caption>
@@ -132,7 +140,7 @@ export function OrderTable({
                   duplicate={duplicate}
                   onDelete={onDelete}
                   onSend={onSend}
-                  canWork={canWork}
+                  actions={actions}
                 />
               ))}
         </tbody>
@@ -148,10 +156,10 @@ type OrderRowProps = {
   duplicate: OrderDuplicate;
   onDelete: (order: OrderSummary) => void;
   onSend: ((order: OrderSummary) => void) | undefined;
-  canWork: boolean;
+  actions: readonly RowAction[];
 };
 
-function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, canWork }: OrderRowProps) {
+function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, actions }: OrderRowProps) {
   const customer = customerDisplay(order);
   const [, navigate] = useLocation();
   const copying = duplicate.isBusy(order._id);
@@ -205,7 +213,19 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, canWork
       ) : null}
       <td className="order-table__actions">
         <div className="order-table__buttons">
-          {canWork ? (
+          {actions.includes('view') ? (
+            <Link
+              href={editOrderHref(order._id)}
+              className={buttonClass({ variant: 'ghost', size: 'sm', iconOnly: true })}
+              aria-label={`Order ${order.orderNumber} bekijken`}
+              title={`Order ${order.orderNumber} bekijken`}
+            >
+              <span>
+                <Eye />
+              </span>
+            </Link>
+          ) : null}
+          {actions.includes('edit') ? (
             <Link
               href={editOrderHref(order._id)}
               className={buttonClass({ variant: 'ghost', size: 'sm', iconOnly: true })}
@@ -218,7 +238,7 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, canWork
             </Link>
           ) : null}
           <OrderPdfButton order={order} pdf={pdf} />
-          {canWork && onSend ? (
+          {actions.includes('send') && onSend ? (
             <IconButton
               label={`Order ${order.orderNumber} per e-mail versturen`}
               icon={<Mail />}
@@ -227,24 +247,24 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, canWork
               onClick={() => onSend(order)}
             />
           ) : null}
-          {canWork ? (
-            <>
-              <IconButton
-                label={`Order ${order.orderNumber} dupliceren`}
-                icon={<Copy />}
-                size="sm"
-                busy={copying}
-                className="order-table__duplicate"
-                onClick={() => duplicate.duplicate(order, (copy) => navigate(editOrderHref(copy._id)))}
-              />
-              <IconButton
-                label={`Order ${order.orderNumber} verwijderen`}
-                icon={<Trash2 />}
-                size="sm"
-                className="order-table__delete"
-                onClick={() => onDelete(order)}
-              />
-            </>
+          {actions.includes('duplicate') ? (
+            <IconButton
+              label={`Order ${order.orderNumber} dupliceren`}
+              icon={<Copy />}
+              size="sm"
+              busy={copying}
+              className="order-table__duplicate"
+              onClick={() => duplicate.duplicate(order, (copy) => navigate(editOrderHref(copy._id)))}
+            />
+          ) : null}
+          {actions.includes('delete') ? (
+            <IconButton
+              label={`Order ${order.orderNumber} verwijderen`}
+              icon={<Trash2 />}
+              size="sm"
+              className="order-table__delete"
+              onClick={() => onDelete(order)}
+            />
           ) : null}
         </div>
       </td>

@@ -1,10 +1,20 @@
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button, buttonClass, EmptyState, Notice, PageHeader, RoleRequired, Spinner } from '../../components';
+import {
+  Button,
+  buttonClass,
+  EmptyState,
+  Notice,
+  PageHeader,
+  RoleNote,
+  RoleRequired,
+  Spinner,
+} from '../../components';
 import { readApiError } from '../../lib/api-errors';
 import { useRefused } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { actorsLine } from './order-actors';
+import { ORDER_FORM_HEADINGS, orderFormMode } from './order-form-mode';
 import { OrderFormView } from './order-form-view';
 import './order-form.css';
 
@@ -15,28 +25,26 @@ export type OrderFormPageProps = {
   id?: string;
 };
 
-/** /nieuwe-order and /inkooporders/{id}/edit (spec §2 Order form). */
+/**
+ * /nieuwe-order and /inkooporders/{id}/edit (spec §2 Order form). A role that may not change orders
+ * (the viewer) reads an order there, read-only, with its PDF; a link to /nieuwe-order tells it why not.
+ */
 export function OrderFormPage({ id }: OrderFormPageProps) {
-  const title = id ? 'Inkooporder bewerken' : 'Nieuwe Inkooporder';
-  // A viewer who follows a link here gets told why, not a form that would fail on saving.
-  const refused = useRefused('work');
+  const mode = orderFormMode({ editing: Boolean(id), refused: useRefused('work') });
+  const heading = ORDER_FORM_HEADINGS[mode];
   return (
     <div className="order-form-page">
       <PageHeader
-        title={title}
+        title={heading.title}
         eyebrow={
           <Link href="/inkooporders" className="order-form-page__back">
             <ArrowLeft size={14} aria-hidden="true" />
             Inkooporders
           </Link>
         }
-        description={
-          id
-            ? 'Pas de order aan; het ordernummer blijft hetzelfde.'
-            : 'Vul de gegevens en de orderregels in. Velden met * zijn verplicht.'
-        }
+        description={heading.description}
       />
-      {refused ? (
+      {mode === 'refused' ? (
         <RoleRequired
           capability="work"
           title="U kunt orders bekijken, maar niet aanmaken of bewerken"
@@ -47,7 +55,7 @@ export function OrderFormPage({ id }: OrderFormPageProps) {
           }
         />
       ) : id ? (
-        <EditOrder id={id} />
+        <EditOrder id={id} readOnly={mode === 'read'} />
       ) : (
         <OrderFormView />
       )}
@@ -55,7 +63,7 @@ export function OrderFormPage({ id }: OrderFormPageProps) {
   );
 }
 
-function EditOrder({ id }: { id: string }) {
+function EditOrder({ id, readOnly }: { id: string; readOnly: boolean }) {
   // Always the order as it is now, never a cached copy: the form starts from it.
   const query = trpc.orders.get.useQuery({ id }, { staleTime: 0, gcTime: 0, refetchOnMount: 'always' });
   if (query.isPending) {
@@ -105,7 +113,8 @@ function EditOrder({ id }: { id: string }) {
   return (
     <>
       {actors ? <p className="order-form-page__actors">{actors}</p> : null}
-      <OrderFormView key={query.data._id} order={query.data} />
+      {readOnly ? <RoleNote capability="work" className="order-form-page__role-note" /> : null}
+      <OrderFormView key={query.data._id} order={query.data} readOnly={readOnly} />
     </>
   );
 }

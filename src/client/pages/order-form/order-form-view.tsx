@@ -1,9 +1,10 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
 import type { Order } from '../../../shared/schemas/order';
 import type { OrderEmail } from '../../../shared/schemas/order-email';
-import { Button, Card, ConfirmDialog, ProfileGapsNotice } from '../../components';
+import { Button, buttonClass, Card, ConfirmDialog, cx, ProfileGapsNotice } from '../../components';
 import { editOrderHref } from '../../components/order-table';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
@@ -45,10 +46,15 @@ export const CUSTOMERS_LOAD_ERROR = 'Kan klantgegevens niet laden.';
 export type OrderFormViewProps = {
   /** The order being edited (with what was sent of it); absent for a new order. */
   order?: Order & { emails?: readonly OrderEmail[] };
+  /**
+   * Only to read (a role that may not change orders): every field shown but none editable, no save,
+   * duplicate or leave question, nothing sent to the server but the PDF's download.
+   */
+  readOnly?: boolean;
 };
 
 /** The order form itself (spec §2 Order form, §5 Order form), for a new order and for editing one. */
-export function OrderFormView({ order }: OrderFormViewProps) {
+export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
   const isNew = !order;
   const utils = trpc.useUtils();
   const [initial] = useState<OrderDraft>(() => (order ? draftFromOrder(order) : newDraft()));
@@ -83,7 +89,9 @@ export function OrderFormView({ order }: OrderFormViewProps) {
   const pdf = useOrderPdf();
 
   const { dirty } = form;
-  const guard = useLeaveGuard(dirty && !saved);
+  // Saved, or only to read: the fields stay as they are.
+  const locked = Boolean(saved) || readOnly;
+  const guard = useLeaveGuard(dirty && !locked);
   const totals = useMemo(() => draftTotals(draft), [draft]);
   const warn = showIncompleteWarning(draft.items, form.submitted);
 
@@ -145,7 +153,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
 
   /** Checks and saves the form; `then` runs after a successful save (e.g. the PDF of the saved order). */
   const save = (then?: (result: Order) => void) => {
-    if (inFlight.current || saving || saved) return;
+    if (readOnly || inFlight.current || saving || saved) return;
     setSaveError(null);
     // Empty quantities become 1, prices get their two decimals, before the check.
     const items = draft.items.map((l) => ({
@@ -174,10 +182,10 @@ export function OrderFormView({ order }: OrderFormViewProps) {
 
   return (
     <form
-      className="order-form"
+      className={cx('order-form', readOnly && 'order-form--readonly')}
       onSubmit={submit}
       noValidate
-      aria-label={isNew ? 'Nieuwe Inkooporder' : 'Inkooporder bewerken'}
+      aria-label={readOnly ? 'Inkooporder bekijken' : isNew ? 'Nieuwe Inkooporder' : 'Inkooporder bewerken'}
     >
       <div className="order-form__main">
         <OrderHeaderFields
@@ -187,7 +195,7 @@ export function OrderFormView({ order }: OrderFormViewProps) {
           orderNumber={order?.orderNumber}
           savedNumber={saved?.orderNumber}
           customerSnapshot={order?.customerSnapshot}
-          disabled={Boolean(saved)}
+          disabled={locked}
           onChange={set}
         />
 
@@ -198,7 +206,8 @@ export function OrderFormView({ order }: OrderFormViewProps) {
             lineTotals={totals.lines.map((l) => l.totalCents)}
             errors={errors}
             showWarning={warn}
-            disabled={Boolean(saved)}
+            disabled={locked}
+            readOnly={readOnly}
             warningRef={warningRef}
             onChange={changeLine}
             onAdd={addLine}
@@ -210,47 +219,60 @@ export function OrderFormView({ order }: OrderFormViewProps) {
           draft={draft}
           errors={errors}
           customer={customers.data?.find((c) => c._id === draft.customer)}
-          disabled={Boolean(saved)}
+          disabled={locked}
           onChange={(patch, paths) => form.update((d) => ({ ...d, ...patch }), paths)}
         />
 
         {order?.emails ? <OrderEmailHistory emails={order.emails} /> : null}
       </div>
 
-      <aside ref={sideRef} className="order-form__side" aria-label="Totalen en opslaan">
+      <aside
+        ref={sideRef}
+        className="order-form__side"
+        aria-label={readOnly ? 'Totalen' : 'Totalen en opslaan'}
+      >
         <OrderTotalsPanel
           totals={totals}
           actions={
-            <>
-              <Button type="submit" icon={<Save />} busy={saving} disabled={Boolean(saved)} fullWidth>
-                {saving ? 'Opslaan...' : 'Opslaan'}
-              </Button>
-              {order ? (
-                <OrderPdfButton
-                  order={saved ?? order}
-                  pdf={pdf}
-                  dirty={dirty && !saved}
-                  saving={saving}
-                  saveThen={save}
-                />
-              ) : null}
-              {order ? (
-                <OrderDuplicateButton
-                  order={saved ?? order}
-                  dirty={dirty && !saved}
-                  saving={saving}
-                  open={(copy) => guard.leave(editOrderHref(copy._id))}
-                />
-              ) : null}
-              <Button
-                variant="secondary"
-                fullWidth
-                disabled={saving}
-                onClick={() => guard.navigate('/inkooporders')}
-              >
-                Annuleren
-              </Button>
-            </>
+            readOnly && order ? (
+              <>
+                <OrderPdfButton order={order} pdf={pdf} dirty={false} saving={false} saveThen={() => {}} />
+                <Link href="/inkooporders" className={buttonClass({ variant: 'secondary', fullWidth: true })}>
+                  Terug naar Inkooporders
+                </Link>
+              </>
+            ) : (
+              <>
+                <Button type="submit" icon={<Save />} busy={saving} disabled={Boolean(saved)} fullWidth>
+                  {saving ? 'Opslaan...' : 'Opslaan'}
+                </Button>
+                {order ? (
+                  <OrderPdfButton
+                    order={saved ?? order}
+                    pdf={pdf}
+                    dirty={dirty && !saved}
+                    saving={saving}
+                    saveThen={save}
+                  />
+                ) : null}
+                {order ? (
+                  <OrderDuplicateButton
+                    order={saved ?? order}
+                    dirty={dirty && !saved}
+                    saving={saving}
+                    open={(copy) => guard.leave(editOrderHref(copy._id))}
+                  />
+                ) : null}
+                <Button
+                  variant="secondary"
+                  fullWidth
+                  disabled={saving}
+                  onClick={() => guard.navigate('/inkooporders')}
+                >
+                  Annuleren
+                </Button>
+              </>
+            )
           }
         >
           <ProfileGapsNotice className="order-form__profile-gaps" />
@@ -265,12 +287,10 @@ export function OrderFormView({ order }: OrderFormViewProps) {
         </OrderTotalsPanel>
       </aside>
 
-      <OrderSaveBar
-        totalCents={totals.totalCents}
-        saving={saving}
-        disabled={Boolean(saved)}
-        panelRef={sideRef}
-      />
+      {/* Only to read, there is nothing to keep at hand: the totals and the PDF follow the form. */}
+      {readOnly ? null : (
+        <OrderSaveBar totalCents={totals.totalCents} saving={saving} disabled={locked} panelRef={sideRef} />
+      )}
 
       <ConfirmDialog
         open={guard.pending}

@@ -32,6 +32,8 @@ export type OrderLinesProps = {
   onAdd: () => void;
   onRemove: (index: number) => void;
   disabled?: boolean;
+  /** Only to read: no adding, removing or stepping, just the lines as they are. */
+  readOnly?: boolean;
   warningRef?: RefObject<HTMLDivElement | null>;
 };
 
@@ -46,6 +48,7 @@ export function OrderLines({
   onAdd,
   onRemove,
   disabled,
+  readOnly = false,
   warningRef,
 }: OrderLinesProps) {
   const onlyOne = items.length <= 1;
@@ -69,21 +72,24 @@ export function OrderLines({
             errors={errors}
             canRemove={!onlyOne && !disabled}
             disabled={disabled}
+            readOnly={readOnly}
             onChange={(patch) => onChange(index, patch)}
             onRemove={() => onRemove(index)}
           />
         ))}
       </ol>
 
-      <Button
-        variant="secondary"
-        icon={<Plus />}
-        onClick={onAdd}
-        disabled={disabled}
-        className="order-lines__add"
-      >
-        Regel toevoegen
-      </Button>
+      {readOnly ? null : (
+        <Button
+          variant="secondary"
+          icon={<Plus />}
+          onClick={onAdd}
+          disabled={disabled}
+          className="order-lines__add"
+        >
+          Regel toevoegen
+        </Button>
+      )}
     </div>
   );
 }
@@ -96,6 +102,7 @@ type OrderLineProps = {
   errors: FieldErrors;
   canRemove: boolean;
   disabled?: boolean;
+  readOnly?: boolean;
   onChange: (patch: Partial<Omit<LineDraft, 'key'>>) => void;
   onRemove: () => void;
 };
@@ -108,6 +115,7 @@ function OrderLine({
   errors,
   canRemove,
   disabled,
+  readOnly,
   onChange,
   onRemove,
 }: OrderLineProps) {
@@ -130,15 +138,17 @@ function OrderLine({
         <span id={titleId} className="order-line__number">
           Regel {n}
         </span>
-        <IconButton
-          label={`Regel ${n} verwijderen`}
-          title={canRemove ? `Regel ${n} verwijderen` : 'De laatste regel kan niet worden verwijderd'}
-          icon={<Trash2 size={16} />}
-          size="sm"
-          className="order-line__remove"
-          disabled={!canRemove}
-          onClick={onRemove}
-        />
+        {readOnly ? null : (
+          <IconButton
+            label={`Regel ${n} verwijderen`}
+            title={canRemove ? `Regel ${n} verwijderen` : 'De laatste regel kan niet worden verwijderd'}
+            icon={<Trash2 size={16} />}
+            size="sm"
+            className="order-line__remove"
+            disabled={!canRemove}
+            onClick={onRemove}
+          />
+        )}
       </div>
 
       <TextField
@@ -160,6 +170,7 @@ function OrderLine({
         value={line.quantity}
         error={error('quantity')}
         disabled={disabled}
+        readOnly={readOnly}
         lineNumber={n}
         onChange={(quantity) => onChange({ quantity })}
       />

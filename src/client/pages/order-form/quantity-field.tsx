@@ -14,6 +14,8 @@ export type QuantityFieldProps = {
   value: string;
   error?: string;
   disabled?: boolean;
+  /** Only to read: the number without the steps beside it. */
+  readOnly?: boolean;
   lineNumber: number;
   onChange: (value: string) => void;
 };
@@ -24,7 +26,15 @@ export type QuantityFieldProps = {
  * '-3') gets the shared rule's message at the field instead of being rewritten into another number.
  * The minus button stops at 1; empty becomes 1 when leaving the field.
  */
-export function QuantityField({ id, value, error, disabled, lineNumber, onChange }: QuantityFieldProps) {
+export function QuantityField({
+  id,
+  value,
+  error,
+  disabled,
+  readOnly = false,
+  lineNumber,
+  onChange,
+}: QuantityFieldProps) {
   const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
   // Checked once the user leaves the field, until the next change (no message halfway through typing).
   const [left, setLeft] = useState(false);
@@ -35,18 +45,20 @@ export function QuantityField({ id, value, error, disabled, lineNumber, onChange
         Aantal
       </FieldLabel>
       <div className={cx('ui-control', 'order-qty', shownError && 'is-invalid', disabled && 'is-disabled')}>
-        <button
-          type="button"
-          className="order-qty__step"
-          aria-label={`Aantal verlagen, regel ${lineNumber}`}
-          disabled={disabled || !canDecreaseQuantity(value)}
-          onClick={() => {
-            setLeft(false);
-            onChange(stepQuantity(value, -1));
-          }}
-        >
-          <Minus size={15} aria-hidden="true" />
-        </button>
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="order-qty__step"
+            aria-label={`Aantal verlagen, regel ${lineNumber}`}
+            disabled={disabled || !canDecreaseQuantity(value)}
+            onClick={() => {
+              setLeft(false);
+              onChange(stepQuantity(value, -1));
+            }}
+          >
+            <Minus size={15} aria-hidden="true" />
+          </button>
+        )}
         <input
           id={id}
           className="ui-control__input order-qty__input tabular"
@@ -75,18 +87,20 @@ export function QuantityField({ id, value, error, disabled, lineNumber, onChange
             }
           }}
         />
-        <button
-          type="button"
-          className="order-qty__step"
-          aria-label={`Aantal verhogen, regel ${lineNumber}`}
-          disabled={disabled || !canIncreaseQuantity(value)}
-          onClick={() => {
-            setLeft(false);
-            onChange(stepQuantity(value, 1));
-          }}
-        >
-          <Plus size={15} aria-hidden="true" />
-        </button>
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="order-qty__step"
+            aria-label={`Aantal verhogen, regel ${lineNumber}`}
+            disabled={disabled || !canIncreaseQuantity(value)}
+            onClick={() => {
+              setLeft(false);
+              onChange(stepQuantity(value, 1));
+            }}
+          >
+            <Plus size={15} aria-hidden="true" />
+          </button>
+        )}
       </div>
       <FieldMessages error={shownError} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
