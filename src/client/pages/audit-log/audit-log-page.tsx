@@ -118,7 +118,9 @@ export function AuditLogPage() {
     <div className="audit-log-page">
       <PageHeader
         title="Logboek"
-        description={'Wie wat wijzigde, verstuurde of inlogde, wanneer en vanaf welk IP-adres. Regels worden 2\u00a0jaar bewaard.'}
+        description={
+          'Wie wat wijzigde, verstuurde of inlogde, wanneer en vanaf welk IP-adres. Regels worden 2\u00a0jaar bewaard.'
+        }
         actions={
           <Button variant="secondary" icon={<Download />} onClick={exportCsv} busy={exporting}>
             CSV exporteren
