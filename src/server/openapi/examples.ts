@@ -13,6 +13,8 @@ import { operationsOf } from './api-conventions';
 const CUSTOMER_ID = '3f6c1f7e-8a52-4c1d-9a3e-2b7d4e5f6a10';
 const ORDER_ID = '9b2e4d61-0c7a-4f3b-8e15-6d2a1c9f7b34';
 const WHEN = '2026-11-24T09:15:00.000Z';
+/** The member who made and last changed the example objects. */
+const MEMBER = { id: '7c4a2e19-5b3d-4f6a-9e21-8d0b3c5f1a72', name: 'Jan de Vries' };
 
 const CUSTOMER = {
   _id: CUSTOMER_ID,
@@ -30,6 +32,8 @@ const CUSTOMER = {
   active: true,
   createdAt: WHEN,
   updatedAt: WHEN,
+  createdBy: MEMBER,
+  updatedBy: MEMBER,
 };
 
 const CUSTOMER_INPUT = {
@@ -103,6 +107,8 @@ const ORDER = {
   total: 863.6,
   createdAt: WHEN,
   updatedAt: WHEN,
+  createdBy: MEMBER,
+  updatedBy: MEMBER,
   items: [
     { description: 'Bureaustoel', quantity: 3, unit: 'stuk', price: 199.99, vat: 21, total: 599.97 },
     { description: 'Montage', quantity: 2.5, unit: 'uur', price: 45.5, vat: 21, total: 113.75 },
