@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { organizationRoles, ROLE_LABELS, type OrganizationRole as Role } from './role-names';
 import { type Capability, roleAllows, roleOnlyNote, roleRequiredMessage } from './roles';
-import { organizationRoles, ROLE_LABELS, type OrganizationRole as Role } from './schemas/organization';
 
 /** The table, written out in full: every role against every capability. */
 const TABLE: Record<Role, Record<Capability, boolean>> = {

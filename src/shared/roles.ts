@@ -8,7 +8,7 @@
  *   admin: also the settings, members, invitations, API keys, webhooks and templates
  *   owner: also transferring ownership, deleting the organisation, changing or removing an owner
  */
-import { organizationRoles, ROLE_LABELS, type OrganizationRole as Role } from './schemas/organization';
+import { organizationRoles, ROLE_LABELS, type OrganizationRole as Role } from './role-names';
 
 /** What a call needs: to read, to do the daily work, to manage the organisation, or to own it. */
 export type Capability = 'read' | 'work' | 'manage' | 'own';

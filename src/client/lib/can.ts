@@ -1,5 +1,5 @@
+import type { OrganizationRole } from '../../shared/role-names';
 import { type Capability, roleAllows } from '../../shared/roles';
-import type { OrganizationRole } from '../../shared/schemas/organization';
 import { trpc } from './trpc';
 
 /**

@@ -1,17 +1,8 @@
+import { organizationRoles } from '../role-names';
 import { z } from '../zod-nl';
 import { idOutput } from './common';
 
-/** The roles a member can have in an organisation, as codes; the UI shows ROLE_LABELS. */
-export const organizationRoles = ['owner', 'admin', 'member', 'viewer'] as const;
-export type OrganizationRole = (typeof organizationRoles)[number];
-
-/** The Dutch labels of the roles, as the app shows them. */
-export const ROLE_LABELS: Record<OrganizationRole, string> = {
-  owner: 'Eigenaar',
-  admin: 'Beheerder',
-  member: 'Medewerker',
-  viewer: 'Alleen lezen',
-};
+export { type OrganizationRole, organizationRoles, ROLE_LABELS } from '../role-names';
 
 /** One organisation of the signed-in user (GET /auth/organizations). */
 export const organizationOfUserOutput = z.object({

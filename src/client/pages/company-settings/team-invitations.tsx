@@ -1,13 +1,13 @@
 import { MailPlus, RotateCw, Send, UserX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { formatDate } from '../../../shared/dates';
+import { ROLE_LABELS } from '../../../shared/role-names';
 import {
   type InvitationRole,
   type InvitationView,
   invitationInput,
   invitationRoles,
 } from '../../../shared/schemas/invitation';
-import { ROLE_LABELS } from '../../../shared/schemas/organization';
 import { Badge, Button, Card, ConfirmDialog, Notice, Select, TextField } from '../../components';
 import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';

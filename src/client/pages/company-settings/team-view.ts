@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../shared/dates';
+import { ROLE_LABELS } from '../../../shared/role-names';
 import { roleAllows } from '../../../shared/roles';
 import type { Member } from '../../../shared/schemas/members';
-import { ROLE_LABELS } from '../../../shared/schemas/organization';
 
 /** What one member's row shows, and what the signed-in person may do with it: apart from the screen, to test. */
 export type MemberRowView = {

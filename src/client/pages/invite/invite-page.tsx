@@ -3,8 +3,8 @@ import { CircleX, LogIn, LogOut, MailQuestionMark, UserCheck, UserPlus } from 'l
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatDate } from '../../../shared/dates';
+import { ROLE_LABELS } from '../../../shared/role-names';
 import { type InvitationPublic, invitationRegisterForm } from '../../../shared/schemas/invitation';
-import { ROLE_LABELS } from '../../../shared/schemas/organization';
 import {
   Button,
   FullPageSpinner,
