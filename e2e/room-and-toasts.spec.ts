@@ -97,6 +97,16 @@ test('the orders table and the customer cards show whole names at 1280 px', asyn
 
 /** Every visible button of `dialog` that `toast` overlaps, by name. */
 async function coveredButtons(dialog: Locator, toast: Locator): Promise<string[]> {
+  // Measured at rest: on a phone the dialog slides up as a sheet and the toast fades in, and boxes
+  // taken one after the other during that would overlap where nothing does.
+  await dialog.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished),
+    ),
+  );
   const toastBox = (await toast.boundingBox())!;
   const covered: string[] = [];
   for (const button of await dialog.getByRole('button').all()) {
