@@ -8,7 +8,7 @@ import {
   customerPage,
 } from '../../shared/schemas/customer';
 import { idempotencyHeaders } from '../../shared/schemas/idempotency';
-import { audited, auditScope, changedFields, givenFields } from '../services/audit/audit-log';
+import { audited, auditedUpdate, auditScope, givenFields } from '../services/audit/audit-log';
 import {
   countCustomerOrders,
   createCustomer,
@@ -111,25 +111,12 @@ export const customersRouter = router({
     .input(customerInput.extend(idInput.shape))
     .output(customerOutput)
     .mutation(async ({ ctx, input: { id, ...fields } }) => {
-      let changed: string[] = [];
-      return audited(
-        ctx.db,
-        auditScope(ctx),
-        async (tx) => {
-          const before = await getCustomer(tx, ctx.tenant.organizationId, id);
-          const after = await updateCustomer(
-            tx,
-            ctx.tenant.organizationId,
-            id,
-            fields,
-            ctx.now(),
-            ctx.tenant.userId,
-          );
-          changed = changedFields(before, after);
-          return after;
-        },
-        () => ({ action: 'customer.updated', objectType: 'customer', objectId: id, fields: changed }),
-      );
+      return auditedUpdate(ctx.db, auditScope(ctx), {
+        read: (tx) => getCustomer(tx, ctx.tenant.organizationId, id),
+        write: (tx) =>
+          updateCustomer(tx, ctx.tenant.organizationId, id, fields, ctx.now(), ctx.tenant.userId),
+        entry: { action: 'customer.updated', objectType: 'customer', objectId: id },
+      });
     }),
 
   delete: authedProcedure

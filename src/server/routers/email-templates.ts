@@ -8,7 +8,7 @@ import {
   templatePreviewOutput,
   testMailInput,
 } from '../../shared/schemas/email-template';
-import { audited, auditScope, changedFields, givenFields, recordAudit } from '../services/audit/audit-log';
+import { audited, auditedUpdate, auditScope, givenFields, recordAudit } from '../services/audit/audit-log';
 import {
   createDefaultTemplates,
   createEmailTemplate,
@@ -98,23 +98,11 @@ export const emailTemplatesRouter = router({
     .input(emailTemplateInput.extend(idInput.shape))
     .output(emailTemplateOutput)
     .mutation(async ({ ctx, input: { id, ...fields } }) => {
-      let changed: string[] = [];
-      return audited(
-        ctx.db,
-        auditScope(ctx),
-        async (tx) => {
-          const before = await getEmailTemplate(tx, ctx.tenant.organizationId, id);
-          const after = await updateEmailTemplate(tx, ctx.tenant.organizationId, id, fields);
-          changed = changedFields(before, after);
-          return after;
-        },
-        () => ({
-          action: 'email_template.updated',
-          objectType: 'email_template',
-          objectId: id,
-          fields: changed,
-        }),
-      );
+      return auditedUpdate(ctx.db, auditScope(ctx), {
+        read: (tx) => getEmailTemplate(tx, ctx.tenant.organizationId, id),
+        write: (tx) => updateEmailTemplate(tx, ctx.tenant.organizationId, id, fields),
+        entry: { action: 'email_template.updated', objectType: 'email_template', objectId: id },
+      });
     }),
 
   delete: authedProcedure

@@ -52,6 +52,10 @@ const ok = (res: LightMyRequestResponse) => {
 const owner = (company = 'Bos Bouw B.V.', name = 'Karel Bos') =>
   createSignedInUser(database.db, { name, company, now: clock.now() });
 
+/** A new session for the owner, as of the test clock now (after the clock moved past the first one). */
+const sessionNow = async (person: { user: { id: string }; organization: { id: string } }) =>
+  (await createSession(database.db, person.user.id, false, clock.now(), person.organization.id)).token;
+
 const invite = (token: string, email: string, role = 'member') =>
   call('POST', '/api/organization/invitations', token, { email, role });
 
@@ -186,13 +190,7 @@ describe('inviting (owner and admin)', () => {
     ok(await invite(other.token, uniqueEmail('team')));
 
     clock.advance(61 * MINUTE_MS);
-    const { token } = await createSession(
-      database.db,
-      karel.user.id,
-      false,
-      clock.now(),
-      karel.organization.id,
-    );
+    const token = await sessionNow(karel);
     ok(await invite(token, uniqueEmail('team')));
   });
 
@@ -217,13 +215,7 @@ describe('inviting (owner and admin)', () => {
     expect(withdrawnPage.json().message).toBe(invitationMessages.linkWithdrawn);
 
     clock.advance(3 * DAY_MS);
-    const { token } = await createSession(
-      database.db,
-      karel.user.id,
-      false,
-      clock.now(),
-      karel.organization.id,
-    );
+    const token = await sessionNow(karel);
     const mails = mailer.to('blijft@voorbeeld.nl').length;
     const resent = ok(await call('POST', `/api/organization/invitations/${kept.id}/resend`, token));
     expect(resent.sentAt).toBe(clock.now().toISOString());
@@ -285,13 +277,7 @@ describe('the link: GET /invitations/{token} without a login', () => {
     expect(registered.statusCode).toBe(409);
     expect(await database.db.select().from(users).where(eq(users.email, 'lezer@voorbeeld.nl'))).toEqual([]);
     // Expired, but still open: the list marks it, and resending gives a working link.
-    const { token: session } = await createSession(
-      database.db,
-      karel.user.id,
-      false,
-      clock.now(),
-      karel.organization.id,
-    );
+    const session = await sessionNow(karel);
     const [listed] = ok(await call('GET', '/api/organization/invitations', session));
     expect(listed.expired).toBe(true);
   });

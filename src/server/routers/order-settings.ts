@@ -5,7 +5,7 @@ import {
   orderSettingsInput,
   orderSettingsOutput,
 } from '../../shared/schemas/order-settings';
-import { audited, auditScope, changedFields } from '../services/audit/audit-log';
+import { auditedUpdate, auditScope } from '../services/audit/audit-log';
 import {
   getOrderSettings,
   previewNextOrderNumber,
@@ -46,23 +46,15 @@ export const orderSettingsRouter = router({
     .input(orderSettingsInput)
     .output(orderSettingsOutput)
     .mutation(async ({ ctx, input }) => {
-      let changed: string[] = [];
-      return audited(
-        ctx.db,
-        auditScope(ctx),
-        async (tx) => {
-          const before = await getOrderSettings(tx, ctx.tenant.organizationId);
-          const after = await updateOrderSettings(tx, ctx.tenant.organizationId, input, ctx.now());
-          changed = changedFields(before, after);
-          return after;
-        },
-        () => ({
+      return auditedUpdate(ctx.db, auditScope(ctx), {
+        read: (tx) => getOrderSettings(tx, ctx.tenant.organizationId),
+        write: (tx) => updateOrderSettings(tx, ctx.tenant.organizationId, input, ctx.now()),
+        entry: {
           action: 'order_settings.updated',
           objectType: 'organization',
           objectId: ctx.tenant.organizationId,
-          fields: changed,
-        }),
-      );
+        },
+      });
     }),
 
   nextNumber: authedProcedure

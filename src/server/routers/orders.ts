@@ -15,7 +15,7 @@ import {
 } from '../../shared/schemas/order';
 import { orderWithEmailsOutput, sendEmailOutput } from '../../shared/schemas/order-email';
 import { revenueByMonthOutput } from '../../shared/schemas/revenue-by-month';
-import { audited, auditScope, changedFields, givenFields } from '../services/audit/audit-log';
+import { audited, auditedUpdate, auditScope, givenFields } from '../services/audit/audit-log';
 import {
   idempotentCall,
   runIdempotent,
@@ -163,20 +163,14 @@ export const ordersRouter = router({
     .input(z.object({ ...orderInputShape, ...idInput.shape }).superRefine(checkOrderAmounts))
     .output(orderOutput)
     .mutation(async ({ ctx, input: { id, ...fields } }) => {
-      let changed: string[] = [];
-      return audited(
-        ctx.db,
-        auditScope(ctx),
-        async (tx) => {
-          const before = orderToWire(await getOrder(tx, ctx.tenant.organizationId, id));
-          const after = orderToWire(
+      return auditedUpdate(ctx.db, auditScope(ctx), {
+        read: async (tx) => orderToWire(await getOrder(tx, ctx.tenant.organizationId, id)),
+        write: async (tx) =>
+          orderToWire(
             await updateOrder(tx, ctx.tenant.organizationId, id, fields, ctx.now(), ctx.tenant.userId),
-          );
-          changed = changedFields(before, after);
-          return after;
-        },
-        () => ({ action: 'order.updated', objectType: 'order', objectId: id, fields: changed }),
-      );
+          ),
+        entry: { action: 'order.updated', objectType: 'order', objectId: id },
+      });
     }),
 
   duplicate: authedProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pdfSettingsInput, pdfSettingsOutput } from '../../shared/schemas/pdf-settings';
-import { audited, auditScope, changedFields } from '../services/audit/audit-log';
+import { auditedUpdate, auditScope } from '../services/audit/audit-log';
 import { getPdfSettings, updatePdfSettings } from '../services/pdf/pdf-settings';
 import { authedProcedure, router } from '../trpc';
 
@@ -37,22 +37,14 @@ export const pdfSettingsRouter = router({
     .input(pdfSettingsInput)
     .output(pdfSettingsOutput)
     .mutation(async ({ ctx, input }) => {
-      let changed: string[] = [];
-      return audited(
-        ctx.db,
-        auditScope(ctx),
-        async (tx) => {
-          const before = await getPdfSettings(tx, ctx.tenant.organizationId);
-          const after = await updatePdfSettings(tx, ctx.tenant.organizationId, input, ctx.now());
-          changed = changedFields(before, after);
-          return after;
-        },
-        () => ({
+      return auditedUpdate(ctx.db, auditScope(ctx), {
+        read: (tx) => getPdfSettings(tx, ctx.tenant.organizationId),
+        write: (tx) => updatePdfSettings(tx, ctx.tenant.organizationId, input, ctx.now()),
+        entry: {
           action: 'pdf_settings.updated',
           objectType: 'organization',
           objectId: ctx.tenant.organizationId,
-          fields: changed,
-        }),
-      );
+        },
+      });
     }),
 });

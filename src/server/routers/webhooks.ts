@@ -10,7 +10,7 @@ import {
   webhookTestOutput,
   webhookWithSecretOutput,
 } from '../../shared/schemas/webhook';
-import { audited, auditScope, changedFields, givenFields, recordAudit } from '../services/audit/audit-log';
+import { audited, auditedUpdate, auditScope, givenFields, recordAudit } from '../services/audit/audit-log';
 import { deliveryPolicyOf } from '../services/webhooks/deliver';
 import {
   createWebhook,
@@ -103,24 +103,11 @@ export const webhooksRouter = router({
     .input(webhookInput.extend(idInput.shape))
     .output(webhookOutput)
     .mutation(async ({ ctx, input: { id, ...fields } }) => {
-      let changed: string[] = [];
-      return audited(
-        ctx.db,
-        auditScope(ctx),
-        async (tx) => {
-          const before = await getWebhook(tx, ctx.tenant.organizationId, id);
-          const after = await updateWebhook(
-            tx,
-            ctx.tenant.organizationId,
-            id,
-            fields,
-            deliveryPolicyOf(ctx.config),
-          );
-          changed = changedFields(before, after);
-          return after;
-        },
-        () => ({ action: 'webhook.updated', objectType: 'webhook', objectId: id, fields: changed }),
-      );
+      return auditedUpdate(ctx.db, auditScope(ctx), {
+        read: (tx) => getWebhook(tx, ctx.tenant.organizationId, id),
+        write: (tx) => updateWebhook(tx, ctx.tenant.organizationId, id, fields, deliveryPolicyOf(ctx.config)),
+        entry: { action: 'webhook.updated', objectType: 'webhook', objectId: id },
+      });
     }),
 
   delete: authedProcedure

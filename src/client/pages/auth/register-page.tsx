@@ -2,12 +2,13 @@ import { LogIn, MailCheck, Send, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../../shared/schemas/auth';
-import { Button, Notice, PasswordField, PasswordStrengthMeter, TextField } from '../../components';
+import { Button, Notice, TextField } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { schemaCheck, useForm } from '../../lib/use-form';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
+import { FullNameField, NewPasswordField } from './new-account-fields';
 import { RESEND_ERROR_MESSAGE, ResendNotice, useResendVerification } from './resend-verification';
 
 export const REGISTER_FAILED_MESSAGE = 'Er is een fout opgetreden bij de registratie. Probeer het opnieuw.';
@@ -75,15 +76,10 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
         </Notice>
       ) : null}
       <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <TextField
+        <FullNameField
           id={form.fieldId('name')}
-          name="name"
-          label="Volledige naam"
-          required
-          autoComplete="name"
-          autoFocus
           value={form.values.name}
-          onChange={(event) => form.setValue('name', event.target.value)}
+          onValueChange={(value) => form.setValue('name', value)}
           error={form.errors.name}
         />
         <EmailField
@@ -94,20 +90,12 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
           onValueChange={(v) => form.setValue('email', v)}
           error={form.errors.email}
         />
-        <div className="auth-form__group">
-          <PasswordField
-            id={form.fieldId('password')}
-            name="password"
-            label="Wachtwoord"
-            required
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(event) => form.setValue('password', event.target.value)}
-            error={form.errors.password}
-            aria-describedby="register-password-strength"
-          />
-          <PasswordStrengthMeter password={form.values.password} id="register-password-strength" />
-        </div>
+        <NewPasswordField
+          id={form.fieldId('password')}
+          value={form.values.password}
+          onValueChange={(value) => form.setValue('password', value)}
+          error={form.errors.password}
+        />
         <TextField
           id={form.fieldId('company')}
           name="company"

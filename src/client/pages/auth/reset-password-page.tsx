@@ -2,12 +2,13 @@ import { CircleCheck, KeyRound, LogIn, TimerOff } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { resetPasswordFields } from '../../../shared/schemas/auth';
-import { Button, buttonClass, Notice, PasswordField, PasswordStrengthMeter } from '../../components';
+import { Button, buttonClass, Notice, PasswordField } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import { schemaCheck, useForm } from '../../lib/use-form';
 import { AuthHeading, AuthLayout, BackToLogin } from './auth-layout';
+import { NewPasswordField } from './new-account-fields';
 
 export const INVALID_RESET_LINK_MESSAGE = 'Ongeldige of verlopen reset link. Vraag een nieuwe aan.';
 export const RESET_FAILED_MESSAGE = 'Er is een fout opgetreden. Probeer het opnieuw.';
@@ -97,21 +98,14 @@ function ResetForm({
         </Notice>
       ) : null}
       <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <div className="auth-form__group">
-          <PasswordField
-            id={form.fieldId('password')}
-            name="password"
-            label="Nieuw wachtwoord"
-            required
-            autoFocus
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(event) => form.setValue('password', event.target.value)}
-            error={form.errors.password}
-            aria-describedby="reset-password-strength"
-          />
-          <PasswordStrengthMeter password={form.values.password} id="reset-password-strength" />
-        </div>
+        <NewPasswordField
+          id={form.fieldId('password')}
+          label="Nieuw wachtwoord"
+          autoFocus
+          value={form.values.password}
+          onValueChange={(value) => form.setValue('password', value)}
+          error={form.errors.password}
+        />
         <PasswordField
           id={form.fieldId('confirmPassword')}
           name="confirmPassword"

@@ -58,13 +58,13 @@ export function NewSecret({ created, onClose }: { created: ApiKeyCreated; onClos
 export function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke?: (() => void) | undefined }) {
   const view = apiKeyRowView(apiKey, new Date());
   return (
-    <li className="api-keys__row" data-testid="api-key-row">
-      <div className="api-keys__row-head">
-        <span className="api-keys__name">{apiKey.name}</span>
+    <li className="settings-list__row" data-testid="api-key-row">
+      <div className="settings-list__head">
+        <span className="settings-list__name">{apiKey.name}</span>
         <Badge tone={apiKey.access === 'write' ? 'blue' : 'grey'}>{view.access}</Badge>
         {view.expired ? <Badge tone="red">Verlopen</Badge> : null}
       </div>
-      <dl className="api-keys__facts">
+      <dl className="settings-list__facts api-keys__facts">
         <div>
           <dt>Begint met</dt>
           <dd>
@@ -85,9 +85,11 @@ export function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke?: (() =>
         </div>
       </dl>
       {onRevoke ? (
-        <Button variant="secondary" size="sm" onClick={onRevoke} className="api-keys__revoke">
-          Intrekken
-        </Button>
+        <div className="settings-list__actions">
+          <Button variant="secondary" size="sm" onClick={onRevoke}>
+            Intrekken
+          </Button>
+        </div>
       ) : null}
     </li>
   );

@@ -15,6 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { apiKeyFormRules, EMPTY_API_KEY } from './api-key-form';
 import { KeyRow, NewSecret } from './api-key-parts';
+import './settings-list.css';
 import './api-keys.css';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { settingsMessages } from './settings-form';
@@ -90,7 +91,7 @@ export function ApiKeysCard() {
           ) : list.data && list.data.length === 0 ? (
             <p className="settings-muted">Nog geen API-sleutels.</p>
           ) : (
-            <ul className="api-keys__rows">
+            <ul className="settings-list">
               {(list.data ?? []).map((key) => (
                 <KeyRow
                   key={key._id}

@@ -1,5 +1,5 @@
-import { Check, FileText, RotateCw, Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { FileText } from 'lucide-react';
+import { useState } from 'react';
 import { FONT_STACKS, sampleDocumentData } from '../../../shared/document';
 import {
   FOOTER_NOTES_MAX,
@@ -9,10 +9,8 @@ import {
   type PdfSettings,
   pdfSettingsMessages,
 } from '../../../shared/schemas/pdf-settings';
-import { Button, Card, cx, Notice, RoleNote, Select, Spinner, Textarea, Toggle } from '../../components';
-import { readApiError } from '../../lib/api-errors';
+import { Select, Textarea, Toggle } from '../../components';
 import { useAuth } from '../../lib/auth';
-import { useCan } from '../../lib/can';
 import { useCompanyLogo } from '../../lib/company-logo';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
@@ -27,19 +25,18 @@ import {
   previewSettings,
 } from './pdf-settings-form';
 import { previewCompany } from './preview-company';
+import { SettingsFormCard, SettingsLoadingCard } from './settings-form-card';
 import { TemplatePicker } from './template-picker';
-import { type SaveState, useSaveState } from './use-save-state';
+import { useSettingsSave } from './use-settings-save';
 import './preview-fonts';
 import './pdf-settings-panel.css';
 
-const TITLE = 'PDF document';
-const DESCRIPTION =
-  'Template, kleuren en lettertype van uw inkooporders als PDF. Het voorbeeld toont direct het resultaat.';
-
-const SAVE_LABELS: Record<SaveState, string> = {
-  idle: 'Opslaan',
-  saving: 'Opslaan...',
-  saved: 'Opgeslagen!',
+const HEADING = {
+  icon: <FileText size={16} aria-hidden="true" />,
+  title: 'PDF document',
+  description:
+    'Template, kleuren en lettertype van uw inkooporders als PDF. Het voorbeeld toont direct het resultaat.',
+  className: 'pdf-panel',
 };
 
 const FONT_OPTIONS = PDF_FONTS.map((font) => ({
@@ -60,48 +57,29 @@ export function PdfSettingsPanel() {
   });
 
   if (query.data) return <PdfSettingsForm settings={query.data} />;
-  return (
-    <Card title={TITLE} description={DESCRIPTION} className="pdf-panel">
-      {query.isError ? (
-        <Notice
-          tone="error"
-          action={
-            <Button
-              size="sm"
-              variant="secondary"
-              icon={<RotateCw />}
-              busy={query.isFetching}
-              onClick={() => void query.refetch()}
-            >
-              Opnieuw proberen
-            </Button>
-          }
-        >
-          {pdfSettingsMessages.loadError}
-        </Notice>
-      ) : (
-        <div className="pdf-panel__loading">
-          <Spinner size={20} label="Instellingen laden..." showLabel />
-        </div>
-      )}
-    </Card>
-  );
+  return <SettingsLoadingCard {...HEADING} query={query} loadError={pdfSettingsMessages.loadError} />;
 }
 
-type Feedback = { tone: 'success' | 'error'; message: string } | null;
-
 function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
-  const canManage = useCan('manage');
   const { user } = useAuth();
   const profile = trpc.auth.profile.useQuery(undefined, { staleTime: 30_000, retry: false });
   const utils = trpc.useUtils();
   const update = trpc.pdfSettings.update.useMutation();
-  const save = useSaveState();
   const form = useForm({ ...pdfSettingsFormRules, initial: settings });
   const { values, errors, fieldId } = form;
   // The last colours that were valid: the preview and the pickers hold them while a hex is being typed.
   const [lastGood, setLastGood] = useState<PdfSettings>(settings);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const save = useSettingsSave({
+    form,
+    send: (data) => update.mutateAsync(data),
+    onSaved: (saved) => {
+      utils.pdfSettings.get.setData(undefined, saved);
+      form.reset(saved);
+      setLastGood(saved);
+    },
+    savedMessage: pdfSettingsMessages.saved,
+    errorMessage: pdfSettingsMessages.saveError,
+  });
 
   const check = checkPdfSettings(values);
   const shown = previewSettings(values, lastGood);
@@ -113,31 +91,7 @@ function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
     const next = { ...values, [key]: value };
     form.setValue(key, value);
     setLastGood((good) => previewSettings(next, good));
-    // A change after saving is unsaved again: the button reads 'Opslaan' at once.
-    if (save.state === 'saved') save.fail();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.state === 'saving') return;
-    setFeedback(null);
-    const result = form.validate();
-    if (!result.ok) return;
-    save.start();
-    update.mutate(result.data, {
-      onSuccess: (saved) => {
-        utils.pdfSettings.get.setData(undefined, saved);
-        form.reset(saved);
-        setLastGood(saved);
-        save.succeed();
-        setFeedback({ tone: 'success', message: pdfSettingsMessages.saved });
-      },
-      onError: (err) => {
-        save.fail();
-        form.serverErrors(readApiError(err).details);
-        setFeedback({ tone: 'error', message: pdfSettingsMessages.saveError });
-      },
-    });
+    save.edited();
   };
 
   const colorField = (field: ColorFieldName, label: string) => (
@@ -153,97 +107,69 @@ function PdfSettingsForm({ settings }: { settings: PdfSettings }) {
   );
 
   return (
-    <form id={form.id} className="pdf-panel__form" onSubmit={submit} noValidate>
-      {/* A role that may only read sees the settings, not a form that would be refused. */}
-      <fieldset className="settings-lock" disabled={!canManage}>
-        <Card
-          title={
-            <span className="pdf-panel__title">
-              <FileText size={16} aria-hidden="true" />
-              {TITLE}
-            </span>
-          }
-          description={DESCRIPTION}
-          className="pdf-panel"
-          footer={
-            <div className="pdf-panel__footer">
-              {feedback ? (
-                <Notice tone={feedback.tone} onClose={() => setFeedback(null)} className="pdf-panel__notice">
-                  {feedback.message}
-                </Notice>
-              ) : null}
-              {canManage ? (
-                <Button
-                  type="submit"
-                  disabled={!check.ok}
-                  busy={save.state === 'saving'}
-                  icon={save.state === 'saved' ? <Check size={16} strokeWidth={2.5} /> : <Save size={16} />}
-                  className={cx('settings-save', save.state === 'saved' && 'is-saved')}
-                >
-                  <span aria-live="polite">{SAVE_LABELS[save.state]}</span>
-                </Button>
-              ) : (
-                <RoleNote capability="manage" />
-              )}
-            </div>
-          }
-        >
-          <div className="pdf-panel__layout">
-            <div className="pdf-panel__fields">
-              <TemplatePicker
-                value={values.template}
-                onChange={(template) => change('template', template)}
-                sample={sample}
-                error={errors.template}
-              />
-              <div className="pdf-panel__colors">
-                {colorField('primaryColor', 'Primaire kleur')}
-                {colorField('secondaryColor', 'Secundaire kleur')}
-              </div>
-              <Select
-                id={fieldId('fontFamily')}
-                label="Lettertype"
-                options={FONT_OPTIONS}
-                value={values.fontFamily}
-                style={{ fontFamily: FONT_STACKS[values.fontFamily] }}
-                error={errors.fontFamily}
-                onChange={(event) => change('fontFamily', event.target.value as PdfFont)}
-              />
-              <Toggle
-                id={fieldId('showBankAccount')}
-                label="Bankrekening tonen"
-                hint="IBAN en tenaamstelling onderaan het document."
-                checked={values.showBankAccount}
-                error={errors.showBankAccount}
-                labelFirst
-                onChange={(checked) => change('showBankAccount', checked)}
-              />
-              <Textarea
-                id={fieldId('footerNotes')}
-                label="Voettekst"
-                rows={4}
-                maxLength={FOOTER_NOTES_MAX}
-                placeholder="Bijv. leveringsvoorwaarden of een bedankje"
-                value={values.footerNotes}
-                error={errors.footerNotes}
-                hint={
-                  <span className="pdf-panel__counter tabular">
-                    {values.footerNotes.length} / {FOOTER_NOTES_MAX} tekens
-                  </span>
-                }
-                onChange={(event) => change('footerNotes', event.target.value)}
-                onBlur={() => form.handleBlur('footerNotes')}
-              />
-            </div>
-            <div className="pdf-panel__preview">
-              <p className="ui-label pdf-panel__preview-label" aria-hidden="true">
-                Voorbeeld
-              </p>
-              <DocumentPreview data={sample} label="Voorbeeld van het PDF document" />
-            </div>
+    <SettingsFormCard
+      {...HEADING}
+      formId={form.id}
+      onSubmit={save.submit}
+      feedback={save.feedback}
+      onDismiss={save.dismiss}
+      saveState={save.state}
+      saveDisabled={!check.ok}
+    >
+      <div className="pdf-panel__layout">
+        <div className="pdf-panel__fields">
+          <TemplatePicker
+            value={values.template}
+            onChange={(template) => change('template', template)}
+            sample={sample}
+            error={errors.template}
+          />
+          <div className="pdf-panel__colors">
+            {colorField('primaryColor', 'Primaire kleur')}
+            {colorField('secondaryColor', 'Secundaire kleur')}
           </div>
-        </Card>
-      </fieldset>
-    </form>
+          <Select
+            id={fieldId('fontFamily')}
+            label="Lettertype"
+            options={FONT_OPTIONS}
+            value={values.fontFamily}
+            style={{ fontFamily: FONT_STACKS[values.fontFamily] }}
+            error={errors.fontFamily}
+            onChange={(event) => change('fontFamily', event.target.value as PdfFont)}
+          />
+          <Toggle
+            id={fieldId('showBankAccount')}
+            label="Bankrekening tonen"
+            hint="IBAN en tenaamstelling onderaan het document."
+            checked={values.showBankAccount}
+            error={errors.showBankAccount}
+            labelFirst
+            onChange={(checked) => change('showBankAccount', checked)}
+          />
+          <Textarea
+            id={fieldId('footerNotes')}
+            label="Voettekst"
+            rows={4}
+            maxLength={FOOTER_NOTES_MAX}
+            placeholder="Bijv. leveringsvoorwaarden of een bedankje"
+            value={values.footerNotes}
+            error={errors.footerNotes}
+            hint={
+              <span className="pdf-panel__counter tabular">
+                {values.footerNotes.length} / {FOOTER_NOTES_MAX} tekens
+              </span>
+            }
+            onChange={(event) => change('footerNotes', event.target.value)}
+            onBlur={() => form.handleBlur('footerNotes')}
+          />
+        </div>
+        <div className="pdf-panel__preview">
+          <p className="ui-label pdf-panel__preview-label" aria-hidden="true">
+            Voorbeeld
+          </p>
+          <DocumentPreview data={sample} label="Voorbeeld van het PDF document" />
+        </div>
+      </div>
+    </SettingsFormCard>
   );
 }

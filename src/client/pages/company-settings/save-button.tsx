@@ -9,11 +9,20 @@ const LABELS: Record<SaveState, string> = {
 };
 
 /** Spec §2: 'Opslaan...' while saving, then 'Opgeslagen!' in success style. */
-export function SaveButton({ state, form }: { state: SaveState; form?: string }) {
+export function SaveButton({
+  state,
+  form,
+  disabled,
+}: {
+  state: SaveState;
+  form?: string;
+  disabled?: boolean;
+}) {
   return (
     <Button
       type="submit"
       form={form}
+      disabled={disabled}
       busy={state === 'saving'}
       icon={state === 'saved' ? <Check size={16} strokeWidth={2.5} /> : <Save size={16} />}
       className={cx('settings-save', state === 'saved' && 'is-saved')}

@@ -13,6 +13,7 @@ import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { schemaCheck, useForm } from '../../lib/use-form';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
+import './settings-list.css';
 import './team-invitations.css';
 
 const LOAD_ERROR = 'Er is een fout opgetreden bij het ophalen van de uitnodigingen.';
@@ -103,7 +104,7 @@ export function TeamInvitations() {
           ) : list.data && list.data.length === 0 ? (
             <p className="settings-muted">Er staan geen uitnodigingen open.</p>
           ) : (
-            <ul className="team-invitations__rows">
+            <ul className="settings-list">
               {(list.data ?? []).map((invitation) => (
                 <InvitationRow
                   key={invitation.id}
@@ -146,13 +147,13 @@ function InvitationRow({
   onWithdraw: () => void;
 }) {
   return (
-    <li className="team-invitations__row" data-testid="invitation-row">
-      <div className="team-invitations__head">
-        <span className="team-invitations__email">{invitation.email}</span>
+    <li className="settings-list__row" data-testid="invitation-row">
+      <div className="settings-list__head">
+        <span className="settings-list__name">{invitation.email}</span>
         <Badge tone="blue">{ROLE_LABELS[invitation.role]}</Badge>
         {invitation.expired ? <Badge tone="amber">Verlopen</Badge> : null}
       </div>
-      <dl className="team-invitations__facts">
+      <dl className="settings-list__facts">
         <div>
           <dt>Verstuurd</dt>
           <dd>{formatDate(invitation.sentAt)}</dd>
@@ -168,7 +169,7 @@ function InvitationRow({
           </div>
         ) : null}
       </dl>
-      <div className="team-invitations__actions">
+      <div className="settings-list__actions">
         <Button
           variant="secondary"
           size="sm"

@@ -5,20 +5,14 @@ import { Link, useLocation } from 'wouter';
 import { formatDate } from '../../../shared/dates';
 import { ROLE_LABELS } from '../../../shared/role-names';
 import { type InvitationPublic, invitationRegisterForm } from '../../../shared/schemas/invitation';
-import {
-  Button,
-  FullPageSpinner,
-  Notice,
-  PasswordField,
-  PasswordStrengthMeter,
-  TextField,
-} from '../../components';
+import { Button, FullPageSpinner, Notice, TextField } from '../../components';
 import { errorMessage, NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import { schemaCheck, useForm } from '../../lib/use-form';
 import { AuthHeading, AuthLayout } from '../auth/auth-layout';
 import './invite.css';
+import { FullNameField, NewPasswordField } from '../auth/new-account-fields';
 
 export const INVITE_LOAD_ERROR = 'De uitnodiging kon niet worden geladen. Probeer het opnieuw.';
 const ACCEPT_ERROR = 'De uitnodiging kon niet worden geaccepteerd. Probeer het opnieuw.';
@@ -219,31 +213,18 @@ function RegisterWithInvitation({ token, invitation }: { token: string; invitati
           readOnly
           hint="Het uitgenodigde adres; dit kunt u niet wijzigen."
         />
-        <TextField
+        <FullNameField
           id={form.fieldId('name')}
-          name="name"
-          label="Volledige naam"
-          required
-          autoComplete="name"
-          autoFocus
           value={form.values.name}
-          onChange={(event) => form.setValue('name', event.target.value)}
+          onValueChange={(value) => form.setValue('name', value)}
           error={form.errors.name}
         />
-        <div className="auth-form__group">
-          <PasswordField
-            id={form.fieldId('password')}
-            name="password"
-            label="Wachtwoord"
-            required
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(event) => form.setValue('password', event.target.value)}
-            error={form.errors.password}
-            aria-describedby="invite-password-strength"
-          />
-          <PasswordStrengthMeter password={form.values.password} id="invite-password-strength" />
-        </div>
+        <NewPasswordField
+          id={form.fieldId('password')}
+          value={form.values.password}
+          onValueChange={(value) => form.setValue('password', value)}
+          error={form.errors.password}
+        />
         <Button type="submit" size="lg" fullWidth busy={register.isPending} icon={<UserPlus size={17} />}>
           {register.isPending ? 'Account wordt aangemaakt...' : 'Account aanmaken en lid worden'}
         </Button>

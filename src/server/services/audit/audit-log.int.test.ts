@@ -449,36 +449,16 @@ describe('the audit log (integration)', () => {
     const { organization, token, user } = await createSignedInUser(database.db);
     const org = organization.id;
     const actor = { type: 'member' as const, userId: user.id, apiKeyId: null, name: 'Jan', ip: IP };
-    const at = (iso: string) => new Date(iso);
     // 23:30 UTC on 1 March is 2 March in Amsterdam; 22:59 UTC on 2 March is still 2 March there.
-    await recordAudit(
-      database.db,
-      org,
-      actor,
-      { action: 'order.created', objectType: 'order', objectId: 'a' },
-      at('2026-03-01T22:30:00Z'),
-    );
-    await recordAudit(
-      database.db,
-      org,
-      actor,
-      { action: 'order.updated', objectType: 'order', objectId: 'a' },
-      at('2026-03-01T23:30:00Z'),
-    );
-    await recordAudit(
-      database.db,
-      org,
-      actor,
-      { action: 'order.updated', objectType: 'order', objectId: 'b' },
-      at('2026-03-02T22:59:00Z'),
-    );
-    await recordAudit(
-      database.db,
-      org,
-      actor,
-      { action: 'order.deleted', objectType: 'order', objectId: 'a' },
-      at('2026-03-02T23:30:00Z'),
-    );
+    const entries = [
+      ['order.created', 'a', '2026-03-01T22:30:00Z'],
+      ['order.updated', 'a', '2026-03-01T23:30:00Z'],
+      ['order.updated', 'b', '2026-03-02T22:59:00Z'],
+      ['order.deleted', 'a', '2026-03-02T23:30:00Z'],
+    ] as const;
+    for (const [action, objectId, at] of entries) {
+      await recordAudit(database.db, org, actor, { action, objectType: 'order', objectId }, new Date(at));
+    }
 
     const page = await call('GET', '/api/organization/audit-log?limit=2&offset=1', token);
     expect(page.statusCode, page.body).toBe(200);

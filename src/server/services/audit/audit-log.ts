@@ -234,3 +234,29 @@ export function audited<T>(
     return result;
   });
 }
+
+/**
+ * An update and its entry in one transaction: `read` takes the object as it was, `write` changes it
+ * and answers it as it is now (both as the API shows it), and the entry names the fields that differ.
+ */
+export async function auditedUpdate<T extends object>(
+  db: DbOrTx,
+  scope: AuditScope,
+  steps: {
+    read: (tx: DbOrTx) => Promise<object>;
+    write: (tx: DbOrTx) => Promise<T>;
+    entry: Omit<AuditEntry, 'fields'>;
+  },
+): Promise<T> {
+  const { after } = await audited(
+    db,
+    scope,
+    async (tx) => {
+      const before = await steps.read(tx);
+      const after = await steps.write(tx);
+      return { after, fields: changedFields(before, after) };
+    },
+    ({ fields }) => ({ ...steps.entry, fields }),
+  );
+  return after;
+}
