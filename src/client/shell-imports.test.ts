@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { cruise } from 'dependency-cruiser';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * What the browser must load before the first screen: main.tsx and all it imports statically (the
+ * screens come later, with import()). zod is for the forms, which load with their screens; pulled into
+ * the shell through one small shared module, it made every first visit download it.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const HEAVY_FOR_LATER = ['zod'];
+
+describe('the shell of the client: main.tsx and its static imports', () => {
+  let shell: string[];
+  let packages: string[];
+  beforeAll(async () => {
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      const result = await cruise(
+        ['src/client/main.tsx'],
+        {
+          doNotFollow: { path: 'node_modules' },
+          // What the compiled code imports: `import type` is gone by then, import() is not loaded yet.
+          tsPreCompilationDeps: false,
+        },
+        undefined,
+        { tsConfig: extractTSConfig(path.join(root, 'tsconfig.json')) },
+      );
+      if (typeof result.output === 'string')
+        throw new Error('dependency-cruiser answered text, not a result');
+      // From main.tsx along the static imports only.
+      const bySource = new Map(result.output.modules.map((m) => [m.source, m]));
+      const seen = new Set<string>(['src/client/main.tsx']);
+      const found = new Set<string>();
+      const queue = ['src/client/main.tsx'];
+      for (let source = queue.pop(); source !== undefined; source = queue.pop()) {
+        for (const dep of bySource.get(source)?.dependencies ?? []) {
+          if (dep.dynamic || dep.dependencyTypes.includes('type-only')) continue;
+          if (dep.resolved.includes('node_modules')) found.add(dep.module);
+          else if (!seen.has(dep.resolved)) {
+            seen.add(dep.resolved);
+            queue.push(dep.resolved);
+          }
+        }
+      }
+      shell = [...seen];
+      packages = [...found];
+    } finally {
+      process.chdir(cwd);
+    }
+  }, 120_000);
+
+  it('is the app frame without its screens (so the check below reads the right set)', () => {
+    expect(shell).toContain('src/client/app.tsx');
+    expect(shell).toContain('src/client/routes.tsx');
+    expect(packages).toContain('react-dom/client');
+    // A screen that routes.tsx loads with import() is not part of it.
+    expect(shell).not.toContain('src/client/pages/auth/login-page.tsx');
+  });
+
+  it.each(HEAVY_FOR_LATER)('does not import %s', (name) => {
+    expect(packages.filter((p) => p === name || p.startsWith(`${name}/`))).toEqual([]);
+  });
+});
