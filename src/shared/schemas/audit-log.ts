@@ -103,6 +103,80 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, string> = {
   invitation: 'Uitnodiging',
 };
 
+/**
+ * The fields an entry names, as the screens call them: the log stores the API's names (what the REST
+ * calls and webhooks use), a person reads the label of the form field. A name without a label here
+ * is shown as it is.
+ */
+export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  accountName: 'Naam rekeninghouder',
+  access: 'Toegang',
+  active: 'Actief',
+  address: 'Adres',
+  bankAccount: 'IBAN',
+  bankName: 'Banknaam',
+  btwNumber: 'BTW-nummer',
+  btwVerlegd: 'BTW verlegd',
+  category: 'Categorie',
+  city: 'Plaats',
+  company: 'Bedrijfsnaam',
+  contactPerson: 'Contactpersoon',
+  content: 'Inhoud',
+  country: 'Land',
+  createdBy: 'Aangemaakt door',
+  customer: 'Klant',
+  customerCompany: 'Klantgegevens',
+  customerName: 'Klantgegevens',
+  customerSnapshot: 'Klantgegevens',
+  date: 'Datum',
+  deliveryAddress: 'Afleveradres',
+  deliveryAddressSource: 'Afleveradres',
+  deliveryDate: 'Gewenste leverdag',
+  email: 'E-mailadres',
+  events: 'Gebeurtenissen',
+  expiresAt: 'Verloopdatum',
+  failing: 'Storing',
+  failingSince: 'Storing',
+  fontFamily: 'Lettertype',
+  footerNotes: 'Voettekst',
+  format: 'Jaar opnemen in nummer',
+  includeYear: 'Jaar opnemen in nummer',
+  isDefault: 'Standaard template',
+  isTemporary: 'Tijdelijk template',
+  items: 'Orderregels',
+  kvkNumber: 'KVK-nummer',
+  name: 'Naam',
+  notes: 'Opmerkingen',
+  orderNumber: 'Ordernummer',
+  paymentTerm: 'Betalingstermijn',
+  phone: 'Telefoon',
+  phoneNumber: 'Telefoon',
+  postalCode: 'Postcode',
+  prefix: 'Voorvoegsel',
+  primaryColor: 'Primaire kleur',
+  project: 'Project',
+  reference: 'Referentie',
+  role: 'Rol',
+  secondaryColor: 'Secundaire kleur',
+  showBankAccount: 'Bankrekening tonen',
+  startingNumber: 'Startnummer',
+  status: 'Status',
+  subject: 'Onderwerp',
+  subtotal: 'Subtotaal',
+  template: 'Template',
+  total: 'Totaal',
+  updatedBy: 'Laatst gewijzigd door',
+  url: 'URL',
+  vat: 'BTW',
+  vatByRate: 'BTW',
+  vatNumber: 'BTW-nummer',
+  website: 'Website',
+};
+
+/** An entry's fields as a person reads them: the labels, each once, in the order given. */
+export const auditFieldsText = (fields: readonly string[]): string =>
+  [...new Set(fields.map((name) => AUDIT_FIELD_LABELS[name] ?? name))].join(', ');
+
 export const AUDIT_ACTOR_TYPES = ['member', 'api_key'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 

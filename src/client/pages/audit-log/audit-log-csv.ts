@@ -6,6 +6,7 @@ import {
   type AuditLogEntry,
   type AuditLogPage,
   type AuditLogQueryInput,
+  auditFieldsText,
 } from '../../../shared/schemas/audit-log';
 import { buildCsv, type CsvColumn, datedFileName } from '../../lib/csv';
 
@@ -27,7 +28,7 @@ export const AUDIT_CSV_COLUMNS: readonly CsvColumn<AuditLogEntry>[] = [
   { header: 'Actiecode', value: (e) => e.action },
   { header: 'Object', value: (e) => AUDIT_OBJECT_LABELS[e.objectType] ?? e.objectType },
   { header: 'Object-id', value: (e) => e.objectId },
-  { header: 'Velden', value: (e) => e.fields.join(', ') },
+  { header: 'Velden', value: (e) => auditFieldsText(e.fields) },
   { header: 'IP-adres', value: (e) => e.ip },
 ];
 

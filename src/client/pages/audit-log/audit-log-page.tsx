@@ -9,6 +9,7 @@ import {
   type AuditAction,
   type AuditLogEntry,
   type AuditLogQueryInput,
+  auditFieldsText,
 } from '../../../shared/schemas/audit-log';
 import {
   Button,
@@ -225,7 +226,7 @@ export function AuditLogPage() {
                   <td>
                     <ObjectRef entry={entry} />
                   </td>
-                  <td className="audit-log-table__fields">{entry.fields.join(', ') || '—'}</td>
+                  <td className="audit-log-table__fields">{auditFieldsText(entry.fields) || '—'}</td>
                   <td className="audit-log-table__ip">{entry.ip}</td>
                 </tr>
               ))}
@@ -243,7 +244,7 @@ export function AuditLogPage() {
                 <Actor entry={entry} />
                 <ObjectRef entry={entry} />
                 {entry.fields.length > 0 ? (
-                  <span className="audit-log-card__fields">Velden: {entry.fields.join(', ')}</span>
+                  <span className="audit-log-card__fields">Velden: {auditFieldsText(entry.fields)}</span>
                 ) : null}
                 <span className="audit-log-card__ip">IP-adres {entry.ip}</span>
               </li>
