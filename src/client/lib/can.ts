@@ -29,6 +29,15 @@ export function useRole(): OrganizationRole | null {
   return activeRole(organizations.data);
 }
 
+/**
+ * Whether the role has arrived (or could not be loaded, when the screen goes by the server's answers
+ * alone). A form that a role may only read waits for it, so that it never shows as editable first.
+ */
+export function useRoleSettled(): boolean {
+  const organizations = trpc.auth.organizations.useQuery(undefined, { staleTime: 60_000 });
+  return !organizations.isPending;
+}
+
 /** Whether the signed-in person may do what needs `capability`, e.g. `useCan('work')` for 'Nieuwe Order'. */
 export function useCan(capability: Capability): boolean {
   return canWith(useRole(), capability);

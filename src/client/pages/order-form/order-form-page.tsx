@@ -11,7 +11,7 @@ import {
   Spinner,
 } from '../../components';
 import { readApiError } from '../../lib/api-errors';
-import { useRefused } from '../../lib/can';
+import { useRefused, useRoleSettled } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { actorsLine } from './order-actors';
 import { ORDER_FORM_HEADINGS, orderFormMode } from './order-form-mode';
@@ -31,6 +31,8 @@ export type OrderFormPageProps = {
  */
 export function OrderFormPage({ id }: OrderFormPageProps) {
   const mode = orderFormMode({ editing: Boolean(id), refused: useRefused('work') });
+  // Until the role is known the form waits: a viewer must never see it editable for a moment.
+  const roleSettled = useRoleSettled();
   const heading = ORDER_FORM_HEADINGS[mode];
   return (
     <div className="order-form-page">
@@ -44,7 +46,9 @@ export function OrderFormPage({ id }: OrderFormPageProps) {
         }
         description={heading.description}
       />
-      {mode === 'refused' ? (
+      {!roleSettled ? (
+        <OrderLoading />
+      ) : mode === 'refused' ? (
         <RoleRequired
           capability="work"
           title="U kunt orders bekijken, maar niet aanmaken of bewerken"
@@ -63,16 +67,18 @@ export function OrderFormPage({ id }: OrderFormPageProps) {
   );
 }
 
+function OrderLoading() {
+  return (
+    <div className="order-form-page__loading">
+      <Spinner size={22} label="Order laden..." showLabel />
+    </div>
+  );
+}
+
 function EditOrder({ id, readOnly }: { id: string; readOnly: boolean }) {
   // Always the order as it is now, never a cached copy: the form starts from it.
   const query = trpc.orders.get.useQuery({ id }, { staleTime: 0, gcTime: 0, refetchOnMount: 'always' });
-  if (query.isPending) {
-    return (
-      <div className="order-form-page__loading">
-        <Spinner size={22} label="Order laden..." showLabel />
-      </div>
-    );
-  }
+  if (query.isPending) return <OrderLoading />;
   if (query.isError && !query.data) {
     const info = readApiError(query.error);
     const notFound = info.httpStatus === 404;
