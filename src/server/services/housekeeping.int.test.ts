@@ -1,6 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, orders, pdfFiles, pdfLinkTokens, rateLimits, sessions } from '../../db/schema';
+import {
+  idempotencyKeys,
+  invitations,
+  orders,
+  pdfFiles,
+  pdfLinkTokens,
+  rateLimits,
+  sessions,
+} from '../../db/schema';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { createSignedInUser } from '../../test/users';
 import { RATE_LIMIT_WINDOW_MS } from './auth/rate-limit';
@@ -8,6 +16,7 @@ import { hashToken } from './auth/session-tokens';
 import { sessionLifetimeMs } from './auth/sessions';
 import { sweepExpired } from './housekeeping';
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency/idempotency';
+import { INVITATION_KEEP_DAYS, INVITATION_TTL_MS } from './organizations/invitations';
 import { PDF_FILE_TTL_MS, storePdf } from './pdf/pdf-files';
 import { createPdfLink, PDF_LINK_TTL_MS } from './pdf/pdf-links';
 
@@ -76,9 +85,52 @@ describe('the scheduled clean-up (integration)', () => {
       .insert(idempotencyKeys)
       .values([key('oud', ago(now, IDEMPOTENCY_WINDOW_MS + 60_000)), key('nieuw', ago(now, 60_000))]);
 
+    // Invitations: over (accepted, withdrawn, expired) for longer than they are kept go; the rest stay,
+    // an open one however old it was sent as long as it has not been expired that long.
+    const keep = INVITATION_KEEP_DAYS * 24 * 3_600_000;
+    const invitation = (
+      email: string,
+      sentAt: Date,
+      over: { acceptedAt?: Date; withdrawnAt?: Date } = {},
+    ) => ({
+      organizationId: a.organization.id,
+      email,
+      role: 'member' as const,
+      tokenHash: `hash-${email}-${now.getTime()}`,
+      sentAt,
+      expiresAt: new Date(sentAt.getTime() + INVITATION_TTL_MS),
+      ...over,
+    });
+    const longAgo = ago(now, keep + INVITATION_TTL_MS + 60_000);
+    await db
+      .insert(invitations)
+      .values([
+        invitation('geaccepteerd-oud@voorbeeld.nl', ago(now, keep + 120_000), {
+          acceptedAt: ago(now, keep + 60_000),
+        }),
+        invitation('geaccepteerd-recent@voorbeeld.nl', ago(now, keep + 120_000), {
+          acceptedAt: ago(now, keep - 60_000),
+        }),
+        invitation('ingetrokken-oud@voorbeeld.nl', ago(now, keep + 120_000), {
+          withdrawnAt: ago(now, keep + 60_000),
+        }),
+        invitation('verlopen-oud@voorbeeld.nl', longAgo),
+        invitation('verlopen-recent@voorbeeld.nl', ago(now, keep + INVITATION_TTL_MS - 60_000)),
+        invitation('open@voorbeeld.nl', now),
+      ]);
+
     const removed = await sweepExpired(db, now);
 
-    expect(removed).toMatchObject({ pdfFiles: 1, pdfLinkTokens: 1, idempotencyKeys: 1 });
+    expect(removed).toMatchObject({ pdfFiles: 1, pdfLinkTokens: 1, idempotencyKeys: 1, invitations: 3 });
+    const invited = await db
+      .select({ email: invitations.email })
+      .from(invitations)
+      .where(eq(invitations.organizationId, a.organization.id));
+    expect(invited.map((i) => i.email).sort()).toEqual([
+      'geaccepteerd-recent@voorbeeld.nl',
+      'open@voorbeeld.nl',
+      'verlopen-recent@voorbeeld.nl',
+    ]);
     expect(removed.sessions).toBeGreaterThanOrEqual(1);
     expect(removed.rateLimits).toBeGreaterThanOrEqual(1);
     const files = await db.select({ id: pdfFiles.id }).from(pdfFiles).where(eq(pdfFiles.orderId, order!.id));
@@ -109,6 +161,7 @@ describe('the scheduled clean-up (integration)', () => {
       rateLimits: 0,
       idempotencyKeys: 0,
       auditLog: 0,
+      invitations: 0,
     });
   });
 });

@@ -3,6 +3,7 @@ import { pruneAuditLog } from './audit/audit-log';
 import { pruneRateLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/sessions';
 import { deleteExpiredIdempotencyKeys } from './idempotency/idempotency';
+import { pruneInvitations } from './organizations/invitations';
 import { deleteExpiredPdfs } from './pdf/pdf-files';
 import { deleteExpiredPdfLinks } from './pdf/pdf-links';
 
@@ -14,12 +15,13 @@ export type SweepCounts = {
   rateLimits: number;
   idempotencyKeys: number;
   auditLog: number;
+  invitations: number;
 };
 
 /**
  * Removes what has expired everywhere, for every account: printed PDFs past their day and the
  * download links past their minutes, sessions past their expiry, rate-limit windows that ended, and
- * idempotency keys past their window, audit log entries past their two years. Run by the scheduled housekeeping job, not on request paths: a
+ * idempotency keys past their window, audit log entries past their two years, invitations long over. Run by the scheduled housekeeping job, not on request paths: a
  * request then pays nothing for it, and rows of accounts that never come back go too.
  */
 export async function sweepExpired(db: DbOrTx, now: Date): Promise<SweepCounts> {
@@ -30,5 +32,14 @@ export async function sweepExpired(db: DbOrTx, now: Date): Promise<SweepCounts> 
   const rateLimits = await pruneRateLimits(db, now);
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);
   const auditLog = await pruneAuditLog(db, now);
-  return { pdfFiles, pdfLinkTokens, sessions, rateLimits, idempotencyKeys, auditLog };
+  const invitationsRemoved = await pruneInvitations(db, now);
+  return {
+    pdfFiles,
+    pdfLinkTokens,
+    sessions,
+    rateLimits,
+    idempotencyKeys,
+    auditLog,
+    invitations: invitationsRemoved,
+  };
 }

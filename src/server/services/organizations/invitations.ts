@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   type InvitationRow,
@@ -33,6 +33,13 @@ import type { Tenant } from './tenant';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const INVITATION_TTL_MS = INVITATION_VALID_DAYS * DAY_MS;
+
+/**
+ * How long an invitation is kept once it is over (accepted, withdrawn, or expired and not resent):
+ * long enough for its link to still say what happened to it and for the Team tab to show an expired
+ * one to resend, not forever. After that its link is unknown (404).
+ */
+export const INVITATION_KEEP_DAYS = 90;
 
 /** Neither accepted nor withdrawn: shown in the list, counted against the limit, resendable. */
 const isOpen = and(isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt));
@@ -406,4 +413,19 @@ export async function registerWithInvitation(
     if (isUniqueViolation(err)) throw conflict(invitationMessages.accountExists);
     throw err;
   }
+}
+
+/** Removes invitations over for more than INVITATION_KEEP_DAYS, in every organisation (housekeeping). */
+export async function pruneInvitations(db: DbOrTx, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - INVITATION_KEEP_DAYS * DAY_MS);
+  const removed = await db
+    .delete(invitations)
+    .where(
+      lt(
+        sql`coalesce(${invitations.acceptedAt}, ${invitations.withdrawnAt}, ${invitations.expiresAt})`,
+        cutoff,
+      ),
+    )
+    .returning({ id: invitations.id });
+  return removed.length;
 }
