@@ -102,22 +102,22 @@ describe('the scheduled clean-up (integration)', () => {
       ...over,
     });
     const longAgo = ago(now, keep + INVITATION_TTL_MS + 60_000);
-    await db
-      .insert(invitations)
-      .values([
-        invitation('geaccepteerd-oud@voorbeeld.nl', ago(now, keep + 120_000), {
-          acceptedAt: ago(now, keep + 60_000),
-        }),
-        invitation('geaccepteerd-recent@voorbeeld.nl', ago(now, keep + 120_000), {
-          acceptedAt: ago(now, keep - 60_000),
-        }),
-        invitation('ingetrokken-oud@voorbeeld.nl', ago(now, keep + 120_000), {
-          withdrawnAt: ago(now, keep + 60_000),
-        }),
-        invitation('verlopen-oud@voorbeeld.nl', longAgo),
-        invitation('verlopen-recent@voorbeeld.nl', ago(now, keep + INVITATION_TTL_MS - 60_000)),
-        invitation('open@voorbeeld.nl', now),
-      ]);
+    await db.insert(invitations).values([
+      invitation('geaccepteerd-oud@voorbeeld.nl', ago(now, keep + 120_000), {
+        acceptedAt: ago(now, keep + 60_000),
+      }),
+      invitation('geaccepteerd-recent@voorbeeld.nl', ago(now, keep + 120_000), {
+        acceptedAt: ago(now, keep - 60_000),
+      }),
+      invitation('ingetrokken-oud@voorbeeld.nl', ago(now, keep + 120_000), {
+        withdrawnAt: ago(now, keep + 60_000),
+      }),
+      invitation('verlopen-oud@voorbeeld.nl', longAgo),
+      invitation('verlopen-recent@voorbeeld.nl', ago(now, keep + INVITATION_TTL_MS - 60_000)),
+      // Withdrawn lately, long after it expired: kept from its withdrawal on.
+      invitation('laat-ingetrokken@voorbeeld.nl', longAgo, { withdrawnAt: ago(now, keep - 60_000) }),
+      invitation('open@voorbeeld.nl', now),
+    ]);
 
     const removed = await sweepExpired(db, now);
 
@@ -128,6 +128,7 @@ describe('the scheduled clean-up (integration)', () => {
       .where(eq(invitations.organizationId, a.organization.id));
     expect(invited.map((i) => i.email).sort()).toEqual([
       'geaccepteerd-recent@voorbeeld.nl',
+      'laat-ingetrokken@voorbeeld.nl',
       'open@voorbeeld.nl',
       'verlopen-recent@voorbeeld.nl',
     ]);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
   type InvitationRow,
@@ -421,9 +421,10 @@ export async function pruneInvitations(db: DbOrTx, now: Date): Promise<number> {
   const removed = await db
     .delete(invitations)
     .where(
-      lt(
-        sql`coalesce(${invitations.acceptedAt}, ${invitations.withdrawnAt}, ${invitations.expiresAt})`,
-        cutoff,
+      or(
+        lt(invitations.acceptedAt, cutoff),
+        lt(invitations.withdrawnAt, cutoff),
+        and(isOpen, lt(invitations.expiresAt, cutoff)),
       ),
     )
     .returning({ id: invitations.id });
