@@ -251,25 +251,26 @@ describe('the audit log (integration)', () => {
       await only(() => ok('POST', `/api/organization/invitations/${invitationId}/resend`, token)),
     ).toMatchObject({ ...byRia, action: 'invitation.resent', objectId: invitationId });
 
-    // Accepted by registering from the link: the new member is the one who did it.
+    // Accepted by registering from the link: the new member is the one who did it, and the session the
+    // registration opens is a sign-in like any other.
     const link = mailer.lastToken(invited, 'invite');
-    const joined = await only(async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        remoteAddress: IP,
-        payload: { name: 'Nina Nieuw', email: invited, password: STRONG_PASSWORD, invitationToken: link },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    });
-    expect(joined).toMatchObject({
-      action: 'invitation.accepted',
-      objectId: invitationId,
-      actorName: 'Nina Nieuw',
-      actorType: 'member',
-      ip: IP,
-    });
-    const nina = joined.actorUserId!;
+    const [signedIn, joined, ...more] = (
+      await added(org, async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: IP,
+          payload: { name: 'Nina Nieuw', email: invited, password: STRONG_PASSWORD, invitationToken: link },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      })
+    ).sort((a, b) => a.action.localeCompare(b.action));
+    expect(more).toEqual([]);
+    const byNina = { actorName: 'Nina Nieuw', actorType: 'member', ip: IP };
+    expect(signedIn).toMatchObject({ ...byNina, action: 'auth.signed_in', objectType: 'member' });
+    expect(joined).toMatchObject({ ...byNina, action: 'invitation.accepted', objectId: invitationId });
+    expect(signedIn?.objectId).toBe(joined?.actorUserId);
+    const nina = joined!.actorUserId!;
     expect(nina).not.toBe(user.id);
 
     const withdrawn = uniqueEmail();

@@ -405,6 +405,14 @@ export async function registerWithInvitation(
           ip,
         };
         await recordAcceptance(tx, organization.id, actor, invitation, now);
+        // The registration answers like a login: the session it opens is logged as one.
+        await recordAudit(
+          tx,
+          organization.id,
+          actor,
+          { action: 'auth.signed_in', objectType: 'member', objectId: user.id },
+          now,
+        );
       }
       return { user, session, organization };
     });
