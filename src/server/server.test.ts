@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestCaller, testConfig } from '../test/context';
+import { templatePglite } from '../test/db';
 import { rejectionOf } from '../test/helpers';
 import { createSignedInUser } from '../test/users';
 import { startWebhookReceiver, waitFor } from '../test/webhook-receiver';
@@ -12,6 +13,9 @@ import { databaseOptions } from './database-options';
 import { createServer } from './server';
 import { pdfMessages } from './services/pdf/messages';
 
+// Each server opens a copy of the run's migrated database (templatePglite) instead of migrating one of
+// its own: what these tests check starts after the migrations, which migrations.int.test.ts and the
+// built server's start (server-bundle.test.ts) test from scratch.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkoop-server-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -35,7 +39,7 @@ describe('createServer and the PDF printer', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
     const config = testConfig({ dataDir, chromiumPath: '/nonexistent/chromium', pdfConcurrency: 3 });
-    const server = await createServer(config, { serveClient: false, logger });
+    const server = await createServer(config, { serveClient: false, logger, pglite: templatePglite() });
     const { printer } = server.deps;
     try {
       expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -55,7 +59,7 @@ describe('createServer and the PDF printer', () => {
       await server.close();
     }
     expect(printer.status().browser).toBe('closed');
-  }, 60_000); // migrating a fresh embedded database takes a while on a busy machine
+  }, 60_000); // the first file of a run to open a database makes the run's template, which takes a while
 });
 
 describe('createServer and the webhook deliveries', () => {
@@ -77,7 +81,7 @@ describe('createServer and the webhook deliveries', () => {
   it('delivers an event queued before the server listened, once it listens (the worker starts with listening)', async () => {
     const receiver = await startWebhookReceiver();
     const config = testConfig({ dataDir: path.join(dataDir, 'webhooks'), webhookAllowPrivate: true });
-    const server = await createServer(config, { serveClient: false });
+    const server = await createServer(config, { serveClient: false, pglite: templatePglite() });
     try {
       await queueCustomerCreated(server, receiver);
       await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -93,7 +97,7 @@ describe('createServer and the webhook deliveries', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
     const config = testConfig({ dataDir: path.join(dataDir, 'webhooks-late'), webhookAllowPrivate: true });
-    const server = await createServer(config, { serveClient: false, logger });
+    const server = await createServer(config, { serveClient: false, logger, pglite: templatePglite() });
     const { db } = server.database;
     try {
       await queueCustomerCreated(server, receiver);

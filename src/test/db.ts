@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { startPglite } from '../db/pglite-start';
@@ -18,6 +19,18 @@ function testRunDir(): string | undefined {
 let pgliteTemplateOfProcess: Promise<Blob> | undefined;
 
 /**
+ * PGlite in memory, booting from a copy of the run's migrated template (template-databases.ts), for a
+ * test that opens the database itself (createServer's `pglite`); undefined outside a vitest run with
+ * that setup, where the caller's own start migrates as usual.
+ */
+export function templatePglite(): Promise<PGlite> | undefined {
+  const runDir = testRunDir();
+  if (!runDir) return undefined;
+  pgliteTemplateOfProcess ??= pgliteTemplate(runDir);
+  return pgliteTemplateOfProcess.then((blob) => startPglite(undefined, blob));
+}
+
+/**
  * A fresh, migrated database for one test file: PGlite in memory, or — when `serverUrl` is given or
  * TEST_DATABASE_URL is set — a new uniquely named database on that Postgres server, dropped again on close.
  *
@@ -31,13 +44,8 @@ export async function openTestDatabase({
   migrationsFolder?: string;
   serverUrl?: string;
 } = {}): Promise<TestDatabase> {
-  const runDir = migrationsFolder ? undefined : testRunDir();
   if (!serverUrl) {
-    let pglite: ReturnType<typeof startPglite> | undefined;
-    if (runDir) {
-      pgliteTemplateOfProcess ??= pgliteTemplate(runDir);
-      pglite = startPglite(undefined, await pgliteTemplateOfProcess);
-    }
+    const pglite = migrationsFolder ? undefined : templatePglite();
     const database = await openDatabase({
       dataDir: 'memory://',
       jobQueues: JOB_QUEUE_ROWS,
@@ -46,6 +54,7 @@ export async function openTestDatabase({
     });
     return { ...database, name: 'memory://' };
   }
+  const runDir = migrationsFolder ? undefined : testRunDir();
   const name = `inkoop_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const template = runDir ? await postgresTemplate(runDir, serverUrl) : undefined;
   await withAdmin(serverUrl, (admin) =>
