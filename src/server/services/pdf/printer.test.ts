@@ -461,12 +461,14 @@ describe('the walls around the renderer, one at a time', () => {
   it('the dead-end proxy alone lets no request out, loopback included', async () => {
     const proxied = await chromium.launch(printerLaunchOptions(executablePath));
     try {
-      await expect((await proxied.newPage()).goto(`${canaryUrl}/goto`)).rejects.toThrow();
+      // One page for both (each new page is a renderer process of its own): the document's loads
+      // first, then a navigation of the page itself.
       const page = await proxied.newPage();
       const tried: Tried = { urls: [], inFlight: 0 };
       watchRequests(page, tried);
       await page.setContent(hostile(), { waitUntil: 'load' });
       await settled("the document's loads to be tried", tried, '/link.css', '/img.png', '/fetch');
+      await expect(page.goto(`${canaryUrl}/goto`)).rejects.toThrow();
     } finally {
       await proxied.close();
     }
