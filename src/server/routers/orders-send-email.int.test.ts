@@ -10,6 +10,7 @@ import { SEND_EMAIL_SUCCESS_MESSAGE } from '../../shared/schemas/order-email';
 import { buildTestApp, createTestCaller, testDeps, testPrinter } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { rejectionOf } from '../../test/helpers';
+import { createCapturingMailer } from '../../test/mailer';
 import { parseMail } from '../../test/mime';
 import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
@@ -241,24 +242,55 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
   });
 
   it('leaves nothing executable of the XSS corpus in the mail that goes out', async () => {
+    /** The checks on the HTML of the mail of message `<p>voorbeeld {marker}</p>{samples}`. */
+    const expectClean = (html: string, sample: string, marker: string | number) => {
+      const fragment = messageOf(html);
+      expect(fragment, sample).toContain(`<p>voorbeeld ${marker}</p>`);
+      expect(htmlProblems(fragment), sample).toEqual([]);
+      expect(html, sample).not.toMatch(
+        /<script|<iframe|<object|<embed|<svg|<form|javascript:|vbscript:|\son[a-z]+=/i,
+      );
+    };
     let auth = await newUser();
     let order = await newOrder(auth);
+    // One message per sample (a sample may swallow what follows it), each through the whole route.
+    // The mails are taken as the app hands them to its mailer: SMTP only carries that HTML, and the
+    // send below shows it arrives as it was handed over. (Each SMTP connection costs the sink's
+    // fixed wait before its greeting.)
+    const handedOver = createCapturingMailer();
+    target = handedOver;
     for (const [i, sample] of XSS_CORPUS.entries()) {
-      // One message per sample (a sample may swallow what follows it); a new user before the budget ends.
+      // A new user before the budget ends.
       if (i > 0 && i % 25 === 0) {
         auth = await newUser();
         order = await newOrder(auth);
       }
       const res = await send(auth, order._id, { ...plain, message: `<p>voorbeeld ${i}</p>${sample}` });
       expect(res.statusCode, `${sample}: ${res.body}`).toBe(200);
-      const mail = parseMail(smtp.received.at(-1)!.raw);
-      const fragment = messageOf(mail.html);
-      expect(fragment, sample).toContain(`<p>voorbeeld ${i}</p>`);
-      expect(htmlProblems(fragment), sample).toEqual([]);
-      expect(mail.html, sample).not.toMatch(
-        /<script|<iframe|<object|<embed|<svg|<form|javascript:|vbscript:|\son[a-z]+=/i,
-      );
+      expect(handedOver.messages, sample).toHaveLength(i + 1);
+      expectClean(handedOver.messages.at(-1)!.html, sample, i);
     }
+
+    // Over real SMTP: the mail arrives with exactly the HTML handed to the mailer (MIME ends the part
+    // with a line break), clean. Its message is the whole corpus at once, one more hostile input.
+    const smtpMailer = createSmtpMailer(smtp.url, MAIL_FROM, log);
+    handedOver.clear();
+    target = {
+      send: async (message) => {
+        await handedOver.send(message);
+        return smtpMailer.send(message);
+      },
+      close: () => smtpMailer.close(),
+    };
+    auth = await newUser();
+    order = await newOrder(auth);
+    const corpus = `<p>voorbeeld alle</p>${XSS_CORPUS.join('')}`;
+    const res = await send(auth, order._id, { ...plain, message: corpus });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = parseMail(smtp.received.at(-1)!.raw);
+    expect(handedOver.messages).toHaveLength(1);
+    expect(mail.html.replace(/\r?\n$/, '')).toBe(handedOver.messages[0]!.html);
+    expectClean(mail.html, corpus, 'alle');
   }, 60_000);
 
   it('sends without the PDF when includePdf is false, and lists the sends newest first', async () => {
@@ -607,10 +639,17 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const auth = await newUser();
     const other = await newUser();
     const order = await newOrder(auth);
+    // The budget is spent on mails the app hands to its mailer: the rule counts sends, whatever the
+    // transport (an SMTP connection costs the sink's fixed wait before its greeting).
+    const smtpMailer = target;
+    const handedOver = createCapturingMailer();
+    target = handedOver;
     for (let i = 0; i < SEND_EMAIL_LIMIT; i++) {
       const res = await send(auth, order._id, plain);
       expect(res.statusCode, `send ${i + 1}: ${res.body}`).toBe(200);
     }
+    expect(handedOver.messages).toHaveLength(SEND_EMAIL_LIMIT);
+    target = smtpMailer;
     const before = smtp.received.length;
     const refused = await send(auth, order._id, plain);
     expect(refused.statusCode).toBe(429);
@@ -619,6 +658,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(600);
     expect(smtp.received).toHaveLength(before);
+    expect(handedOver.messages).toHaveLength(SEND_EMAIL_LIMIT);
     // The budget is the user's own: another user still sends.
     const otherOrder = await newOrder(other);
     expect((await send(other, otherOrder._id, plain)).statusCode).toBe(200);
