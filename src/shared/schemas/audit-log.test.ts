@@ -32,10 +32,10 @@ describe('the Logboek names fields as the screens do', () => {
     expect(missing).toEqual([]);
   });
 
-  it('shows each label once, in the order given, and an unknown name as it is', () => {
-    expect(auditFieldsText(['paymentTerm', 'customerName', 'customerSnapshot', 'iets'])).toBe(
-      'Betalingstermijn, Klantgegevens, iets',
-    );
+  it('shows each label once, alphabetically as a Dutch reader expects, and an unknown name as it is', () => {
+    expect(
+      auditFieldsText(['paymentTerm', 'customerName', 'customerSnapshot', 'iets', 'email', 'btwVerlegd']),
+    ).toBe('Betalingstermijn, BTW verlegd, E-mailadres, iets, Klantgegevens');
     expect(auditFieldsText([])).toBe('');
   });
 });

@@ -173,9 +173,11 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   website: 'Website',
 };
 
-/** An entry's fields as a person reads them: the labels, each once, in the order given. */
+/** An entry's fields as a person reads them: the labels, each once, in Dutch alphabetical order. */
 export const auditFieldsText = (fields: readonly string[]): string =>
-  [...new Set(fields.map((name) => AUDIT_FIELD_LABELS[name] ?? name))].join(', ');
+  [...new Set(fields.map((name) => AUDIT_FIELD_LABELS[name] ?? name))]
+    .sort((a, b) => a.localeCompare(b, 'nl'))
+    .join(', ');
 
 export const AUDIT_ACTOR_TYPES = ['member', 'api_key'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];

@@ -21,7 +21,7 @@ describe('the Logboek CSV', () => {
       .split('\r\n');
     expect(lines[0]).toBe('Tijdstip;Wie;Soort;Actie;Actiecode;Object;Object-id;Velden;IP-adres');
     expect(lines[1]).toBe(
-      '01-04-2026 01:30;Webshop;API-sleutel;Order gewijzigd;order.updated;Order;o1;"Project, Betalingstermijn";203.0.113.7',
+      '01-04-2026 01:30;Webshop;API-sleutel;Order gewijzigd;order.updated;Order;o1;"Betalingstermijn, Project";203.0.113.7',
     );
   });
 
