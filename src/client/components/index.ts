@@ -26,6 +26,7 @@ export { PasswordField, type PasswordFieldProps } from './password-field';
 export { PasswordStrengthMeter, type PasswordStrengthMeterProps } from './password-strength-meter';
 export { ProfileGapsNotice, type ProfileGapsNoticeProps } from './profile-gaps-notice';
 export { ProgressBar, type ProgressBarProps, type ProgressTone } from './progress-bar';
+export { RetryButton } from './retry-button';
 export { RoleNote, RoleRequired } from './role-required';
 export { SearchField, type SearchFieldProps } from './search-field';
 export { Section, type SectionProps } from './section';

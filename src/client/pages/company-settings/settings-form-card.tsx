@@ -1,6 +1,5 @@
-import { RotateCw } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Card, Notice, RoleNote, Spinner } from '../../components';
+import { Card, Notice, RetryButton, RoleNote, Spinner } from '../../components';
 import { useCan } from '../../lib/can';
 import { SaveButton } from './save-button';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
@@ -40,17 +39,7 @@ export function SettingsLoadingCard({
       {query.isError ? (
         <Notice
           tone="error"
-          action={
-            <Button
-              size="sm"
-              variant="secondary"
-              icon={<RotateCw />}
-              busy={query.isFetching}
-              onClick={() => void query.refetch()}
-            >
-              Opnieuw proberen
-            </Button>
-          }
+          action={<RetryButton busy={query.isFetching} onRetry={() => void query.refetch()} />}
         >
           {loadError}
         </Notice>

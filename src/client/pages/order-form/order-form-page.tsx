@@ -1,11 +1,11 @@
-import { ArrowLeft, RotateCw } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import {
-  Button,
   buttonClass,
   EmptyState,
   Notice,
   PageHeader,
+  RetryButton,
   RoleNote,
   RoleRequired,
   Spinner,
@@ -87,17 +87,7 @@ function EditOrder({ id, readOnly }: { id: string; readOnly: boolean }) {
         <Notice
           tone="error"
           action={
-            notFound ? null : (
-              <Button
-                size="sm"
-                variant="secondary"
-                icon={<RotateCw />}
-                busy={query.isFetching}
-                onClick={() => void query.refetch()}
-              >
-                Opnieuw proberen
-              </Button>
-            )
+            notFound ? null : <RetryButton busy={query.isFetching} onRetry={() => void query.refetch()} />
           }
         >
           {ORDER_LOAD_ERROR}

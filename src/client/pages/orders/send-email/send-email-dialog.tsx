@@ -1,8 +1,17 @@
-import { CircleCheck, FileText, Mail, PenLine, RotateCw, Send } from 'lucide-react';
+import { CircleCheck, FileText, Mail, PenLine, Send } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../shared/constants';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
-import { Button, Modal, Notice, ProfileGapsNotice, Spinner, TabPanel, Tabs } from '../../../components';
+import {
+  Button,
+  Modal,
+  Notice,
+  ProfileGapsNotice,
+  RetryButton,
+  Spinner,
+  TabPanel,
+  Tabs,
+} from '../../../components';
 import { errorMessage } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
 import { SendEmailCompose } from './send-email-compose';
@@ -67,17 +76,12 @@ function SendEmailPanel({
           <Notice
             tone="error"
             action={
-              <Button
-                size="sm"
-                variant="secondary"
-                icon={<RotateCw />}
-                onClick={() => {
+              <RetryButton
+                onRetry={() => {
                   void order.refetch();
                   void profile.refetch();
                 }}
-              >
-                Opnieuw proberen
-              </Button>
+              />
             }
           >
             {order.isError ? errorMessage(order.error, SEND_EMAIL_LOAD_ERROR) : SEND_EMAIL_LOAD_ERROR}
