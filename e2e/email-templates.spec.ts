@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin, uniqueEmail } from './support/auth';
+import { holdFrames } from './support/frames';
 import { mailsTo } from './support/outbox';
 import { DESKTOP, galleryViews, shotsNamed, themedPage } from './support/screens';
 
@@ -43,13 +44,20 @@ test('e-mail templates: create, preview, test mail, duplicate, defaults, search,
     const subject = dialog.getByRole('textbox', { name: 'Onderwerp' });
     await subject.fill('Inkooporder ');
     await subject.focus();
+    // The cursor goes back into the field within the click, not a frame later: a late frame would take
+    // the focus from the field typed in next. Frames wait here until the next field has been typed in.
+    const frames = await holdFrames(page);
     await dialog.getByRole('button', { name: /\{\{order\.orderNumber\}\}/ }).click();
     await expect(subject).toHaveValue('Inkooporder {{order.orderNumber}}');
+    await expect(subject).toBeFocused();
 
     const content = dialog.getByRole('textbox', { name: 'Inhoud (HTML)' });
     await expect(content).toHaveAttribute('rows', '10');
     expect(await content.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(200);
     await content.fill('kort');
+    await frames.release();
+    await expect(content).toBeFocused();
+    await expect(subject).toHaveValue('Inkooporder {{order.orderNumber}}');
     await expect(dialog.getByText('Inhoud moet minimaal 10 tekens bevatten')).toBeVisible();
     await content.fill(
       '<p>Beste ,</p>\n<p>Hierbij order {{ order.orderNumber }} van {{order.total}}. {{order.kleur}}</p>\n<img src=x onerror="window.parent.document.title=\'gehackt\'">',

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
 import { clearOfMidnight } from './support/clock-guard';
 import { amsterdamToday, amsterdamYear, dutchDate } from './support/dates';
+import { holdFrames } from './support/frames';
 import {
   chooseCustomer,
   fillLine,
@@ -128,8 +129,11 @@ test('order form: new order, live totals, edit, unsaved changes, numbering, vali
     await expect(inLine(first, 'Prijs')).toHaveValue('12,50');
 
     // Line 2: 3 × € 4,99 at 9 %; the minus button stops at 1.
+    // The cursor is in the new line when the click is done, even on a device whose frames come late.
+    const frames = await holdFrames(page);
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
     await expect(inLine(line(page, 2), 'Omschrijving')).toBeFocused();
+    await frames.release();
     await fillLine(page, 2, {
       description: 'Kabel 3×2,5 mm²',
       quantity: '3',

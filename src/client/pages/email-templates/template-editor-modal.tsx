@@ -1,5 +1,6 @@
 import { Eye, Pencil, Send, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   EMAIL_TEMPLATE_CATEGORIES,
   EMAIL_TEMPLATE_CATEGORY_LABELS,
@@ -91,11 +92,11 @@ function TemplateEditorDialog({ template, onClose, onSaved }: Omit<TemplateEdito
       element?.selectionEnd ?? null,
       token,
     );
-    setValue(field, text);
-    window.requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(cursor, cursor);
-    });
+    // The new text is on screen before the cursor goes back, within this click: a cursor put back
+    // later (a frame on) would take the focus from a field the user has gone on to type in.
+    flushSync(() => setValue(field, text));
+    element?.focus();
+    element?.setSelectionRange(cursor, cursor);
   };
 
   const submit = (event: FormEvent) => {

@@ -1,5 +1,6 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
 import type { Order } from '../../../shared/schemas/order';
@@ -114,21 +115,24 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
 
   const addLine = () => {
     const line = emptyLine();
-    form.update((d) => ({ ...d, items: [...d.items, line] }), []);
-    window.requestAnimationFrame(() => document.getElementById(lineFieldId(line, 'description'))?.focus());
+    // The new line is on screen when the cursor goes into it, within this click: a cursor moved a
+    // frame later would take the focus from a field the user has gone on to type in.
+    flushSync(() => form.update((d) => ({ ...d, items: [...d.items, line] }), []));
+    document.getElementById(lineFieldId(line, 'description'))?.focus();
   };
 
   const removeLine = (index: number) => {
     if (draft.items.length <= 1) return;
     const next = draft.items[index + 1] ?? draft.items[index - 1];
-    form.update(
-      (d) => (d.items.length <= 1 ? d : { ...d, items: d.items.filter((_, i) => i !== index) }),
-      [],
-    );
-    // Indices shift: the line errors no longer point at the right lines.
-    form.setErrors(withoutLineErrors);
-    if (next)
-      window.requestAnimationFrame(() => document.getElementById(lineFieldId(next, 'description'))?.focus());
+    flushSync(() => {
+      form.update(
+        (d) => (d.items.length <= 1 ? d : { ...d, items: d.items.filter((_, i) => i !== index) }),
+        [],
+      );
+      // Indices shift: the line errors no longer point at the right lines.
+      form.setErrors(withoutLineErrors);
+    });
+    if (next) document.getElementById(lineFieldId(next, 'description'))?.focus();
   };
 
   const onSaved = (result: Order) => {
