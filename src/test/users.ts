@@ -1,8 +1,9 @@
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { hashPassword } from '../server/services/auth/passwords';
 import { createSession } from '../server/services/auth/sessions';
 import { createOrganization } from '../server/services/organizations/memberships';
-import { uniqueEmail } from './helpers';
+import { STRONG_PASSWORD, uniqueEmail } from './helpers';
 
 /**
  * A verified account with a live session, straight in the database, owning its company (an
@@ -44,4 +45,14 @@ export async function insertAccount(
   const [user] = await db.insert(users).values(person).returning();
   await createOrganization(db, user!.id, { id: user!.id, name: company, profileCompleted: false });
   return user!;
+}
+
+let strongHash: Promise<string> | undefined;
+/**
+ * The hash of STRONG_PASSWORD, made once per test process: an argon2 hash costs a core for a while,
+ * and accounts that only need to log in with that password can share it (each login still checks it).
+ */
+export function strongPasswordHash(): Promise<string> {
+  strongHash ??= hashPassword(STRONG_PASSWORD);
+  return strongHash;
 }

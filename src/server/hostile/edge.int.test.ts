@@ -13,13 +13,12 @@ import { STRONG_PASSWORD } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
 import { type ApiOperation, apiOperations, apiUrl } from '../../test/openapi-operations';
 import { orderPayload } from '../../test/orders-fixtures';
-import { createSignedInUser } from '../../test/users';
+import { createSignedInUser, strongPasswordHash } from '../../test/users';
 import { CROSS_SITE_MESSAGE } from '../http/cross-site';
 import { JSON_ONLY_MESSAGE } from '../http/error-body';
 import { type AppRouter, appRouter } from '../routers';
 import { apiKeyServiceMessages } from '../services/api-keys/messages';
 import { issueEmailToken } from '../services/auth/email-tokens';
-import { hashPassword } from '../services/auth/passwords';
 import { RATE_LIMIT_MESSAGE, RATE_LIMIT_WINDOW_MS } from '../services/auth/rate-limit';
 import { settleBackground } from '../services/background';
 
@@ -113,7 +112,7 @@ async function accountWithEverything() {
   const { user, token } = await createSignedInUser(database.db);
   await database.db
     .update(users)
-    .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
+    .set({ passwordHash: await strongPasswordHash() })
     .where(eq(users.id, user.id));
   const byPath = new Map(apiOperations().map((op) => [`${op.method} ${op.path}`, op]));
   const create = async (path: string, body?: unknown) => {
@@ -430,7 +429,7 @@ describe('the sign-in and API-key budgets, on the app’s clock', () => {
     const signedIn = await createSignedInUser(database.db, { now: clock.now() });
     await database.db
       .update(users)
-      .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
+      .set({ passwordHash: await strongPasswordHash() })
       .where(eq(users.id, signedIn.user.id));
     return signedIn;
   }

@@ -23,15 +23,14 @@ import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { integrityProblems } from '../../test/db-integrity';
 import { BODY_REFERENCES } from '../../test/example-bodies';
 import { type FuzzRequest, injection, preview, requestArbitrary } from '../../test/fuzz-requests';
-import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
+import { uniqueEmail } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
 import { type ApiOperation, apiOperations } from '../../test/openapi-operations';
 import { orderPayload } from '../../test/orders-fixtures';
 import { type ObjectKind, pathObjectKind, unknownPdfFilename } from '../../test/path-objects';
-import { createSignedInUser } from '../../test/users';
+import { createSignedInUser, strongPasswordHash } from '../../test/users';
 import { errorBodySchema } from '../http/error-body-schema';
 import { createApiKey } from '../services/api-keys/api-keys';
-import { hashPassword } from '../services/auth/passwords';
 import { hashToken } from '../services/auth/session-tokens';
 import { createSession } from '../services/auth/sessions';
 
@@ -122,7 +121,7 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
     // A real password (the example bodies use it), so password changes are really tried.
     await database.db
       .update(users)
-      .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
+      .set({ passwordHash: await strongPasswordHash() })
       .where(eq(users.id, userId));
     const key = await createApiKey(
       database.db,

@@ -7,10 +7,9 @@ import { buildTestApp, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
-import { insertAccount } from '../../test/users';
+import { insertAccount, strongPasswordHash } from '../../test/users';
 import { UNAUTHORIZED_MESSAGE } from '../errors';
 import { authMessages } from '../services/auth/messages';
-import { hashPassword } from '../services/auth/passwords';
 import { hashToken } from '../services/auth/session-tokens';
 import { SESSION_DAYS_DEFAULT, SESSION_DAYS_REMEMBER } from '../services/auth/sessions';
 import { settleBackground } from '../services/background';
@@ -100,18 +99,14 @@ function expectSignedOut(res: LightMyRequestResponse, what: string) {
 
 const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'session');
 
-let strongHash: Promise<string> | undefined;
-
 /**
- * A verified account that logs in with STRONG_PASSWORD. The accounts share one hash of it, made once
- * for the file: an argon2 hash costs a core for a while (each login still checks it).
+ * A verified account that logs in with STRONG_PASSWORD, with the hash the test accounts share.
  */
 async function account() {
   const email = uniqueEmail('klok');
-  strongHash ??= hashPassword(STRONG_PASSWORD);
   await insertAccount(database.db, {
     email,
-    passwordHash: await strongHash,
+    passwordHash: await strongPasswordHash(),
     name: 'Klaas Klok',
     company: 'Klok B.V.',
     isEmailVerified: true,

@@ -8,12 +8,11 @@ import { snapshotDatabase } from '../../test/db-snapshot';
 import { STRONG_PASSWORD } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
 import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
-import { createSignedInUser } from '../../test/users';
+import { createSignedInUser, strongPasswordHash } from '../../test/users';
 import { UNAUTHORIZED_MESSAGE } from '../errors';
 import { buildOpenApiDocument } from '../http/openapi-document';
 import { apiKeyServiceMessages } from '../services/api-keys/messages';
 import { issueEmailToken } from '../services/auth/email-tokens';
-import { hashPassword } from '../services/auth/passwords';
 
 /**
  * API keys over REST: a key signs every call as its account; a read-only key changes
@@ -283,7 +282,7 @@ describe('API keys over REST', () => {
     const k = await key('write');
     await database.db
       .update(users)
-      .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
+      .set({ passwordHash: await strongPasswordHash() })
       .where(sql`${users.id} = ${user.id}`);
     const changed = await call('POST', '/api/auth/change-password', token, {
       currentPassword: STRONG_PASSWORD,

@@ -6,10 +6,10 @@ import { createTestCaller, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { extraOf, rejectionOf, STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
-import { insertAccount } from '../../test/users';
+import { insertAccount, strongPasswordHash } from '../../test/users';
 import type { AppDeps } from '../deps';
 import { authMessages } from '../services/auth/messages';
-import { hashPassword, passwordNeedsRehash, verifyPassword } from '../services/auth/passwords';
+import { passwordNeedsRehash, verifyPassword } from '../services/auth/passwords';
 import { ADDRESS_WIDE_FACTOR } from '../services/auth/rate-limit';
 import { hashToken } from '../services/auth/session-tokens';
 import { createSession } from '../services/auth/sessions';
@@ -38,16 +38,6 @@ async function register(email = uniqueEmail(), password = STRONG_PASSWORD) {
   const result = await caller.auth.register({ name: 'Jan Jansen', email, password, company: 'Jansen BV' });
   return { email, password, result };
 }
-
-let strongHash: Promise<string> | undefined;
-/**
- * STRONG_PASSWORD's hash, made once for the file: an argon2 hash costs a core for a while, and the
- * accounts verifiedSession makes need only to log in with it (logging in still checks it each time).
- */
-const strongPasswordHash = () => {
-  strongHash ??= hashPassword(STRONG_PASSWORD);
-  return strongHash;
-};
 
 /**
  * A verified account as registering and its mailed link leave it, straight in the database (the

@@ -10,9 +10,8 @@ import { buildTestApp, testConfig, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
-import { createSignedInUser } from '../../test/users';
+import { createSignedInUser, strongPasswordHash } from '../../test/users';
 import { createApiKey } from '../services/api-keys/api-keys';
-import { hashPassword } from '../services/auth/passwords';
 import { createSession } from '../services/auth/sessions';
 import { organizationMessages } from '../services/organizations/messages';
 
@@ -30,7 +29,7 @@ let passwordHash: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await buildTestApp(testDeps(database.db, createCapturingMailer(), testConfig(), clock.now));
-  passwordHash = await hashPassword(STRONG_PASSWORD);
+  passwordHash = await strongPasswordHash();
 });
 afterAll(async () => {
   await app.close();

@@ -6,9 +6,8 @@ import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
-import { createSignedInUser, insertAccount } from '../../test/users';
+import { createSignedInUser, insertAccount, strongPasswordHash } from '../../test/users';
 import { createApiKey } from '../services/api-keys/api-keys';
-import { hashPassword } from '../services/auth/passwords';
 import { defaultOrganizationId } from '../services/organizations/memberships';
 import { organizationMessages } from '../services/organizations/messages';
 
@@ -220,7 +219,7 @@ describe('registering and signing in', () => {
   });
 
   it('a sign-in works in the organisation the user last worked in', async () => {
-    const passwordHash = await hashPassword(STRONG_PASSWORD);
+    const passwordHash = await strongPasswordHash();
     const email = uniqueEmail('terug');
     const user = await insertAccount(database.db, {
       email,

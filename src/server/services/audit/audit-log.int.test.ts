@@ -11,7 +11,7 @@ import { STRONG_PASSWORD, uniqueEmail } from '../../../test/helpers';
 import { solidImage } from '../../../test/logo-images';
 import { createCapturingMailer } from '../../../test/mailer';
 import { orderPayload } from '../../../test/orders-fixtures';
-import { createSignedInUser } from '../../../test/users';
+import { createSignedInUser, strongPasswordHash } from '../../../test/users';
 import { hashPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
 import { sweepExpired } from '../housekeeping';
@@ -410,7 +410,7 @@ describe('the audit log (integration)', () => {
     const { organization } = await createSignedInUser(database.db, { name: 'Ria Smit' });
     await database.db
       .update(users)
-      .set({ email, passwordHash: await hashPassword(STRONG_PASSWORD) })
+      .set({ email, passwordHash: await strongPasswordHash() })
       .where(eq(users.id, organization.id));
     const [signIn] = await added(organization.id, async () => {
       const res = await app.inject({

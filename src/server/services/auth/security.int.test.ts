@@ -7,9 +7,9 @@ import { buildTestApp, createTestCaller, testConfig, testDeps } from '../../../t
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { extraOf, rejectionOf, STRONG_PASSWORD } from '../../../test/helpers';
 import { createCapturingMailer } from '../../../test/mailer';
-import { createSignedInUser } from '../../../test/users';
+import { createSignedInUser, strongPasswordHash } from '../../../test/users';
 import type { AppDeps } from '../../deps';
-import { hashPassword, verifyPassword } from './passwords';
+import { verifyPassword } from './passwords';
 import { otherSessionsMessage } from './security';
 import { createSession } from './sessions';
 
@@ -39,7 +39,7 @@ async function userWithPassword(others = 0) {
   const signedIn = await createSignedInUser(database.db);
   await database.db
     .update(users)
-    .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
+    .set({ passwordHash: await strongPasswordHash() })
     .where(eq(users.id, signedIn.user.id));
   const otherTokens: string[] = [];
   for (let i = 0; i < others; i++)

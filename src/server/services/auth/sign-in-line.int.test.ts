@@ -3,8 +3,7 @@ import { buildTestApp, testConfig, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { STRONG_PASSWORD, uniqueEmail } from '../../../test/helpers';
 import { createCapturingMailer } from '../../../test/mailer';
-import { insertAccount } from '../../../test/users';
-import { hashPassword } from './passwords';
+import { insertAccount, strongPasswordHash } from '../../../test/users';
 import { SIGN_INS_AT_ONCE } from './sign-in-line';
 
 /**
@@ -64,7 +63,7 @@ it(`lets ${SIGN_INS_AT_ONCE} sign-ins through at once and the others after them;
     testDeps(database.db, createCapturingMailer(), testConfig({ rateLimitAuth: 1000 })),
   );
   try {
-    const passwordHash = await hashPassword(STRONG_PASSWORD);
+    const passwordHash = await strongPasswordHash();
     const emails = Array.from({ length: SIGN_INS_AT_ONCE + 4 }, () => uniqueEmail('rij'));
     for (const email of emails) {
       await insertAccount(database.db, {
