@@ -3,6 +3,7 @@ import { Building2, Check } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation } from 'wouter';
 import { useToast } from '../components';
+import { useOrganizations } from '../lib/can';
 import { trpc } from '../lib/trpc';
 
 export const SWITCH_ERROR = 'Wisselen van organisatie is niet gelukt. Probeer het opnieuw.';
@@ -14,7 +15,7 @@ export const SWITCH_ERROR = 'Wisselen van organisatie is niet gelukt. Probeer he
  * an object of the other organisation.
  */
 function useOrganizationSwitch(enabled: boolean, onSwitched: () => void) {
-  const organizations = trpc.auth.organizations.useQuery(undefined, { enabled, staleTime: 60_000 });
+  const organizations = useOrganizations({ enabled });
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const toast = useToast();

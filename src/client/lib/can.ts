@@ -23,10 +23,17 @@ export function canWith(role: OrganizationRole | null, capability: Capability): 
   return role === null || roleAllows(role, capability);
 }
 
-/** The role in the active organisation (GET /auth/organizations, shared with the organisation switcher). */
+/**
+ * The signed-in user's organisations (GET /auth/organizations): one query, with one freshness, for the
+ * role checks and the organisation switcher. `enabled` false asks nothing until it is needed.
+ */
+export function useOrganizations({ enabled = true }: { enabled?: boolean } = {}) {
+  return trpc.auth.organizations.useQuery(undefined, { enabled, staleTime: 60_000 });
+}
+
+/** The role in the active organisation. */
 export function useRole(): OrganizationRole | null {
-  const organizations = trpc.auth.organizations.useQuery(undefined, { staleTime: 60_000 });
-  return activeRole(organizations.data);
+  return activeRole(useOrganizations().data);
 }
 
 /**
@@ -34,8 +41,7 @@ export function useRole(): OrganizationRole | null {
  * alone). A form that a role may only read waits for it, so that it never shows as editable first.
  */
 export function useRoleSettled(): boolean {
-  const organizations = trpc.auth.organizations.useQuery(undefined, { staleTime: 60_000 });
-  return !organizations.isPending;
+  return !useOrganizations().isPending;
 }
 
 /** Whether the signed-in person may do what needs `capability`, e.g. `useCan('work')` for 'Nieuwe Order'. */

@@ -18,6 +18,7 @@ import {
   Notice,
   PageHeader,
   Pager,
+  RetryButton,
   Select,
   Spinner,
   TextField,
@@ -173,11 +174,7 @@ export function AuditLogPage() {
       {list.isError && !list.data ? (
         <Notice
           tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-              Opnieuw proberen
-            </Button>
-          }
+          action={<RetryButton busy={list.isFetching} onRetry={() => void list.refetch()} />}
         >
           {errorMessage(list.error, LOAD_ERROR)}
         </Notice>

@@ -1,7 +1,7 @@
 import { Building, FileText, Landmark, ShieldCheck, Users } from 'lucide-react';
 import { useCallback } from 'react';
 import type { ProfileScoreField } from '../../../shared/profile-completeness';
-import { Button, Notice, PageHeader, type TabItem, TabPanel, Tabs } from '../../components';
+import { Notice, PageHeader, RetryButton, type TabItem, TabPanel, Tabs } from '../../components';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import { CompletenessCard } from './completeness-card';
@@ -61,11 +61,7 @@ export function CompanySettingsPage() {
         <Notice
           tone="error"
           className="settings-load-error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => query.refetch()} busy={query.isFetching}>
-              Opnieuw proberen
-            </Button>
-          }
+          action={<RetryButton busy={query.isFetching} onRetry={() => void query.refetch()} />}
         >
           {settingsMessages.loadError}
         </Notice>

@@ -8,6 +8,7 @@ import {
   EmptyState,
   Notice,
   PageHeader,
+  RetryButton,
   SearchField,
   Spinner,
   useToast,
@@ -164,11 +165,7 @@ export function CustomersPage() {
       {loadFailed ? (
         <Notice
           tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Opnieuw proberen
-            </Button>
-          }
+          action={<RetryButton busy={query.isFetching} onRetry={() => void query.refetch()} />}
         >
           {LOAD_ERROR}
         </Notice>

@@ -3,7 +3,7 @@ import { Download, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Period } from '../../../shared/constants';
-import { Button, buttonClass, Notice, PageHeader, Select } from '../../components';
+import { Button, buttonClass, Notice, PageHeader, RetryButton, Select } from '../../components';
 import { isOrderPeriod, PERIOD_OPTIONS, PeriodRange, useOrderDelete } from '../../components/order-table';
 import { ProfileBanner } from '../../components/profile-banner';
 import { readApiError } from '../../lib/api-errors';
@@ -104,11 +104,7 @@ export function DashboardPage() {
         <Notice
           tone="error"
           className="dashboard-notice"
-          action={
-            <Button size="sm" variant="secondary" onClick={retry}>
-              Opnieuw proberen
-            </Button>
-          }
+          action={<RetryButton busy={stats.isFetching || recent.isFetching} onRetry={retry} />}
         >
           {DASHBOARD_LOAD_ERROR}
         </Notice>

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { formatEuro } from '../../../shared/format';
 import { eurosToCents } from '../../../shared/money';
 import { type CalendarMonth, formatShortMonth, parseMonthId } from '../../../shared/periods';
-import { Button } from '../../components';
+import { Button, RetryButton } from '../../components';
 import { trpc } from '../../lib/trpc';
 import { axisLabel, chartScale } from './revenue-chart-scale';
 import './revenue-chart.css';
@@ -74,9 +74,7 @@ export function RevenueChart() {
       {query.isError && !query.data ? (
         <div className="revenue-chart__message">
           <p>{LOAD_ERROR}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Opnieuw proberen
-          </Button>
+          <RetryButton busy={query.isFetching} onRetry={() => void query.refetch()} />
         </div>
       ) : bars.length === 0 ? (
         <div className="revenue-chart__skeleton" aria-hidden="true" />

@@ -16,6 +16,7 @@ import {
   IconButton,
   Notice,
   PageHeader,
+  RetryButton,
   RoleNote,
   SearchField,
   Select,
@@ -182,11 +183,7 @@ export function EmailTemplatesPage() {
       {query.isError && !query.data ? (
         <Notice
           tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Opnieuw proberen
-            </Button>
-          }
+          action={<RetryButton busy={query.isFetching} onRetry={() => void query.refetch()} />}
         >
           {templateMessages.loadError}
         </Notice>

@@ -10,6 +10,7 @@ import {
   PageHeader,
   Pager,
   ProfileGapsNotice,
+  RetryButton,
   Spinner,
 } from '../../components';
 import { OrderTable, useOrderDelete } from '../../components/order-table';
@@ -124,11 +125,7 @@ export function OrdersPage() {
       {loadFailed ? (
         <Notice
           tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Opnieuw proberen
-            </Button>
-          }
+          action={<RetryButton busy={query.isFetching} onRetry={() => void query.refetch()} />}
         >
           {LOAD_ERROR}
         </Notice>
