@@ -13,7 +13,7 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'inkooporders
 /**
  * The browser the tests drive: CHROMIUM_PATH when set, else Debian's headless shell (package
  * chromium-headless-shell, what Playwright itself runs headless) when installed, else Chromium. The
- * shell draws the same pages with about 40 % less CPU than the full browser in headless mode, and on
+ * shell draws the same pages with much less CPU than the full browser in headless mode, and on
  * two cores the end-to-end tests wait mostly on the browser's CPU (docs/decisions/test-suite.md).
  */
 export const testBrowserPath =
