@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runAudit } from './audit.mjs';
+import { PGLITE_PASS_EXCLUDE } from './test-passes.mjs';
 import { rerunWithoutSysNice } from './without-sys-nice.mjs';
 
 const rerun = await rerunWithoutSysNice();
@@ -123,9 +124,9 @@ async function unitOnPglite() {
   await vitest(
     'Unit- en integratietests op PGlite (vitest)',
     'vitest-pglite.json',
+    [],
     // Tests that need a real Postgres (two server processes on one database) run in the next pass.
-    ['--exclude=**/*.pg.test.ts'],
-    { TEST_DATABASE_URL: '' },
+    { TEST_DATABASE_URL: '', TEST_EXCLUDE: PGLITE_PASS_EXCLUDE },
   );
 }
 

@@ -1,0 +1,1 @@
+export const PGLITE_PASS_EXCLUDE: string;
