@@ -28,7 +28,12 @@ export function FinancialTab({ profile }: { profile: Profile }) {
     fieldId: settingsFieldId,
     mask: maskFinancialField,
   });
-  const { saveState, feedback, dismissFeedback, submit } = useProfileSave({
+  const {
+    state: saveState,
+    feedback,
+    dismiss: dismissFeedback,
+    submit,
+  } = useProfileSave({
     form,
     valuesOf: financialValuesOf,
     savedMessage: settingsMessages.financialSaved,

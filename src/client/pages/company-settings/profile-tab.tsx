@@ -47,7 +47,12 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     fieldId: settingsFieldId,
     mask: maskProfileField,
   });
-  const { saveState, feedback, dismissFeedback, submit } = useProfileSave({
+  const {
+    state: saveState,
+    feedback,
+    dismiss: dismissFeedback,
+    submit,
+  } = useProfileSave({
     form,
     valuesOf: profileValuesOf,
     savedMessage: settingsMessages.profileSaved,

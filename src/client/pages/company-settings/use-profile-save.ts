@@ -1,13 +1,10 @@
-import { type FormEvent, useState } from 'react';
 import type { FieldErrors } from '../../../shared/field-errors';
 import type { Profile, ProfileUpdateRequest } from '../../../shared/schemas/company-profile';
-import { readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import type { FormCheck } from '../../lib/form-state';
 import { trpc } from '../../lib/trpc';
-import type { SettingsFeedback } from './settings-footer';
 import { settingsDetails, settingsMessages } from './settings-form';
-import { useSaveState } from './use-save-state';
+import { useSettingsSave } from './use-settings-save';
 
 export type ProfileSaveConfig<F extends string, V> = {
   /** The tab's form (useForm with the tab's rules: its check gives what PUT /auth/profile gets). */
@@ -31,34 +28,19 @@ export type ProfileSaveConfig<F extends string, V> = {
 export function useProfileSave<F extends string, V>(config: ProfileSaveConfig<F, V>) {
   const { form, valuesOf, savedMessage, errorMessage } = config;
   const { setUser } = useAuth();
-  const save = useSaveState();
-  const [feedback, setFeedback] = useState<SettingsFeedback>(null);
   const update = trpc.auth.updateProfile.useMutation();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.state === 'saving') return;
-    setFeedback(null);
-    const checked = form.validate();
-    if (!checked.ok) {
-      setFeedback({ tone: 'error', message: settingsMessages.formHasErrors });
-      return;
-    }
-    save.start();
-    update.mutate(checked.data, {
-      onSuccess: (saved) => {
-        setUser(saved);
-        form.reset(valuesOf(saved));
-        save.succeed();
-        setFeedback({ tone: 'success', message: savedMessage });
-      },
-      onError: (err) => {
-        save.fail();
-        const shown = form.serverErrors(settingsDetails(readApiError(err).details));
-        setFeedback({ tone: 'error', message: shown ? settingsMessages.formHasErrors : errorMessage });
-      },
-    });
-  };
-
-  return { saveState: save.state, feedback, dismissFeedback: () => setFeedback(null), submit };
+  return useSettingsSave({
+    form: {
+      validate: form.validate,
+      serverErrors: (details) => form.serverErrors(settingsDetails(details)),
+    },
+    send: (data: ProfileUpdateRequest) => update.mutateAsync(data),
+    onSaved: (saved) => {
+      setUser(saved);
+      form.reset(valuesOf(saved));
+    },
+    savedMessage,
+    errorMessage,
+    fieldsMessage: settingsMessages.formHasErrors,
+  });
 }

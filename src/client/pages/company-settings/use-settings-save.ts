@@ -5,7 +5,7 @@ import type { SettingsFeedback } from './settings-footer';
 import { useSaveState } from './use-save-state';
 
 /**
- * Saving a settings card that is a form of its own (Ordernummering, PDF document): check the form,
+ * Saving a settings form (the profile tabs, Ordernummering, PDF document): check the form,
  * send it, then show what was stored, 'Opgeslagen!' and the success text; a refusal puts the server's
  * messages under their fields and shows the card's error text.
  */
@@ -19,6 +19,11 @@ export function useSettingsSave<T, S>(config: {
   onSaved: (saved: S) => void;
   savedMessage: string;
   errorMessage: string;
+  /**
+   * Shown instead when the form's own check fails or a refusal's messages land under the fields (the
+   * profile tabs: 'check the marked fields'); without, those fields speak for themselves.
+   */
+  fieldsMessage?: string;
 }) {
   const save = useSaveState();
   const [feedback, setFeedback] = useState<SettingsFeedback>(null);
@@ -28,7 +33,10 @@ export function useSettingsSave<T, S>(config: {
     if (save.state === 'saving') return;
     setFeedback(null);
     const result = config.form.validate();
-    if (!result.ok) return;
+    if (!result.ok) {
+      if (config.fieldsMessage) setFeedback({ tone: 'error', message: config.fieldsMessage });
+      return;
+    }
     save.start();
     config.send(result.data).then(
       (saved) => {
@@ -38,8 +46,9 @@ export function useSettingsSave<T, S>(config: {
       },
       (err: unknown) => {
         save.fail();
-        config.form.serverErrors(readApiError(err).details);
-        setFeedback({ tone: 'error', message: config.errorMessage });
+        const shown = config.form.serverErrors(readApiError(err).details);
+        const message = shown && config.fieldsMessage ? config.fieldsMessage : config.errorMessage;
+        setFeedback({ tone: 'error', message });
       },
     );
   };
