@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['faults/**/*.test.ts'],
+    // The server bundle and a DATA_DIR after its first start, made once for all the files.
+    globalSetup: ['faults/support/global-setup.ts'],
     environment: 'node',
     testTimeout: 240_000,
     hookTimeout: 240_000,

@@ -1,18 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfMessages } from '../src/server/services/pdf/messages';
 import { type Api, apiAs, customerOverHttp, signUpOverHttp } from '../src/test/http-account';
 import { orderPayload } from '../src/test/orders-fixtures';
 import { chromiumBrowserOf, chromiumRenderersOf, cpuTicks, isAlive } from '../src/test/processes';
-import {
-  buildServerForTest,
-  type ServerBuild,
-  type ServerProcess,
-  startServerProcess,
-} from '../src/test/server-process';
+import { type ServerProcess, startServerProcess } from '../src/test/server-process';
 import { waitFor } from '../src/test/webhook-receiver';
+import { faultsServerEntry, installedDataDir } from './support/server';
 
 /**
  * The PDF printer's Chromium killed (SIGKILL, the real browser process the built server launched)
@@ -20,16 +14,14 @@ import { waitFor } from '../src/test/webhook-receiver';
  * the next PDF is made by a newly launched browser, without a restart of the server.
  */
 describe('Chromium killed in the middle of a document (built server)', () => {
-  let build: ServerBuild;
   let server: ServerProcess;
   let dataDir: string;
   let api: Api;
   let customerId: string;
 
   beforeAll(async () => {
-    build = await buildServerForTest('faults-chromium');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-chromium-'));
-    server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
+    dataDir = installedDataDir('faults-chromium-');
+    server = await startServerProcess({ entry: faultsServerEntry(), env: { DATA_DIR: dataDir } });
     await server.healthy();
     api = apiAs(server.url, await signUpOverHttp(server.url), 90_000);
     customerId = await customerOverHttp(api);
@@ -37,7 +29,6 @@ describe('Chromium killed in the middle of a document (built server)', () => {
 
   afterAll(async () => {
     await server?.stop();
-    build?.remove();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,16 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, customerOverHttp, type HttpAccount, signUpOverHttp } from '../src/test/http-account';
 import { orderPayload } from '../src/test/orders-fixtures';
-import {
-  buildServerForTest,
-  type ServerBuild,
-  type ServerProcess,
-  startServerProcess,
-} from '../src/test/server-process';
+import { type ServerProcess, startServerProcess } from '../src/test/server-process';
 import { waitFor } from '../src/test/webhook-receiver';
+import { faultsServerEntry, installedDataDir } from './support/server';
 
 /**
  * The built server on the embedded PGlite killed outright (SIGKILL: no handler runs, nothing is
@@ -18,23 +12,20 @@ import { waitFor } from '../src/test/webhook-receiver';
  * the database opens, and every order the server had answered 200 for is there.
  */
 describe('SIGKILL while writing to the embedded database', () => {
-  let build: ServerBuild;
   let dataDir: string;
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    build = await buildServerForTest('faults-sigkill');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-sigkill-'));
+    dataDir = installedDataDir('faults-sigkill-');
   });
   afterAll(async () => {
     for (const server of servers) await server.stop();
-    build?.remove();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const start = async () => {
     const server = await startServerProcess({
-      entry: build.entry,
+      entry: faultsServerEntry(),
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
     servers.push(server);

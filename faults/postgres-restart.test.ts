@@ -4,13 +4,9 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/server/database-unavailable
 import { apiAs, customerOverHttp, signUpOverHttp } from '../src/test/http-account';
 import { orderPayload } from '../src/test/orders-fixtures';
 import { type PrivatePostgres, startPrivatePostgres } from '../src/test/private-postgres';
-import {
-  buildServerForTest,
-  type ServerBuild,
-  type ServerProcess,
-  startServerProcess,
-} from '../src/test/server-process';
+import { type ServerProcess, startServerProcess } from '../src/test/server-process';
 import { startWebhookReceiver, waitFor } from '../src/test/webhook-receiver';
+import { faultsServerEntry } from './support/server';
 
 /**
  * PostgreSQL stopped hard (`pg_ctl -m immediate`: to the app a crash) and started again while the
@@ -34,21 +30,16 @@ type Outcome = {
 
 describe('PostgreSQL restarted under load', () => {
   let pg: PrivatePostgres;
-  let build: ServerBuild;
   let server: ServerProcess;
   let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
   beforeAll(async () => {
-    [pg, build, hooks] = await Promise.all([
-      startPrivatePostgres(),
-      buildServerForTest('faults-postgres'),
-      startWebhookReceiver(),
-    ]);
+    [pg, hooks] = await Promise.all([startPrivatePostgres(), startWebhookReceiver()]);
     const admin = postgres(pg.url(), { max: 1, onnotice: () => {} });
     await admin.unsafe('create database inkooporders');
     await admin.end();
     server = await startServerProcess({
-      entry: build.entry,
+      entry: faultsServerEntry(),
       env: { DATABASE_URL: pg.url('inkooporders'), WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn' },
     });
     await server.healthy();
@@ -58,7 +49,6 @@ describe('PostgreSQL restarted under load', () => {
     await server?.stop();
     await hooks?.close();
     await pg?.destroy();
-    build?.remove();
   });
 
   it('answers 503 while it is gone, health included, and recovers by itself', async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/build-server.mjs';
 import { apiAs, customerOverHttp, signUpOverHttp } from '../src/test/http-account';
 import { orderPayload } from '../src/test/orders-fixtures';
@@ -12,14 +11,9 @@ import {
   killIfStillRunning,
   type ProcessInfo,
 } from '../src/test/processes';
-import {
-  buildServerForTest,
-  type Exit,
-  type ServerBuild,
-  type ServerProcess,
-  startServerProcess,
-} from '../src/test/server-process';
+import { type Exit, type ServerProcess, startServerProcess } from '../src/test/server-process';
 import { startSlowRequest } from '../src/test/slow-request';
+import { faultsServerEntry, installedDataDir } from './support/server';
 
 /**
  * SIGTERM (what `docker stop`, systemd and a terminal's Ctrl-C send): the server finishes the
@@ -50,20 +44,19 @@ async function exitWithin(server: ServerProcess, ms: number): Promise<Exit> {
 const INCOMING_ORDER = /"method":"POST","url":"\/api\/orders"[^\n]*"msg":"incoming request"/g;
 
 describe('SIGTERM', () => {
-  let build: ServerBuild;
   const dataDirs: string[] = [];
   const servers: ServerProcess[] = [];
   /** What the servers started: should a signal not reach them, they must not outlive the tests either. */
   const started: ProcessInfo[] = [];
   const newDataDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-sigterm-'));
+    const dir = installedDataDir('faults-sigterm-');
     dataDirs.push(dir);
     return dir;
   };
 
   /** The built server on `dataDir`, healthy. */
   const startOn = async (dataDir: string) => {
-    const server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
+    const server = await startServerProcess({ entry: faultsServerEntry(), env: { DATA_DIR: dataDir } });
     servers.push(server);
     await server.healthy();
     return server;
@@ -95,13 +88,9 @@ describe('SIGTERM', () => {
     return request;
   };
 
-  beforeAll(async () => {
-    build = await buildServerForTest('faults-sigterm');
-  });
   afterAll(async () => {
     for (const server of servers) await server.stop('SIGKILL');
     for (const p of started) killIfStillRunning(p);
-    build?.remove();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,18 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendEmailMessages } from '../src/server/services/orders/send-order-email';
 import { type Api, apiAs, customerOverHttp, signUpOverHttp } from '../src/test/http-account';
 import { parseMail } from '../src/test/mime';
 import { orderPayload } from '../src/test/orders-fixtures';
-import {
-  buildServerForTest,
-  type ServerBuild,
-  type ServerProcess,
-  startServerProcess,
-} from '../src/test/server-process';
+import { type ServerProcess, startServerProcess } from '../src/test/server-process';
 import { type SmtpSink, startSmtpSink } from '../src/test/smtp-sink';
+import { faultsServerEntry, installedDataDir } from './support/server';
 
 /**
  * A mail server that takes the connection and then says nothing, against the built server: sending an
@@ -28,7 +22,6 @@ import { type SmtpSink, startSmtpSink } from '../src/test/smtp-sink';
 const SHORT_LIMITS = 'greetingTimeout=3000&socketTimeout=5000';
 describe('a mail server that stalls (built server, SMTP_URL)', () => {
   let sink: SmtpSink;
-  let build: ServerBuild;
   let server: ServerProcess;
   let dataDir: string;
   let api: Api;
@@ -43,10 +36,10 @@ describe('a mail server that stalls (built server, SMTP_URL)', () => {
   };
 
   beforeAll(async () => {
-    [sink, build] = await Promise.all([startSmtpSink(), buildServerForTest('faults-smtp')]);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-smtp-'));
+    sink = await startSmtpSink();
+    dataDir = installedDataDir('faults-smtp-');
     server = await startServerProcess({
-      entry: build.entry,
+      entry: faultsServerEntry(),
       env: { DATA_DIR: dataDir, SMTP_URL: `${sink.url}/?${SHORT_LIMITS}` },
     });
     await server.healthy();
@@ -58,7 +51,6 @@ describe('a mail server that stalls (built server, SMTP_URL)', () => {
   afterAll(async () => {
     await server?.stop();
     await sink?.close();
-    build?.remove();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
