@@ -28,12 +28,7 @@ export function FinancialTab({ profile }: { profile: Profile }) {
     fieldId: settingsFieldId,
     mask: maskFinancialField,
   });
-  const {
-    state: saveState,
-    feedback,
-    dismiss: dismissFeedback,
-    submit,
-  } = useProfileSave({
+  const save = useProfileSave({
     form,
     valuesOf: financialValuesOf,
     savedMessage: settingsMessages.financialSaved,
@@ -42,14 +37,14 @@ export function FinancialTab({ profile }: { profile: Profile }) {
   const { inputProps } = form;
 
   return (
-    <form id={FORM_ID} className="settings-form" onSubmit={submit} noValidate>
+    <form id={FORM_ID} className="settings-form" onSubmit={save.submit} noValidate>
       <Card
         title="Financiële gegevens"
         description="Registratie- en bankgegevens die op uw inkooporders en PDF-documenten komen te staan."
         footer={
           canManage ? (
-            <SettingsFooter feedback={feedback} onDismiss={dismissFeedback}>
-              <SaveButton state={saveState} form={FORM_ID} />
+            <SettingsFooter feedback={save.feedback} onDismiss={save.dismiss}>
+              <SaveButton state={save.state} form={FORM_ID} />
             </SettingsFooter>
           ) : undefined
         }

@@ -47,12 +47,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     fieldId: settingsFieldId,
     mask: maskProfileField,
   });
-  const {
-    state: saveState,
-    feedback,
-    dismiss: dismissFeedback,
-    submit,
-  } = useProfileSave({
+  const save = useProfileSave({
     form,
     valuesOf: profileValuesOf,
     savedMessage: settingsMessages.profileSaved,
@@ -61,13 +56,13 @@ export function ProfileTab({ profile }: { profile: Profile }) {
   const { values, inputProps } = form;
 
   return (
-    <form id={FORM_ID} className="settings-form" onSubmit={submit} noValidate>
+    <form id={FORM_ID} className="settings-form" onSubmit={save.submit} noValidate>
       <Card
         title="Bedrijfsprofiel"
         description="Deze gegevens staan als afzender op uw inkooporders en PDF-documenten."
         footer={
-          <SettingsFooter feedback={feedback} onDismiss={dismissFeedback}>
-            <SaveButton state={saveState} form={FORM_ID} />
+          <SettingsFooter feedback={save.feedback} onDismiss={save.dismiss}>
+            <SaveButton state={save.state} form={FORM_ID} />
           </SettingsFooter>
         }
       >
