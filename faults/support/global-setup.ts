@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildServerForTest, startServerProcess } from '../../src/test/server-process';
+import { buildServerForTest, type ServerProcess, startServerProcess } from '../../src/test/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,13 +26,16 @@ export default async function setup(project: TestProject) {
     build.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  let server: ServerProcess | undefined;
   try {
-    const server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
+    server = await startServerProcess({ entry: build.entry, env: { DATA_DIR: dataDir } });
     await server.healthy(120_000);
     const exit = await server.stop();
     if (exit.code !== 0)
       throw new Error(`the first start ended with ${JSON.stringify(exit)}:\n${server.output()}`);
   } catch (err) {
+    // A start that never became healthy must not outlive the run.
+    await server?.stop('SIGKILL');
     removeAll();
     throw err;
   }
