@@ -16,10 +16,9 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'inkooporders
  * shell draws the same pages with much less CPU than the full browser in headless mode, and on
  * two cores the end-to-end tests wait mostly on the browser's CPU (docs/decisions/test-suite.md).
  */
-export const testBrowserPath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) ??
-  '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const testBrowserPath =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export const chromiumLaunchOptions = {
   executablePath: testBrowserPath,

@@ -34,7 +34,7 @@ export const ownProcessFiles = roots
  * out the tests that need a real PostgreSQL). Vitest's own `--exclude` does not reach projects that
  * set their own `exclude`, as both of these do.
  */
-export const excludedByRun = (process.env.TEST_EXCLUDE ?? '').split(',').filter(Boolean);
+const excludedByRun = (process.env.TEST_EXCLUDE ?? '').split(',').filter(Boolean);
 
 export default defineConfig({
   test: {
