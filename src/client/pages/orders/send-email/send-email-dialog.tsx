@@ -77,6 +77,7 @@ function SendEmailPanel({
             tone="error"
             action={
               <RetryButton
+                busy={order.isFetching || profile.isFetching}
                 onRetry={() => {
                   void order.refetch();
                   void profile.refetch();
