@@ -43,6 +43,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'e2e-artifacts/report.json' }]],
   use: {
+    // A click or fill that cannot happen fails within this, rather than waiting out the test's own
+    // (longer) timeout with a worker standing idle.
+    actionTimeout: 30_000,
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,
     locale: 'nl-NL',

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUpAndLogin } from './support/auth';
+import { createCustomer } from './support/orders';
+import { devicePage, PHONE } from './support/screens';
 
 const companies = [
   'Bakkerij Bakker',
@@ -72,4 +74,52 @@ test('customer picker: search, count line, keyboard and placement', async ({ pag
   const panelBox = (await panel.boundingBox())!;
   expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(triggerBox.y + 1);
   await page.screenshot({ path: 'e2e-artifacts/screenshots/customer-picker-upward.png' });
+});
+
+// A scroll while the dropdown is open (the user's, or a tap's scroll into view) carries it along with
+// its field, on the side it opened to: what was under the finger stays there, so a tap that starts on
+// 'Nieuwe klant' ends on it.
+test('customer picker: a scroll while it is open moves the dropdown with its field, to the same side', async ({
+  browser,
+}) => {
+  const page = await devicePage(browser, PHONE);
+  await signUpAndLogin(page);
+  for (const [i, company] of companies.slice(0, 3).entries()) {
+    await createCustomer(page.request, { company, name: `Contact ${i + 1}`, email: `c${i + 1}@klant.nl` });
+  }
+  await page.goto('/nieuwe-order');
+  const trigger = page.getByRole('combobox', { name: 'Klant', exact: true });
+  await expect(trigger).toBeVisible();
+  // The field low on the screen, just above the save bar: the dropdown opens upward.
+  const saveBar = page.getByRole('region', { name: 'Totaal en opslaan' });
+  const barTop = (await saveBar.boundingBox())!.y;
+  await trigger.evaluate((el, bottom) => {
+    window.scrollBy({ top: el.getBoundingClientRect().bottom - bottom + 40, behavior: 'instant' });
+  }, barTop);
+  await trigger.click();
+  const panel = page.locator('.customer-picker__panel');
+  await expect(panel).toHaveClass(/customer-picker__panel--up/);
+  // Measured at rest, after the dropdown's opening animation.
+  await panel.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  const create = panel.getByRole('button', { name: 'Nieuwe klant' });
+  const offset = async () => (await create.boundingBox())!.y - (await trigger.boundingBox())!.y;
+  const before = await offset();
+
+  // The page scrolls the field up the screen, where below it there is room now; the page has drawn
+  // twice after the scroll event, and the dropdown had its chance to move.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const settled = () =>
+          setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+        window.addEventListener('scroll', settled, { once: true, capture: true });
+        window.scrollBy({ top: 300, behavior: 'instant' });
+      }),
+  );
+  await expect(panel).toHaveClass(/customer-picker__panel--up/);
+  expect(await offset()).toBe(before);
+
+  await create.click();
+  await expect(page.getByRole('dialog', { name: 'Nieuwe klant' })).toBeVisible();
+  await page.context().close();
 });

@@ -198,17 +198,14 @@ export function CustomerPicker({
     close(true);
   };
 
-  // Where to open: measured before paint, and again when the window scrolls or resizes.
+  // Where to open: measured before paint, and again when the window resizes (a phone turned, its
+  // keyboard shown). A scroll carries the dropdown along with its field and never moves it to the
+  // other side: what is under a finger or pointer stays there until it lets go.
   useLayoutEffect(() => {
     if (!open) return;
     place();
-    const onMove = () => place();
-    window.addEventListener('resize', onMove);
-    window.addEventListener('scroll', onMove, true);
-    return () => {
-      window.removeEventListener('resize', onMove);
-      window.removeEventListener('scroll', onMove, true);
-    };
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
   }, [open, place]);
 
   useEffect(() => {
