@@ -95,7 +95,17 @@ async function postgresUrl() {
 
 async function staticChecks() {
   if (!want('static')) return;
-  await run('Typecheck (tsc)', [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+  // TypeScript 7's own compiler checks the same rules at a fraction of 5.9's CPU; 5.9 stays for its
+  // JavaScript API (the source-scanning tests, dependency-cruiser). One checker: the other lane has
+  // the second core.
+  await run('Typecheck (tsc)', [
+    bin('typescript-7/bin/tsc'),
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+    '--checkers',
+    '1',
+  ]);
   await run('Lint (biome)', [bin('@biomejs/biome/bin/biome'), 'check', '.']);
   await run('Migraties (drizzle-kit check)', [bin('drizzle-kit/bin.cjs'), 'check']);
 }
