@@ -1,5 +1,5 @@
 import { z } from '../zod-nl';
-import { recoveryCodeSchema, twoFactorCodeSchema } from './login';
+import { twoFactorCodeSchema } from './login';
 import { PASSWORD_MAX } from './password';
 
 /**
