@@ -127,6 +127,13 @@ const SECRET_KEYS = new Set([
   'token',
   'authorization',
   'cookie',
+  // Two-step sign-in: a user row's keys, the login's challenge, recovery codes.
+  'secret',
+  'twofactorsecret',
+  'twofactorpendingsecret',
+  'challenge',
+  'recoverycode',
+  'recoverycodes',
   // Postgres' "Failing row contains (…)" lists the row's values.
   'detail',
 ]);

@@ -11,5 +11,6 @@ export * from './orders';
 export * from './organizations';
 export * from './outbox';
 export * from './pdf';
+export * from './two-factor';
 export * from './users';
 export * from './webhooks';

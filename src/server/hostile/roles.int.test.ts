@@ -35,6 +35,10 @@ const NEEDS: Record<string, Capability> = {
   'auth-organizations': 'read',
   'auth-activateOrganization': 'read',
   'auth-resendVerification': 'read',
+  // Two-step sign-in guards the person's own account, whatever their role.
+  'auth-twoFactorSetup': 'read',
+  'auth-twoFactorEnable': 'read',
+  'auth-twoFactorDisable': 'read',
   'customers-get': 'read',
   'customers-list': 'read',
   'customers-create': 'work',
@@ -79,6 +83,7 @@ const NEEDS: Record<string, Capability> = {
   'members-list': 'read',
   'members-update': 'manage',
   'members-remove': 'manage',
+  'members-resetTwoFactor': 'manage',
   'members-transferOwnership': 'own',
   // Every member may end their own membership; only the owner must transfer first (members.ts).
   'members-leave': 'read',

@@ -71,6 +71,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
 const RATE_LIMITED_PUBLIC = new Set([
   'post /auth/register',
   'post /auth/login',
+  'post /auth/login/two-factor',
   'post /auth/resend-verification-public',
   'post /auth/forgot-password',
   'post /client-errors',
@@ -81,6 +82,17 @@ const RATE_LIMITED_PUBLIC = new Set([
  * what they mean there: added to the common ones, in these words instead of the common description.
  */
 const OWN_ERRORS: Record<string, Partial<Record<ErrorStatus, string>>> = {
+  'post /auth/login/two-factor': {
+    401: 'De code of herstelcode is onjuist of al gebruikt, of de `challenge` is onbekend, verlopen, al gebruikt of na 5 onjuiste codes vervallen: één antwoord voor al deze gevallen',
+  },
+  'post /auth/two-factor/setup': { 409: 'Tweestapsverificatie staat al aan' },
+  'post /auth/two-factor/enable': {
+    409: 'Er is geen sleutel ingesteld (of die is ouder dan 15 minuten), of tweestapsverificatie staat al aan',
+  },
+  'post /auth/two-factor/disable': { 409: 'Tweestapsverificatie staat niet aan' },
+  'delete /organization/members/{userId}/two-factor': {
+    409: 'Tweestapsverificatie staat bij dit lid niet aan',
+  },
   'post /webhooks': {
     409: `Het account heeft al ${WEBHOOK_LIMIT} webhooks (het maximum), of al een webhook voor dit adres met dezelfde gebeurtenissen (dan met \`details.url\`)`,
   },

@@ -130,6 +130,9 @@ const ORDER_WITH_EMAILS = {
   ],
 };
 
+/** A TOTP key as POST /auth/two-factor/setup makes one (20 bytes, base32). */
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
 /** Whole examples by operationId; `request` for the body, `response` for the 2xx answer. */
 const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = {
   'customers-list': { response: [CUSTOMER] },
@@ -141,6 +144,29 @@ const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = 
   'orders-create': { request: ORDER_INPUT, response: ORDER },
   'orders-update': { request: ORDER_INPUT, response: ORDER },
   'orders-duplicate': { response: ORDER },
+  'auth-twoFactorSetup': {
+    response: {
+      secret: TOTP_SECRET,
+      otpauthUrl: `otpauth://totp/Inkooporders:jan%40devries-installatie.nl?issuer=Inkooporders&secret=${TOTP_SECRET}&algorithm=SHA1&digits=6&period=30`,
+    },
+  },
+  'auth-twoFactorEnable': {
+    request: { code: '492039' },
+    response: {
+      recoveryCodes: [
+        'k7m2p-x9q4r',
+        'a3fh8-nw2ke',
+        'q9tz4-mr7bx',
+        'e2vd6-hp3ya',
+        'w8cn5-tj4gu',
+        'r6mx2-dk9pf',
+        'y4bq7-sa3zn',
+        'g5hu9-ev2tc',
+        'p3wk8-xq6mj',
+        'n7ra4-fy5hd',
+      ],
+    },
+  },
 };
 
 /** What a field of this name looks like, where its schema gives no example of its own. */
@@ -172,6 +198,10 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   html: '<p>Beste {{customer.name}}, hierbij onze inkooporder {{order.orderNumber}}.</p>',
   filename: 'INK-2026-1001-9b2e4d61.pdf',
   token: 'dG9rZW4tdm9vcmJlZWxkLW5pZXQtZWNodA',
+  // The second step of a sign-in: the login's challenge and the app's code of the moment.
+  challenge: 'mfrggzdfmztwq2lknnwg23tpobyxe43u',
+  code: '492039',
+  recoveryCode: 'k7m2p-x9q4r',
   // One new password for every body that repeats it (confirmPassword must match password or newPassword).
   password: 'N1euwGeheim!',
   newPassword: 'N1euwGeheim!',

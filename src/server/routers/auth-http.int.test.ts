@@ -199,6 +199,10 @@ describe('REST /api/auth', () => {
         'POST /auth/forgot-password',
         'POST /auth/reset-password/{token}',
         'GET /auth/verify-email/{token}',
+        'POST /auth/login/two-factor',
+        'POST /auth/two-factor/setup',
+        'POST /auth/two-factor/enable',
+        'POST /auth/two-factor/disable',
       ]),
     );
   });

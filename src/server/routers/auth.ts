@@ -18,15 +18,22 @@ import {
   sessionProfileOutput,
   sessionsEndedOutput,
 } from '../../shared/schemas/company-profile';
+import { loginChallengeOutput, loginTwoFactorInput } from '../../shared/schemas/login';
 import {
   activateOrganizationInput,
   organizationOfUserOutput,
   organizationsOutput,
 } from '../../shared/schemas/organization';
+import {
+  twoFactorDisableInput,
+  twoFactorEnableInput,
+  twoFactorEnableOutput,
+  twoFactorSetupOutput,
+} from '../../shared/schemas/two-factor';
 import { crossSiteRefused } from '../http/cross-site';
 import { sessionOnly } from '../http/request-auth';
 import { audited, auditScope } from '../services/audit/audit-log';
-import { loginUser } from '../services/auth/login';
+import { loginUser, type SignedIn } from '../services/auth/login';
 import { authMessages } from '../services/auth/messages';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
 import { hashPassword } from '../services/auth/passwords';
@@ -38,6 +45,9 @@ import { changePassword, signOutOtherSessions } from '../services/auth/security'
 import { hashToken } from '../services/auth/session-tokens';
 import { invalidateSession } from '../services/auth/sessions';
 import { inSignInLine } from '../services/auth/sign-in-line';
+import { twoFactorMessages } from '../services/auth/two-factor/messages';
+import { completeSecondStep } from '../services/auth/two-factor/second-step';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../services/auth/two-factor/settings';
 import {
   resendVerification,
   resendVerificationPublic,
@@ -53,6 +63,26 @@ const limit = (ctx: Context, action: RateLimitedAction, email?: string) =>
   assertAuthRateLimit(ctx.db, { action, ip: ctx.ip, email, limit: ctx.config.rateLimitAuth, now: ctx.now() });
 
 const tags = ['auth'];
+
+/** A complete sign-in as both login calls answer it: the session's cookie, the profile and the token. */
+function signedInAnswer(ctx: Context, { user, session, organization }: SignedIn) {
+  ctx.setSessionCookie(session.token, session.expiresAt);
+  return {
+    ...toSessionProfile(user, organization),
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+  };
+}
+
+/** The code checks of Beveiliging: the person's own account, their budget of RATE_LIMIT_AUTH checks. */
+const twoFactorScope = (ctx: {
+  user: { id: string };
+  actor: NonNullable<Context['actor']>;
+  now: () => Date;
+  config: Context['config'];
+}) => ({ userId: ctx.user.id, actor: ctx.actor, now: ctx.now(), limit: ctx.config.rateLimitAuth });
+
+const sessionOnlyNote = 'Alleen met een sessie, niet met een API-sleutel (403).';
 
 const aboutLogout =
   'Beëindigt de sessie van het verzoek (het bearer-token of de sessiecookie) en wist de cookie; zonder geldige sessie volgt hetzelfde antwoord. Een API-sleutel is geen sessie: daarmee 403 (een sleutel beëindigt u met DELETE /api-keys/{id}).';
@@ -118,23 +148,48 @@ export const authRouter = router({
         protect: false,
         summary: 'Inloggen',
         description:
-          'Geeft het profiel met `token` (ook als HttpOnly-cookie `session`). 401 bij onjuiste gegevens; 403 met `emailVerificationRequired`, `userId`, `email` als het e-mailadres nog niet is geverifieerd.',
+          'Geeft het profiel met `token` (ook als HttpOnly-cookie `session`). 401 bij onjuiste gegevens; 403 met `emailVerificationRequired`, `userId`, `email` als het e-mailadres nog niet is geverifieerd. Staat tweestapsverificatie aan, dan is er nog geen sessie (geen `token`, geen cookie): het antwoord heeft dan `twoFactorRequired: true` (en `requiresTwoFactor: true`), `challenge`, `userId`, `email` en `message`, en POST /auth/login/two-factor met die `challenge` en een code uit de authenticator-app (of een herstelcode) maakt het inloggen af.',
       },
     })
     .input(loginInput)
-    .output(loginOutput)
+    .output(z.union([loginOutput, loginChallengeOutput]))
     .mutation(async ({ ctx, input }) => {
-      const { user, session, organization } = await inSignInLine(async () => {
+      const result = await inSignInLine(async () => {
         await limit(ctx, 'login', input.email);
         return loginUser(ctx, input, ctx.now(), ctx.ip);
       });
-      ctx.setSessionCookie(session.token, session.expiresAt);
-      return {
-        ...toSessionProfile(user, organization),
-        token: session.token,
-        expiresAt: session.expiresAt.toISOString(),
-      };
+      if ('challenge' in result)
+        return {
+          twoFactorRequired: true as const,
+          requiresTwoFactor: true as const,
+          challenge: result.challenge,
+          userId: result.user.id,
+          email: result.user.email,
+          message: twoFactorMessages.codeNeeded,
+        };
+      return signedInAnswer(ctx, result);
     }),
+
+  loginTwoFactor: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/login/two-factor',
+        tags,
+        protect: false,
+        summary: 'Inloggen: tweede stap',
+        description:
+          'Maakt het inloggen af van een account met tweestapsverificatie: de `challenge` uit het antwoord van POST /auth/login, met `code` (de 6 cijfers die de authenticator-app nu toont) of `recoveryCode` (een van de tien herstelcodes, elk één keer te gebruiken). Antwoordt als POST /auth/login zonder tweede stap: het profiel met `token`, ook als cookie `session`. Een `challenge` is 5 minuten geldig, werkt één keer en vervalt na 5 onjuiste codes; een code werkt één keer. Een onbekende, verlopen of gebruikte `challenge` en een onjuiste code krijgen hetzelfde antwoord: 401. Pogingen per IP-adres en per account zijn beperkt (daarboven 429 met `Retry-After`).',
+      },
+    })
+    .input(loginTwoFactorInput)
+    .output(loginOutput)
+    .mutation(async ({ ctx, input }) =>
+      signedInAnswer(
+        ctx,
+        await completeSecondStep(ctx, input, { now: ctx.now(), ip: ctx.ip, limit: ctx.config.rateLimitAuth }),
+      ),
+    ),
 
   /** A mutation (it ends the session) that REST exposes as GET, as spec §7 names it. */
   logout: publicProcedure
@@ -264,6 +319,51 @@ export const authRouter = router({
     .input(z.object({}).optional())
     .output(sessionsEndedOutput)
     .mutation(({ ctx }) => signOutOtherSessions(ctx.db, ctx.user.id, ctx.session.sessionId)),
+
+  twoFactorSetup: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/two-factor/setup',
+        tags,
+        summary: 'Tweestapsverificatie instellen',
+        description: `Maakt een nieuwe geheime sleutel voor een authenticator-app (TOTP: SHA-1, 6 cijfers, 30 seconden): \`secret\` (base32, om over te typen) en \`otpauthUrl\` (voor de QR-code). Hij werkt pas na POST /auth/two-factor/enable met een code ervan, binnen 15 minuten; opnieuw instellen vervangt hem. Staat tweestapsverificatie al aan: 409. Na het inschakelen is de sleutel nergens meer op te vragen. ${sessionOnlyNote}`,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(twoFactorSetupOutput)
+    .mutation(({ ctx }) => setupTwoFactor(ctx.db, ctx.user, ctx.now())),
+
+  twoFactorEnable: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/two-factor/enable',
+        tags,
+        summary: 'Tweestapsverificatie inschakelen',
+        description: `Schakelt tweestapsverificatie in met één \`code\` van de sleutel uit POST /auth/two-factor/setup. Antwoordt met tien herstelcodes (\`recoveryCodes\`), elk één keer te gebruiken in plaats van een code; ze worden alleen nu getoond. Daarna vraagt POST /auth/login om de tweede stap. Onjuiste code: 400 met \`details.code\`; geen sleutel ingesteld (of ouder dan 15 minuten): 409; staat het al aan: 409. ${sessionOnlyNote}`,
+      },
+    })
+    .input(twoFactorEnableInput)
+    .output(twoFactorEnableOutput)
+    .mutation(({ ctx, input }) => enableTwoFactor(ctx.db, twoFactorScope(ctx), input.code)),
+
+  twoFactorDisable: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/two-factor/disable',
+        tags,
+        summary: 'Tweestapsverificatie uitschakelen',
+        description: `Schakelt tweestapsverificatie uit met het wachtwoord en een \`code\` uit de app; de sleutel en de herstelcodes vervallen. Onjuist wachtwoord: 400 met \`details.password\`; onjuiste of al gebruikte code: 400 met \`details.code\`; staat het niet aan: 409. ${sessionOnlyNote}`,
+      },
+    })
+    .input(twoFactorDisableInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await disableTwoFactor(ctx.db, twoFactorScope(ctx), input);
+      return { success: true as const, message: twoFactorMessages.disabled };
+    }),
 
   organizations: sessionProcedure
     .meta({

@@ -8,11 +8,13 @@ import {
   transferOwnershipInput,
 } from '../../shared/schemas/members';
 import { audited, auditScope } from '../services/audit/audit-log';
+import { twoFactorMessages } from '../services/auth/two-factor/messages';
 import {
   changeMemberRole,
   leaveOrganization,
   listMembers,
   removeMember,
+  resetMemberTwoFactor,
   transferOwnership,
 } from '../services/organizations/members';
 import { organizationMessages } from '../services/organizations/messages';
@@ -85,6 +87,29 @@ export const membersRouter = router({
         objectId: input.userId,
       });
       return { success: true as const, message: organizationMessages.memberRemoved };
+    }),
+
+  resetTwoFactor: sessionTenantProcedure
+    .meta({
+      capability: 'manage',
+      openapi: {
+        method: 'DELETE',
+        path: '/organization/members/{userId}/two-factor',
+        tags,
+        summary: 'Tweestapsverificatie van een lid uitzetten',
+        description: `Voor een lid dat zijn telefoon en herstelcodes kwijt is: zet de tweestapsverificatie van het lid uit en wist de sleutel en de herstelcodes; het lid logt daarna in met alleen het wachtwoord en kan het opnieuw instellen. Staat het bij het lid niet aan: 409. Niet uw eigen (400: dat doet u in Beveiliging met wachtwoord en code) en niet die van de eigenaar door een beheerder (403). Onbekend lid: 404. Komt in het auditlog als \`member.two_factor_reset\`. Eigenaar of beheerder. ${onlyWithSession}`,
+      },
+    })
+    .input(memberIdInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      const name = await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => resetMemberTwoFactor(tx, ctx.tenant, input.userId),
+        { action: 'member.two_factor_reset', objectType: 'member', objectId: input.userId },
+      );
+      return { success: true as const, message: twoFactorMessages.memberReset(name) };
     }),
 
   transferOwnership: sessionTenantProcedure

@@ -159,6 +159,7 @@ describe('the scheduled clean-up (integration)', () => {
       pdfFiles: 0,
       pdfLinkTokens: 0,
       sessions: 0,
+      loginChallenges: 0,
       rateLimits: 0,
       idempotencyKeys: 0,
       auditLog: 0,

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { pruneAuditLog } from './audit/audit-log';
 import { pruneRateLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/sessions';
+import { deleteExpiredLoginChallenges } from './auth/two-factor/challenges';
 import { deleteExpiredIdempotencyKeys } from './idempotency/idempotency';
 import { pruneInvitations } from './organizations/invitations';
 import { deleteExpiredPdfs } from './pdf/pdf-files';
@@ -12,6 +13,7 @@ export type SweepCounts = {
   pdfFiles: number;
   pdfLinkTokens: number;
   sessions: number;
+  loginChallenges: number;
   rateLimits: number;
   idempotencyKeys: number;
   auditLog: number;
@@ -20,15 +22,17 @@ export type SweepCounts = {
 
 /**
  * Removes what has expired everywhere, for every account: printed PDFs past their day and the
- * download links past their minutes, sessions past their expiry, rate-limit windows that ended, and
- * idempotency keys past their window, audit log entries past their two years, invitations long over. Run by the scheduled housekeeping job, not on request paths: a
- * request then pays nothing for it, and rows of accounts that never come back go too.
+ * download links past their minutes, sessions and the challenges of sign-ins' second step past their
+ * expiry, rate-limit windows that ended, and idempotency keys past their window, audit log entries
+ * past their two years, invitations long over. Run by the scheduled housekeeping job, not on request
+ * paths: a request then pays nothing for it, and rows of accounts that never come back go too.
  */
 export async function sweepExpired(db: DbOrTx, now: Date): Promise<SweepCounts> {
   // Links first: a file's links would go with it anyway (on delete cascade), but counted as the file's.
   const pdfLinkTokens = await deleteExpiredPdfLinks(db, now);
   const pdfFiles = await deleteExpiredPdfs(db, now);
   const sessions = await deleteExpiredSessions(db, now);
+  const loginChallenges = await deleteExpiredLoginChallenges(db, now);
   const rateLimits = await pruneRateLimits(db, now);
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);
   const auditLog = await pruneAuditLog(db, now);
@@ -37,6 +41,7 @@ export async function sweepExpired(db: DbOrTx, now: Date): Promise<SweepCounts> 
     pdfFiles,
     pdfLinkTokens,
     sessions,
+    loginChallenges,
     rateLimits,
     idempotencyKeys,
     auditLog,

@@ -34,12 +34,15 @@ export const AUDIT_ACTIONS = [
   'member.role_changed',
   'member.removed',
   'member.left',
+  'member.two_factor_reset',
   'ownership.transferred',
   'invitation.created',
   'invitation.resent',
   'invitation.withdrawn',
   'invitation.accepted',
   'auth.signed_in',
+  'auth.two_factor_enabled',
+  'auth.two_factor_disabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -84,12 +87,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'member.role_changed': 'Rol gewijzigd',
   'member.removed': 'Lid verwijderd',
   'member.left': 'Organisatie verlaten',
+  'member.two_factor_reset': 'Tweestapsverificatie van lid uitgezet',
   'ownership.transferred': 'Eigendom overgedragen',
   'invitation.created': 'Uitnodiging verstuurd',
   'invitation.resent': 'Uitnodiging opnieuw verstuurd',
   'invitation.withdrawn': 'Uitnodiging ingetrokken',
   'invitation.accepted': 'Uitnodiging aangenomen',
   'auth.signed_in': 'Ingelogd',
+  'auth.two_factor_enabled': 'Tweestapsverificatie ingeschakeld',
+  'auth.two_factor_disabled': 'Tweestapsverificatie uitgeschakeld',
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, string> = {

@@ -113,14 +113,16 @@ export function LoginPage() {
     const result = form.submit(event);
     if (!result.ok) return;
     try {
-      const {
-        token: _token,
-        expiresAt: _expiresAt,
-        ...profile
-      } = await login.mutateAsync({
+      const answer = await login.mutateAsync({
         ...result.data,
         rememberMe,
       });
+      // Two-step sign-in: the second step's screen is not here yet, so its message is what shows.
+      if ('twoFactorRequired' in answer) {
+        setFormError(answer.message);
+        return;
+      }
+      const { token: _token, expiresAt: _expiresAt, ...profile } = answer;
       setUser(profile);
       clearRecentVerification(localStorage);
       navigate(afterLoginPath(search), { replace: true });

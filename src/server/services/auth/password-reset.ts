@@ -8,6 +8,7 @@ import { authMessages } from './messages';
 import { hashPassword } from './passwords';
 import { generateToken } from './session-tokens';
 import { invalidateUserSessions } from './sessions';
+import { endLoginChallenges } from './two-factor/challenges';
 import { findUserByEmail } from './users';
 
 const invalidResetToken = () =>
@@ -48,6 +49,7 @@ export async function resetPassword(
     if (!used) throw invalidResetToken();
     await tx.update(users).set({ passwordHash, isEmailVerified: true }).where(eq(users.id, used.userId));
     await invalidateUserSessions(tx, used.userId);
+    await endLoginChallenges(tx, used.userId);
     await revokeEmailTokens(tx, used.userId, 'reset');
     return used.userId;
   });

@@ -11,6 +11,7 @@ import type { Tenant } from '../organizations/tenant';
 import { hashPassword } from './passwords';
 import { toProfile } from './profile-view';
 import { endOtherSessions, verifyCurrentPassword } from './security';
+import { endLoginChallenges } from './two-factor/challenges';
 
 /** The person's own columns a profile update may write: never the e-mail address. */
 type PersonColumns = Partial<Pick<UserRow, 'name' | 'passwordHash'>>;
@@ -156,7 +157,10 @@ export async function updateProfile(
         .returning();
       if (!organization) throw notFound();
     }
-    if (columns.person.passwordHash) await endOtherSessions(tx, userId, currentSessionId ?? '');
+    if (columns.person.passwordHash) {
+      await endOtherSessions(tx, userId, currentSessionId ?? '');
+      await endLoginChallenges(tx, userId);
+    }
     // Field names as the API calls them (the organisation's `name` is `company`); never the password.
     const changed = [
       ...Object.keys(companyChanges).map((key) => (key === 'name' ? 'company' : key)),

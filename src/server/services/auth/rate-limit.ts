@@ -90,6 +90,19 @@ export async function assertWithinRateLimit(
   if (hit.count > budget.limit) throw tooManyAttempts(hit.retryAfterSeconds, budget.message);
 }
 
+/**
+ * The budgets of two-step sign-in's code checks (with `limit` RATE_LIMIT_AUTH per window, as the
+ * other auth calls): per IP (per /64 for IPv6) for every second step, and per account for every code
+ * checked against it — the second step, enabling and disabling alike — so that neither many
+ * addresses against one account nor one address against many accounts guesses for long.
+ */
+export const twoFactorBudgets = {
+  ip: (ip: string) => `two-factor:ip:${rateLimitAddress(ip)}`,
+  account: (userId: string) => `two-factor:user:${userId}`,
+  /** An unknown challenge's own budget: it costs the same statements as a known one. */
+  unknownChallenge: (challengeId: string) => `two-factor:challenge:${challengeId}`,
+};
+
 export type AuthRateLimitInput = {
   action: RateLimitedAction;
   ip: string;

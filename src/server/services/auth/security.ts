@@ -5,6 +5,7 @@ import { changePasswordMessages } from '../../../shared/schemas/company-profile'
 import { AppError, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertWithinRateLimit } from './rate-limit';
+import { endLoginChallenges } from './two-factor/challenges';
 
 /** Ends every session of the user except `keepSessionId`; returns how many ended. */
 export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<number> {
@@ -75,6 +76,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(params.newPassword);
   const count = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await endLoginChallenges(tx, userId);
     return endOtherSessions(tx, userId, params.currentSessionId);
   });
   return {

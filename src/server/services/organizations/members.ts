@@ -5,6 +5,8 @@ import { roleRequiredMessage } from '../../../shared/roles';
 import type { AssignableRole, Member } from '../../../shared/schemas/members';
 import { isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
+import { clearTwoFactor } from '../auth/two-factor/account';
+import { twoFactorMessages } from '../auth/two-factor/messages';
 import { organizationMessages as messages } from './messages';
 import type { Tenant } from './tenant';
 
@@ -129,6 +131,24 @@ export async function removeMember(db: DbOrTx, actor: Tenant, userId: string, no
     const target = await lockMember(tx, actor.organizationId, userId);
     refuseOwnerTarget(actor, target, messages.ownerCannotBeRemoved);
     await endMembership(tx, actor.organizationId, userId, now);
+  });
+}
+
+/**
+ * DELETE /organization/members/{userId}/two-factor: for a member who lost their phone and their
+ * recovery codes. Their two-step sign-in goes off with its key and recovery codes; they sign in with
+ * the password and can set it up again. Not one's own (that takes the password and a code, in
+ * Beveiliging), and never the owner's by an admin. Answers the member's name for the message.
+ */
+export async function resetMemberTwoFactor(db: DbOrTx, actor: Tenant, userId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, actor.organizationId, userId);
+    if (target.userId === actor.userId) throw new AppError('BAD_REQUEST', twoFactorMessages.resetSelf);
+    refuseOwnerTarget(actor, target, twoFactorMessages.resetSelf);
+    const name = target.name || target.email;
+    if (!target.twoFactorEnabled) throw new AppError('CONFLICT', twoFactorMessages.memberNotOn(name));
+    await clearTwoFactor(tx, userId);
+    return name;
   });
 }
 
