@@ -144,6 +144,8 @@ const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = 
   'orders-create': { request: ORDER_INPUT, response: ORDER },
   'orders-update': { request: ORDER_INPUT, response: ORDER },
   'orders-duplicate': { response: ORDER },
+  // A code or a recovery code, never both: the example sends the code.
+  'auth-loginTwoFactor': { request: { challenge: 'mfrggzdfmztwq2lknnwg23tpobyxe43u', code: '492039' } },
   'auth-twoFactorSetup': {
     response: {
       secret: TOTP_SECRET,

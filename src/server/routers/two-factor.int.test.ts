@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { roleRequiredMessage } from '../../shared/roles';
+import { TWO_FACTOR_CODE_MESSAGES } from '../../shared/schemas/login';
 import type { OrganizationRole } from '../../shared/schemas/organization';
 import { createTestClock, MINUTE_MS } from '../../test/clock';
 import { buildTestApp, testConfig, testDeps } from '../../test/context';
@@ -513,6 +514,24 @@ describe('the second step of signing in', () => {
       expect(answerOf(res)).toEqual({ status: 401, body: FAILED });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
+  });
+});
+
+describe('the second step’s input', () => {
+  it('asks for a code or a recovery code, not both, and reads a code with spaces', async () => {
+    clock.set(START + 200 * MINUTE_MS);
+    const { email, secret } = await accountWithTwoFactor();
+    nextStep();
+    const challenge = await challengeOf(email);
+    const neither = await secondStep({ challenge });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().details).toEqual({ code: TWO_FACTOR_CODE_MESSAGES.required });
+    const both = await secondStep({ challenge, code: codeAt(secret), recoveryCode: 'k7m2p-x9q4r' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().details).toEqual({ recoveryCode: TWO_FACTOR_CODE_MESSAGES.oneOfTwo });
+    const code = codeAt(secret);
+    const spaced = await secondStep({ challenge, code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    expect(spaced.statusCode, spaced.body).toBe(200);
   });
 });
 

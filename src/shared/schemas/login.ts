@@ -26,6 +26,7 @@ export type LoginInput = z.input<typeof loginInput>;
 export const TWO_FACTOR_CODE_MESSAGES = {
   required: 'Voer de code uit uw authenticator-app in',
   invalid: 'De code bestaat uit 6 cijfers',
+  oneOfTwo: 'Stuur een code of een herstelcode, niet allebei',
 } as const;
 
 /** A recovery code as shown: ten letters and digits in two groups, e.g. `k7m2p-x9q4r`. */
@@ -58,17 +59,31 @@ export const recoveryCodeSchema = z
   )
   .describe('Een van de tien herstelcodes (elk werkt één keer), zoals `k7m2p-x9q4r`');
 
-/** POST /auth/login/two-factor: the challenge of the first step, with a code or a recovery code. */
-export const loginTwoFactorInput = z.union([
-  z.object({
+/**
+ * POST /auth/login/two-factor: the challenge of the first step, with a code or a recovery code (one
+ * of the two). One object with both fields optional, not a union of two: REST takes only an object as
+ * a body (trpc-to-openapi), and the rule "exactly one" is the refinement's.
+ */
+export const loginTwoFactorInput = z
+  .object({
     challenge: z.string().min(1).max(200).describe('De `challenge` uit het antwoord van POST /auth/login'),
-    code: twoFactorCodeSchema,
-  }),
-  z.object({
-    challenge: z.string().min(1).max(200).describe('De `challenge` uit het antwoord van POST /auth/login'),
-    recoveryCode: recoveryCodeSchema,
-  }),
-]);
+    code: twoFactorCodeSchema
+      .optional()
+      .describe(
+        'De 6 cijfers die de authenticator-app nu toont (TOTP, RFC 6238: SHA-1, 30 seconden); of in plaats daarvan `recoveryCode`',
+      ),
+    recoveryCode: recoveryCodeSchema
+      .optional()
+      .describe(
+        'Een van de tien herstelcodes (elk werkt één keer), zoals `k7m2p-x9q4r`; in plaats van `code`',
+      ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.code === undefined && v.recoveryCode === undefined)
+      ctx.addIssue({ code: 'custom', path: ['code'], message: TWO_FACTOR_CODE_MESSAGES.required });
+    if (v.code !== undefined && v.recoveryCode !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['recoveryCode'], message: TWO_FACTOR_CODE_MESSAGES.oneOfTwo });
+  });
 export type LoginTwoFactorInput = z.input<typeof loginTwoFactorInput>;
 
 /**

@@ -18,7 +18,12 @@ import { acceptedStep, DUMMY_TOTP_SECRET } from './totp';
  * tells nothing about which it was.
  */
 
-export type SecondStepInput = { challenge: string } & ({ code: string } | { recoveryCode: string });
+/** A code or a recovery code (the input rule, loginTwoFactorInput, asks exactly one). */
+export type SecondStepInput = {
+  challenge: string;
+  code?: string | undefined;
+  recoveryCode?: string | undefined;
+};
 
 /** No user has it: what an unknown challenge's recovery code is looked up under. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
@@ -48,11 +53,11 @@ export async function completeSecondStep(
   // A code is checked here, against a dummy key when there is no account to check it against; a
   // recovery code is looked up in the transaction below, for an unknown challenge under no user.
   let step: number | null = null;
-  if ('code' in input) {
+  if (input.code !== undefined) {
     step = acceptedStep(attempt?.secret ?? DUMMY_TOTP_SECRET, input.code, now);
     if (step === null || !attempt?.secret) throw failed();
   }
-  const recoveryCodeHash = 'recoveryCode' in input ? hashRecoveryCode(input.recoveryCode) : null;
+  const recoveryCodeHash = input.code === undefined ? hashRecoveryCode(input.recoveryCode ?? '') : null;
 
   const signedIn = await db.transaction(async (tx) => {
     const userId = attempt?.userId ?? NO_USER;
