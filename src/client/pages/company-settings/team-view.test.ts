@@ -60,4 +60,27 @@ describe('memberRowView', () => {
         canMakeOwner: false,
       });
   });
+
+  it("offers an owner or admin to switch off another member's two-step sign-in, when it is on", () => {
+    const on = { twoFactorEnabled: true };
+    expect(memberRowView(member('mila', 'member', on), owner).canResetTwoFactor).toBe(true);
+    expect(memberRowView(member('mila', 'member', on), admin).canResetTwoFactor).toBe(true);
+    expect(memberRowView(member('ada', 'admin', on), admin).canResetTwoFactor).toBe(true);
+    // Off: nothing to switch off.
+    expect(memberRowView(member('mila', 'member'), owner).canResetTwoFactor).toBe(false);
+  });
+
+  it("never offers it on the owner's row, on one's own row, or to a member or viewer", () => {
+    const on = { twoFactorEnabled: true };
+    expect(memberRowView(member('olga', 'owner', on), admin).canResetTwoFactor).toBe(false);
+    // One's own is switched off in Beveiliging, with the password and a code.
+    expect(memberRowView(member('olga', 'owner', on), member('olga', 'owner', on)).canResetTwoFactor).toBe(
+      false,
+    );
+    expect(memberRowView(member('bram', 'admin', on), member('bram', 'admin', on)).canResetTwoFactor).toBe(
+      false,
+    );
+    for (const me of [member('mila', 'member'), viewer])
+      expect(memberRowView(member('x', 'viewer', on), me).canResetTwoFactor).toBe(false);
+  });
 });

@@ -15,6 +15,11 @@ export type MemberRowView = {
   canRemove: boolean;
   /** The owner may hand the organisation to any other member. */
   canMakeOwner: boolean;
+  /**
+   * An owner or admin may switch off another member's two-step sign-in (a lost phone), never the
+   * owner's; one's own is switched off in Beveiliging, with the password and a code.
+   */
+  canResetTwoFactor: boolean;
 };
 
 export function memberRowView(member: Member, me: Member | undefined): MemberRowView {
@@ -29,5 +34,6 @@ export function memberRowView(member: Member, me: Member | undefined): MemberRow
     canChangeRole: manages && !onOwner,
     canRemove: manages && !onOwner && !isSelf,
     canMakeOwner: me?.role === 'owner' && !isSelf,
+    canResetTwoFactor: manages && member.twoFactorEnabled && !onOwner && !isSelf,
   };
 }
