@@ -92,7 +92,7 @@ export function CompanySettingsPage() {
               </div>
             </TabPanel>
             <TabPanel id="beveiliging" keepMounted>
-              <SecurityTab />
+              <SecurityTab profile={profile} />
             </TabPanel>
             <TabPanel id="team">
               <TeamTab />

@@ -1,20 +1,13 @@
-import { KeyRound, LogOut, type LucideIcon, MonitorSmartphone, ShieldCheck } from 'lucide-react';
+import { KeyRound, LogOut, type LucideIcon, MonitorSmartphone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  Notice,
-  PasswordField,
-  PasswordStrengthMeter,
-} from '../../components';
+import { Button, Card, ConfirmDialog, Notice, PasswordField, PasswordStrengthMeter } from '../../components';
 import { errorMessage, readApiError } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { ApiKeysCard } from './api-keys-card';
 import { type SettingsFeedback, SettingsFooter } from './settings-footer';
 import { EMPTY_PASSWORDS, passwordFormRules, settingsMessages } from './settings-form';
+import { TwoFactorCard } from './two-factor-card';
 import { WebhooksSection } from './webhooks-section';
 
 const CHANGE_ERROR =
@@ -32,33 +25,19 @@ function CardTitle({ icon: Icon, children }: { icon: LucideIcon; children: React
   );
 }
 
-/** Tab Beveiliging: two-factor (not yet), change the password, end the other sessions, API keys. */
-export function SecurityTab() {
+/**
+ * Tab Beveiliging: two-step sign-in (on or off as the profile says), change the password, end the
+ * other sessions, API keys, webhooks.
+ */
+export function SecurityTab({ profile }: { profile: { email: string; twoFactorEnabled: boolean } }) {
   return (
     <div className="settings-stack">
-      <TwoFactorCard />
+      <TwoFactorCard enabled={profile.twoFactorEnabled} email={profile.email} />
       <ChangePasswordCard />
       <SessionsCard />
       <ApiKeysCard />
       <WebhooksSection />
     </div>
-  );
-}
-
-function TwoFactorCard() {
-  return (
-    <Card
-      title={<CardTitle icon={ShieldCheck}>Tweestapsverificatie</CardTitle>}
-      description="Extra beveiliging bij het inloggen met een code van uw telefoon."
-    >
-      <div className="settings-2fa">
-        <Badge tone="amber">Functie in ontwikkeling</Badge>
-        <p className="settings-muted">
-          Met tweestapsverificatie vraagt Inkooporders bij het inloggen naast uw wachtwoord om een code van uw
-          telefoon. Deze functie kan nog niet worden ingeschakeld.
-        </p>
-      </div>
-    </Card>
   );
 }
 
