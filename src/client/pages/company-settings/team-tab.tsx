@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Crown, LogOut, Trash2, Users } from 'lucide-react';
+import { Crown, LogOut, ShieldOff, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ROLE_LABELS } from '../../../shared/role-names';
@@ -19,17 +19,19 @@ const CHANGE_ERROR = 'Er is een fout opgetreden bij het wijzigen van de rol.';
 const REMOVE_ERROR = 'Er is een fout opgetreden bij het verwijderen van het lid.';
 const TRANSFER_ERROR = 'Er is een fout opgetreden bij het overdragen van het eigendom.';
 const LEAVE_ERROR = 'Er is een fout opgetreden bij het verlaten van de organisatie.';
+const RESET_TWO_FACTOR_ERROR =
+  'Er is een fout opgetreden bij het uitzetten van de tweestapsverificatie. Probeer het opnieuw.';
 
 const ROLE_OPTIONS = assignableRoles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** The question the team tab is asking: which member, about what. */
-type Asking = { kind: 'remove' | 'transfer'; member: Member } | { kind: 'leave' } | null;
+type Asking = { kind: 'remove' | 'transfer' | 'resetTwoFactor'; member: Member } | { kind: 'leave' } | null;
 
 /**
  * Bedrijfsinstellingen › Team: who works in the organisation, with their role, when they were last
- * active and whether they use two-step sign-in. The owner and admins change roles and remove members;
- * the owner hands the organisation over; everyone but the owner can leave. Members and viewers see
- * the list only. The server decides all of it again (src/shared/roles.ts, members.ts).
+ * active and whether they use two-step sign-in. The owner and admins change roles, remove members and
+ * switch off a member's two-step sign-in (a lost phone); the owner hands the organisation over;
+ * everyone but the owner can leave. Members and viewers see the list only. The server decides all of it again (src/shared/roles.ts, members.ts).
  */
 export function TeamTab() {
   const { user, setUser } = useAuth();
@@ -44,6 +46,7 @@ export function TeamTab() {
   const remove = trpc.members.remove.useMutation();
   const transfer = trpc.members.transferOwnership.useMutation();
   const leave = trpc.members.leave.useMutation();
+  const resetTwoFactor = trpc.members.resetTwoFactor.useMutation();
 
   const members = list.data ?? [];
   const me = members.find((m) => m.userId === user?._id);
@@ -90,6 +93,24 @@ export function TeamTab() {
       return;
     }
     const { member } = asking;
+    if (asking.kind === 'resetTwoFactor') {
+      resetTwoFactor.mutate(
+        { userId: member.userId },
+        {
+          onSuccess: () => {
+            setAsking(null);
+            setFeedback({ tone: 'success', message: `Tweestapsverificatie van ${member.name} is uitgezet.` });
+            void refresh();
+          },
+          onError: (err) => {
+            failed(RESET_TWO_FACTOR_ERROR)(err);
+            // Already off (409), or someone else changed it: the list shows how it is now.
+            void refresh();
+          },
+        },
+      );
+      return;
+    }
     const mutation = asking.kind === 'remove' ? remove : transfer;
     mutation.mutate(
       { userId: member.userId },
@@ -152,6 +173,10 @@ export function TeamTab() {
                       onChangeRole={(role) => changeRole(member, role)}
                       onRemove={() => setAsking({ kind: 'remove', member })}
                       onMakeOwner={() => setAsking({ kind: 'transfer', member })}
+                      onResetTwoFactor={() => {
+                        setFeedback(null);
+                        setAsking({ kind: 'resetTwoFactor', member });
+                      }}
                     />
                   ))}
                 </tbody>
@@ -177,22 +202,10 @@ export function TeamTab() {
       {me && roleAllows(me.role, 'manage') ? <TeamInvitations /> : null}
       <ConfirmDialog
         open={asking !== null}
-        title={
-          asking?.kind === 'remove'
-            ? 'Lid verwijderen?'
-            : asking?.kind === 'transfer'
-              ? 'Eigendom overdragen?'
-              : 'Organisatie verlaten?'
-        }
+        title={ASKING_TITLES[asking?.kind ?? 'leave']}
         message={askingMessage(asking, company)}
-        confirmLabel={
-          asking?.kind === 'remove'
-            ? 'Verwijderen'
-            : asking?.kind === 'transfer'
-              ? 'Eigendom overdragen'
-              : 'Organisatie verlaten'
-        }
-        busy={remove.isPending || transfer.isPending || leave.isPending}
+        confirmLabel={ASKING_CONFIRMS[asking?.kind ?? 'leave']}
+        busy={remove.isPending || transfer.isPending || leave.isPending || resetTwoFactor.isPending}
         onConfirm={confirm}
         onCancel={() => setAsking(null)}
       />
@@ -200,11 +213,29 @@ export function TeamTab() {
   );
 }
 
+type AskingKind = NonNullable<Asking>['kind'];
+
+const ASKING_TITLES: Record<AskingKind, string> = {
+  remove: 'Lid verwijderen?',
+  transfer: 'Eigendom overdragen?',
+  resetTwoFactor: 'Tweestapsverificatie uitzetten?',
+  leave: 'Organisatie verlaten?',
+};
+
+const ASKING_CONFIRMS: Record<AskingKind, string> = {
+  remove: 'Verwijderen',
+  transfer: 'Eigendom overdragen',
+  resetTwoFactor: 'Uitzetten',
+  leave: 'Organisatie verlaten',
+};
+
 function askingMessage(asking: Asking, company: string): string {
   if (!asking) return '';
   if (asking.kind === 'leave')
     return `U verliest direct de toegang tot ${company}: uw API-sleutels van deze organisatie worden ingetrokken en uw andere sessies hier beëindigd. Terugkomen kan alleen met een nieuwe uitnodiging.`;
   const { name } = asking.member;
+  if (asking.kind === 'resetTwoFactor')
+    return `${name} logt daarna in met alleen het wachtwoord en kan tweestapsverificatie opnieuw instellen.`;
   if (asking.kind === 'remove')
     return `${name} verliest direct de toegang tot ${company}: de API-sleutels die dit lid hier maakte worden ingetrokken en de sessies van dit lid in deze organisatie beëindigd.`;
   return `${name} wordt de eigenaar van ${company}; u wordt beheerder. Alleen de nieuwe eigenaar kan het eigendom daarna weer overdragen.`;
@@ -217,6 +248,7 @@ function MemberRow({
   onChangeRole,
   onRemove,
   onMakeOwner,
+  onResetTwoFactor,
 }: {
   member: Member;
   me: Member | undefined;
@@ -224,6 +256,7 @@ function MemberRow({
   onChangeRole: (role: AssignableRole) => void;
   onRemove: () => void;
   onMakeOwner: () => void;
+  onResetTwoFactor: () => void;
 }) {
   const view = memberRowView(member, me);
   return (
@@ -259,6 +292,17 @@ function MemberRow({
           {view.canMakeOwner ? (
             <Button variant="ghost" size="sm" icon={<Crown size={16} />} onClick={onMakeOwner}>
               Eigendom overdragen
+            </Button>
+          ) : null}
+          {view.canResetTwoFactor ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<ShieldOff size={16} />}
+              onClick={onResetTwoFactor}
+              aria-label={`Tweestapsverificatie uitzetten voor ${member.name}`}
+            >
+              Tweestapsverificatie uitzetten
             </Button>
           ) : null}
           {view.canRemove ? (
