@@ -12,8 +12,8 @@ import { newPasswordSchema, passwordMessages, resetPasswordValueSchema } from '.
 
 const email = (required: string, invalid: string) => emailSchema({ required, invalid });
 
-// In a module of its own so the login screen does not load the profile's rules with it (see login.ts).
-export { type LoginInput, loginInput } from './login';
+// In a module of its own so the login screen does not load the profile's rules with it (see login-form.ts).
+export { type LoginInput, loginInput } from './login-form';
 
 export const registerInput = z.object({
   name: requiredText('Naam is verplicht').describe('Naam van de gebruiker'),

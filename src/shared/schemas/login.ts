@@ -1,26 +1,11 @@
-import { emailSchema } from '../rules/email';
 import { z } from '../zod-nl';
-import { PASSWORD_MAX } from './password';
 
 /**
- * The login form's rules (spec §5 Login), apart from the other auth schemas: those import the company
- * profile's output, and with it the KVK, BTW, IBAN, phone and website rules, none of which /login
- * needs on its first load (scripts/build/first-load-js.mjs). auth.ts re-exports it.
+ * Two-step sign-in at the login: the code, the recovery code, the second step's input and the first
+ * step's challenge. Apart from the login form (login-form.ts): /login loads this only when an account
+ * asks for its second step, and Beveiliging shares it (two-factor.ts); a module that both /login and
+ * another screen import would be a file of its own on /login's first load.
  */
-export const loginInput = z.object({
-  email: emailSchema({ required: 'E-mailadres is verplicht', invalid: 'Voer een geldig e-mailadres in' }),
-  password: z
-    .string({ error: 'Wachtwoord is verplicht' })
-    .min(1, 'Wachtwoord is verplicht')
-    .max(PASSWORD_MAX)
-    .describe('Het wachtwoord van het account'),
-  rememberMe: z
-    .boolean()
-    .optional()
-    .default(false)
-    .describe('Ingelogd blijven: de sessie geldt 30 dagen in plaats van 1 dag'),
-});
-export type LoginInput = z.input<typeof loginInput>;
 
 /** What the second step of a sign-in takes: the 6 digits of the authenticator app at this moment. */
 export const TWO_FACTOR_CODE_MESSAGES = {

@@ -150,7 +150,7 @@ export function AuthLayout({ title, children, footer, promote = false }: AuthLay
 }
 
 /** Words like "e-mail" must not break at their hyphen; the text itself stays the same. */
-function keepHyphenatedWords(text: string): ReactNode {
+export function keepHyphenatedWords(text: string): ReactNode {
   if (!text.includes('-')) return text;
   return text.split(/(\S*-\S*)/).map((part, i) =>
     part.includes('-') ? (

@@ -1,8 +1,10 @@
-import { LogIn, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { ArrowLeft, LogIn, Send } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { loginInput } from '../../../shared/schemas/login';
-import { Button, Checkbox, Notice, PasswordField } from '../../components';
+import type { LoginResult } from '../../../shared/schemas/auth';
+import type { LoginChallenge } from '../../../shared/schemas/login';
+import { loginInput } from '../../../shared/schemas/login-form';
+import { Button, Checkbox, Notice, PasswordField, Spinner } from '../../components';
 import { NETWORK_ERROR_MESSAGE, readApiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
@@ -12,6 +14,9 @@ import { AuthHeading, AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
 import { ResendNotice, useResendVerification } from './resend-verification';
 import { clearRecentVerification, readRecentVerification } from './verification-records';
+
+// Only an account with two-step sign-in needs the second step: it is not part of /login's first load.
+const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
 export const RESEND_FAILED_MESSAGE = 'Failed to send verification email. Please try again.';
@@ -85,6 +90,9 @@ function readArrival(search: string): Arrival {
 
 type Verification = { email: string; message: string };
 
+/** A profile with its session, or (two-step sign-in on) a challenge for the second step. */
+type LoginAnswer = LoginResult | LoginChallenge;
+
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
 export function LoginPage() {
@@ -103,9 +111,18 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(readRememberMe);
   const [formError, setFormError] = useState<string | null>(null);
   const [verification, setVerification] = useState<Verification | null>(null);
+  // Set when the password was right and the account asks for its second step (no session yet).
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const login = trpc.auth.login.useMutation();
   // A rate limit says when to try again; anything else gets the spec's text.
   const resend = useResendVerification(RESEND_FAILED_MESSAGE);
+
+  /** After a login, with or without the second step: the same profile, the same way on. */
+  function signedIn({ token: _token, expiresAt: _expiresAt, ...profile }: LoginResult) {
+    setUser(profile);
+    clearRecentVerification(localStorage);
+    navigate(afterLoginPath(search), { replace: true });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     setFormError(null);
@@ -113,19 +130,14 @@ export function LoginPage() {
     const result = form.submit(event);
     if (!result.ok) return;
     try {
-      const answer = await login.mutateAsync({
-        ...result.data,
-        rememberMe,
-      });
-      // Two-step sign-in: the second step's screen is not here yet, so its message is what shows.
+      const answer = (await login.mutateAsync({ ...result.data, rememberMe })) as LoginAnswer;
       if ('twoFactorRequired' in answer) {
-        setFormError(answer.message);
+        setArrival(null);
+        setVerification(null);
+        setChallenge(answer);
         return;
       }
-      const { token: _token, expiresAt: _expiresAt, ...profile } = answer;
-      setUser(profile);
-      clearRecentVerification(localStorage);
-      navigate(afterLoginPath(search), { replace: true });
+      signedIn(answer);
     } catch (err) {
       const info = readApiError(err);
       if (info.emailVerificationRequired) {
@@ -146,6 +158,32 @@ export function LoginPage() {
       );
     }
   }
+
+  if (challenge)
+    return (
+      <AuthLayout
+        title="Tweestapsverificatie"
+        footer={
+          <p>
+            {/* The e-mail address and password stay filled in: a new challenge is one click away. */}
+            <button type="button" className="link auth-back" onClick={() => setChallenge(null)}>
+              <ArrowLeft size={15} aria-hidden="true" />
+              Terug naar inloggen
+            </button>
+          </p>
+        }
+      >
+        <Suspense
+          fallback={
+            <div className="auth-step-loading">
+              <Spinner size={24} />
+            </div>
+          }
+        >
+          <TwoFactorStep challenge={challenge} onSignedIn={signedIn} />
+        </Suspense>
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout
