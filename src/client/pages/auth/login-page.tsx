@@ -130,7 +130,7 @@ export function LoginPage() {
     const result = form.submit(event);
     if (!result.ok) return;
     try {
-      const answer = (await login.mutateAsync({ ...result.data, rememberMe })) as LoginAnswer;
+      const answer: LoginAnswer = await login.mutateAsync({ ...result.data, rememberMe });
       if ('twoFactorRequired' in answer) {
         setArrival(null);
         setVerification(null);
