@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ApiKey, ApiKeyCreated } from '../../../shared/schemas/api-key';
 import { Badge, Button } from '../../components';
 import { apiKeyRowView } from './api-key-view';
+import './shown-once.css';
 
 /** The two pieces of the API keys card that show a key: the new secret (once) and a row of the list. */
 
@@ -18,7 +19,7 @@ export function NewSecret({ created, onClose }: { created: ApiKeyCreated; onClos
     }
   };
   return (
-    <section className="api-keys__secret" aria-label="Nieuwe API-sleutel">
+    <section className="shown-once" aria-label="Nieuwe API-sleutel">
       <p className="api-keys__secret-title">
         <TriangleExclamationPoint size={18} aria-hidden="true" />
         Sleutel '{created.name}' is aangemaakt. Kopieer hem nu: hij wordt maar één keer getoond.

@@ -17,6 +17,7 @@ import {
   RECOVERY_CODES_MIME,
   recoveryCodesText,
 } from './two-factor-view';
+import './shown-once.css';
 import './two-factor-card.css';
 
 const loadQrImage = () => import('./qr-image');
@@ -297,7 +298,7 @@ function SecretKey({ secret }: { secret: string }) {
 /** The ten recovery codes, once: to download as a text file, then closed by the user. */
 function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
   return (
-    <section className="two-factor__codes" aria-labelledby="two-factor-codes-title">
+    <section className="shown-once" aria-labelledby="two-factor-codes-title">
       <h3 id="two-factor-codes-title" className="two-factor__step-title">
         Uw herstelcodes
       </h3>
