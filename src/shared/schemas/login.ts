@@ -33,9 +33,11 @@ export const twoFactorCodeSchema = z
   .describe('De 6 cijfers die de authenticator-app nu toont (TOTP, RFC 6238: SHA-1, 30 seconden)');
 
 /** Letters in either case, spaces and the dash are all accepted: only the ten characters count. */
+export const normalizeRecoveryCode = (value: string) => value.toLowerCase().replace(/[\s-]+/g, '');
+
 export const recoveryCodeSchema = z
   .string({ error: RECOVERY_CODE_MESSAGES.required })
-  .transform((value) => value.toLowerCase().replace(/[\s-]+/g, ''))
+  .transform(normalizeRecoveryCode)
   .pipe(
     z
       .string()

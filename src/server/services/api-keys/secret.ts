@@ -1,3 +1,5 @@
+import { randomCharacters } from '../random-characters';
+
 /**
  * The secret of an API key: 'ik_' and 32 base62 characters, each drawn uniformly from the OS CSPRNG
  * (crypto.getRandomValues): 32 × log2(62) ≈ 190 random bits. The list shows the first
@@ -12,21 +14,9 @@ const SECRET_CHARACTERS = 32;
 export const API_KEY_DISPLAY_LENGTH = API_KEY_SECRET_PREFIX.length + 5;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** Bytes at or above 248 (4 × 62) are drawn again, so every character is equally likely. */
-const UNBIASED_BELOW = 248;
 
 export function generateApiKeySecret(): string {
-  let out = '';
-  const bytes = new Uint8Array(48);
-  while (out.length < SECRET_CHARACTERS) {
-    crypto.getRandomValues(bytes);
-    for (const byte of bytes) {
-      if (byte >= UNBIASED_BELOW) continue;
-      out += BASE62[byte % 62];
-      if (out.length === SECRET_CHARACTERS) break;
-    }
-  }
-  return API_KEY_SECRET_PREFIX + out;
+  return API_KEY_SECRET_PREFIX + randomCharacters(BASE62, SECRET_CHARACTERS);
 }
 
 /** Whether a bearer token is meant as an API key (sessions' tokens are base32 lower case, no '_'). */

@@ -1,4 +1,6 @@
+import { normalizeRecoveryCode } from '../../../../shared/schemas/login';
 import { RECOVERY_CODE_COUNT } from '../../../../shared/schemas/two-factor';
+import { randomCharacters } from '../../random-characters';
 import { hashToken } from '../session-tokens';
 
 /**
@@ -9,18 +11,8 @@ import { hashToken } from '../session-tokens';
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const GROUP = 5;
 
-/** One character, uniformly: bytes that would favour the first characters are drawn again. */
-function randomCharacter(): string {
-  const limit = 256 - (256 % ALPHABET.length);
-  const byte = new Uint8Array(1);
-  do {
-    crypto.getRandomValues(byte);
-  } while (byte[0]! >= limit);
-  return ALPHABET[byte[0]! % ALPHABET.length]!;
-}
-
 function newRecoveryCode(): string {
-  const chars = Array.from({ length: GROUP * 2 }, randomCharacter).join('');
+  const chars = randomCharacters(ALPHABET, GROUP * 2);
   return `${chars.slice(0, GROUP)}-${chars.slice(GROUP)}`;
 }
 
@@ -32,9 +24,9 @@ export function newRecoveryCodes(): string[] {
 }
 
 /**
- * What is stored of a code: the SHA-256 of its ten characters, lower case, without the dash (the
- * input rule, recoveryCodeSchema, reads a typed code the same way).
+ * What is stored of a code: the SHA-256 of its ten characters, lower case, without the dash, as the
+ * input rule (recoveryCodeSchema) reads a typed code.
  */
 export function hashRecoveryCode(code: string): string {
-  return hashToken(code.toLowerCase().replace(/[\s-]+/g, ''));
+  return hashToken(normalizeRecoveryCode(code));
 }
