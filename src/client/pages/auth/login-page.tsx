@@ -90,9 +90,6 @@ function readArrival(search: string): Arrival {
 
 type Verification = { email: string; message: string };
 
-/** A profile with its session, or (two-step sign-in on) a challenge for the second step. */
-type LoginAnswer = LoginResult | LoginChallenge;
-
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
 export function LoginPage() {
@@ -130,7 +127,8 @@ export function LoginPage() {
     const result = form.submit(event);
     if (!result.ok) return;
     try {
-      const answer: LoginAnswer = await login.mutateAsync({ ...result.data, rememberMe });
+      // A profile with its session, or (two-step sign-in on) a challenge for the second step.
+      const answer = await login.mutateAsync({ ...result.data, rememberMe });
       if ('twoFactorRequired' in answer) {
         setArrival(null);
         setVerification(null);
