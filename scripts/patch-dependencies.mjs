@@ -95,6 +95,31 @@ const postgresIndex = [
   },
 ];
 
+/**
+ * pg-boss 10.4.2 crashes the process when PostgreSQL goes away while a worker's batch ends: it
+ * completes (or fails) the batch's jobs without awaiting or catching that statement, so its
+ * rejection (ECONNREFUSED, CONNECTION_CLOSED) is unhandled and node exits. The fix: the rejection
+ * goes to the worker's error event, as pg-boss reports its other failures; the jobs stay active and
+ * pg-boss's expiry retries them once the database is back.
+ */
+const pgBossManager = [
+  {
+    before: `      try {
+        const result = await resolveWithinSeconds(callback(jobs), maxExpiration)
+        this.complete(name, jobIds, jobIds.length === 1 ? result : undefined)
+      } catch (err) {
+        this.fail(name, jobIds, err)
+      }`,
+    after: `      // ${MARK} (scripts/patch-dependencies.mjs): the statement's failure reported, never unhandled.
+      try {
+        const result = await resolveWithinSeconds(callback(jobs), maxExpiration)
+        await this.complete(name, jobIds, jobIds.length === 1 ? result : undefined).catch(onError)
+      } catch (err) {
+        await this.fail(name, jobIds, err).catch(onError)
+      }`,
+  },
+];
+
 export const patches = [
   {
     name: 'postgres',
@@ -108,6 +133,7 @@ export const patches = [
     files: ['src/index.js', 'cjs/src/index.js', 'cf/src/index.js'],
     replacements: postgresIndex,
   },
+  { name: 'pg-boss', version: '10.4.2', files: ['src/manager.js'], replacements: pgBossManager },
 ];
 
 /** The file's text with the replacements made; the same text when they already were. */
