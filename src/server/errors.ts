@@ -30,19 +30,29 @@ export type ErrorExtra = {
   emailVerificationRequired?: true;
 };
 
+/**
+ * Codes of the domain that say more than the status does; the body's `code` carries one instead of
+ * the status's name, so a client can tell this 409 or 403 from any other.
+ */
+export type DomainErrorCode = 'APPROVAL_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+
 export type AppErrorOptions = {
   /** Response headers, e.g. `Retry-After` on a 429; both transports send them. */
   headers?: Record<string, string>;
+  /** The body's `code` instead of the status's name (the HTTP status stays that of `code`). */
+  domainCode?: DomainErrorCode;
 };
 
 /** A failure the user should hear about, with a Dutch message. */
 export class AppError extends TRPCError {
   readonly extra: ErrorExtra;
   readonly headers: Record<string, string>;
+  readonly domainCode: DomainErrorCode | undefined;
   constructor(code: AppErrorCode, message: string, extra: ErrorExtra = {}, options: AppErrorOptions = {}) {
     super({ code, message });
     this.extra = extra;
     this.headers = options.headers ?? {};
+    this.domainCode = options.domainCode;
   }
 }
 

@@ -6,6 +6,7 @@ export * from './customers';
 export * from './email-templates';
 export * from './idempotency';
 export * from './invitations';
+export * from './order-approvals';
 export * from './order-settings';
 export * from './orders';
 export * from './organizations';

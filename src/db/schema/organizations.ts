@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DEFAULT_COUNTRY } from '../../shared/constants';
 import { organizationRoles } from '../../shared/schemas/organization';
 import { idColumn, lifecycleDates } from './columns';
@@ -28,6 +38,15 @@ export const organizations = pgTable('organizations', {
   bankAccount: text('bank_account').notNull().default(''),
   accountName: text('account_name').notNull().default(''),
   bankName: text('bank_name').notNull().default(''),
+  /**
+   * Goedkeuring vereist vanaf: an order whose subtotal (excl. VAT) is at or above this amount needs a
+   * second person's approval before it is sent (shared/schemas/approval.ts). Null: never.
+   */
+  approvalThreshold: numeric('approval_threshold', { precision: 12, scale: 2, mode: 'string' }),
+  /** Whether the threshold also holds for orders written by admins and the owner (else members only). */
+  approvalForAdmins: boolean('approval_for_admins').notNull().default(false),
+  /** Tweestapsverificatie verplicht: members without two-step sign-in must enrol before anything else. */
+  twoFactorRequired: boolean('two_factor_required').notNull().default(false),
   ...lifecycleDates(),
 });
 

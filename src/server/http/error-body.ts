@@ -3,7 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { type TRPC_ERROR_CODE_KEY, TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { fieldErrors } from '../../shared/field-errors';
-import { AppError, type ErrorExtra } from '../errors';
+import { AppError, type DomainErrorCode, type ErrorExtra } from '../errors';
 
 /**
  * The one error body, for tRPC (inside its envelope, see trpc.ts), REST and the plain routes alike:
@@ -11,7 +11,7 @@ import { AppError, type ErrorExtra } from '../errors';
  * reaches the user; anything else (a stack, SQL, zod's issues and regex patterns, a library's English
  * text) is replaced by a Dutch message for its code.
  */
-export type ErrorBody = ErrorExtra & { message: string; code: TRPC_ERROR_CODE_KEY };
+export type ErrorBody = ErrorExtra & { message: string; code: TRPC_ERROR_CODE_KEY | DomainErrorCode };
 
 export const VALIDATION_MESSAGE = 'Ongeldige invoer. Controleer de gemarkeerde velden.';
 export const GENERIC_INTERNAL_MESSAGE = 'Er is een interne fout opgetreden. Probeer het later opnieuw.';
@@ -35,7 +35,7 @@ const isInputRefusal = (error: TRPCError): error is TRPCError & { cause: ZodErro
 export function errorBody(error: TRPCError): ErrorBody {
   if (error instanceof AppError) {
     // ErrorExtra first: it cannot hold message or code, but the body's own fields win regardless.
-    return { ...error.extra, message: error.message, code: error.code };
+    return { ...error.extra, message: error.message, code: error.domainCode ?? error.code };
   }
   if (isInputRefusal(error)) {
     return { message: VALIDATION_MESSAGE, code: 'BAD_REQUEST', details: fieldErrors(error.cause) };
@@ -58,7 +58,12 @@ export function trpcErrorShape(error: TRPCError, httpStatus: number, path: strin
   return {
     ...errorBody(error),
     code: TRPC_ERROR_CODES_BY_KEY[error.code],
-    data: { code: error.code, httpStatus, path },
+    data: {
+      code: error.code,
+      httpStatus,
+      path,
+      ...(error instanceof AppError && error.domainCode ? { domainCode: error.domainCode } : {}),
+    },
   };
 }
 

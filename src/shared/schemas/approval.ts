@@ -1,0 +1,118 @@
+import { z } from '../zod-nl';
+import { instantOutput } from './common';
+
+/**
+ * Four eyes on a large order: an order at or above the organisation's threshold (excl. VAT), written by
+ * a role the rule applies to, may be saved and printed but not sent until an owner or admin other than
+ * its author approved the version that goes out. The state is derived, never stored as such:
+ *   not_required  the rule does not apply to this order (no threshold, below it, or the author's role)
+ *   required      it applies and nothing valid was asked or decided for the order as it is now
+ *   requested     the author asked; the approvers decide
+ *   approved      an approver approved exactly this version (customer, lines, VAT, verlegd)
+ *   rejected      an approver refused this version, with a reason
+ * A change to the customer, the lines, quantities, prices, VAT or verlegd after a request or decision
+ * makes it `required` again; a change to project, reference or the other fields does not.
+ */
+export const APPROVAL_STATES = ['not_required', 'required', 'requested', 'approved', 'rejected'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
+/** The states in which the order may not be sent, e-mailed, exported or confirmed. */
+export const APPROVAL_BLOCKING_STATES: readonly ApprovalState[] = ['required', 'requested', 'rejected'];
+export const approvalBlocksSending = (state: ApprovalState) => APPROVAL_BLOCKING_STATES.includes(state);
+
+export const APPROVAL_STATE_LABELS: Record<ApprovalState, string> = {
+  not_required: 'Geen goedkeuring nodig',
+  required: 'Goedkeuring nodig',
+  requested: 'Wacht op goedkeuring',
+  approved: 'Goedgekeurd',
+  rejected: 'Afgewezen',
+};
+
+/** The orders list's filter and the dashboard's card. */
+export const APPROVAL_FILTER_LABEL = 'Wacht op goedkeuring';
+
+/** The mark across the PDF of an order that may not go out yet. */
+export const APPROVAL_PDF_MARK = 'Concept — wacht op goedkeuring';
+
+/** The code of the 409 that refuses to send an order that needs approval (REST and tRPC alike). */
+export const APPROVAL_REQUIRED_CODE = 'APPROVAL_REQUIRED';
+
+export const APPROVAL_NOTE_MAX = 1000;
+
+export const approvalMessages = {
+  required:
+    'Deze order moet eerst worden goedgekeurd door een eigenaar of beheerder voordat hij kan worden verzonden. Vraag goedkeuring aan op de order.',
+  notRequired: 'Deze order heeft geen goedkeuring nodig.',
+  alreadyRequested: 'Voor deze order is al goedkeuring aangevraagd.',
+  alreadyApproved: 'Deze order is al goedgekeurd.',
+  notRequested:
+    'Voor deze order is geen goedkeuring aangevraagd. Vraag de auteur om goedkeuring aan te vragen.',
+  onlyAuthorRequests: 'Alleen wie de order schreef kan goedkeuring aanvragen.',
+  ownOrder:
+    'U kunt uw eigen order niet goedkeuren of afwijzen. Een andere eigenaar of beheerder moet dit doen.',
+  apiKeyNoDecision:
+    'Een API-sleutel kan geen orders goedkeuren of afwijzen. Log in als eigenaar of beheerder om dit te doen.',
+  noApprovers:
+    'Er is geen andere eigenaar of beheerder die deze order kan goedkeuren. Nodig een beheerder uit via Team.',
+  reasonRequired: 'Reden is verplicht',
+  reasonMax: `Reden mag maximaal ${APPROVAL_NOTE_MAX} tekens bevatten`,
+  noteMax: `Toelichting mag maximaal ${APPROVAL_NOTE_MAX} tekens bevatten`,
+  requested: 'Goedkeuring aangevraagd. De eigenaar en beheerders hebben een e-mail gekregen.',
+  approved: 'Order goedgekeurd. Hij kan nu worden verzonden.',
+  rejected: 'Order afgewezen. De auteur ziet de reden bij de order.',
+} as const;
+
+const person = (description: string) =>
+  z
+    .object({
+      id: z.string().describe('Id van de gebruiker (uuid)'),
+      name: z.string().describe('Naam van de gebruiker'),
+    })
+    .nullable()
+    .describe(`${description}; null als er (nog) niemand is of dat account is verwijderd`);
+
+/** `approval` of GET /orders/{id} and of the approval calls' answer. */
+export const approvalOutput = z.object({
+  state: z
+    .enum(APPROVAL_STATES)
+    .describe(
+      'not_required (geen goedkeuring nodig), required (nodig, nog niet aangevraagd), requested (aangevraagd), approved (goedgekeurd: deze versie mag worden verzonden) of rejected (afgewezen, zie reason). Een wijziging van klant, regels, aantallen, prijzen, btw of verlegd zet requested, approved en rejected terug naar required.',
+    ),
+  requestedBy: person('Wie goedkeuring aanvroeg'),
+  requestedAt: instantOutput('Moment van de aanvraag').nullable(),
+  note: z.string().nullable().describe('De toelichting bij de aanvraag; null als er geen was'),
+  decidedBy: person('Wie goedkeurde of afwees'),
+  decidedAt: instantOutput('Moment van goedkeuren of afwijzen').nullable(),
+  reason: z.string().nullable().describe('De reden van afwijzing; null als de order niet is afgewezen'),
+});
+export type Approval = z.infer<typeof approvalOutput>;
+
+const optionalNote = z
+  .string()
+  .trim()
+  .max(APPROVAL_NOTE_MAX, { error: approvalMessages.noteMax })
+  .optional()
+  .describe('Optionele toelichting voor wie goedkeurt');
+
+/** POST /orders/{id}/approval/request (the order's id is added by the router). */
+export const approvalRequestInput = z.object({ note: optionalNote });
+export type ApprovalRequestInput = z.input<typeof approvalRequestInput>;
+
+/** POST /orders/{id}/approval/reject. */
+export const approvalRejectInput = z.object({
+  reason: z
+    .string({ error: approvalMessages.reasonRequired })
+    .trim()
+    .min(1, { error: approvalMessages.reasonRequired })
+    .max(APPROVAL_NOTE_MAX, { error: approvalMessages.reasonMax })
+    .describe('Waarom de order is afgewezen; de auteur ziet dit bij de order'),
+});
+export type ApprovalRejectInput = z.input<typeof approvalRejectInput>;
+
+/** What the three approval calls answer: the confirmation and the approval as it now is. */
+export const approvalActionOutput = z.object({
+  success: z.literal(true).describe('Altijd `true` bij een geslaagde aanroep'),
+  message: z.string().describe('Bevestiging in het Nederlands, bedoeld om te tonen'),
+  approval: approvalOutput,
+});
+export type ApprovalActionResult = z.infer<typeof approvalActionOutput>;
