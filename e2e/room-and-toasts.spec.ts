@@ -278,3 +278,25 @@ test('the send dialog opens on the formatted message; bold, list and link withou
   expect(mail!.html).not.toContain('onerror');
   await page.context().close();
 });
+
+test('signing out closes the toasts: the login screen shows nothing of the session before', async ({
+  browser,
+}) => {
+  const page = await devicePage(browser, DESKTOP);
+  await signUpAndLogin(page);
+  await createCustomer(page.request, CUSTOMERS[0]!);
+  await page.goto('/klanten');
+  await page.getByRole('button', { name: 'Verwijderen' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Klant verwijderen' })
+    .getByRole('button', { name: 'Verwijderen' })
+    .click();
+  const toasts = page.locator('.ui-toasts__item');
+  await expect(toasts.filter({ hasText: `${CUSTOMERS[0]!.company} is verwijderd.` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  // Counted once, not awaited: the toast would close by itself a few seconds later.
+  expect(await toasts.count()).toBe(0);
+  await page.context().close();
+});

@@ -27,6 +27,8 @@ export type ToastApi = {
   warning: (message: ReactNode, options?: ToastOptions) => number;
   info: (message: ReactNode, options?: ToastOptions) => number;
   dismiss: (id: number) => void;
+  /** Closes every toast: what one person was told is not shown to whoever signs in next. */
+  clear: () => void;
 };
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -45,6 +47,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => list.filter((t) => t.id !== id));
   }, []);
 
+  const clear = useCallback(() => setToasts([]), []);
+
   const show = useCallback((input: ToastInput) => {
     const id = nextId.current++;
     setToasts((list) => [...list, { ...input, tone: input.tone ?? 'info', id }].slice(-MAX_TOASTS));
@@ -55,12 +59,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     () => ({
       show,
       dismiss,
+      clear,
       success: (message, options) => show({ ...options, message, tone: 'success' }),
       error: (message, options) => show({ ...options, message, tone: 'error' }),
       warning: (message, options) => show({ ...options, message, tone: 'warning' }),
       info: (message, options) => show({ ...options, message, tone: 'info' }),
     }),
-    [show, dismiss],
+    [show, dismiss, clear],
   );
 
   const slot = useToastSlot();

@@ -5,7 +5,10 @@ import { useAuth } from '../lib/auth';
 
 export const LOGOUT_ERROR = 'Er is een fout opgetreden bij het uitloggen.';
 
-/** Logs out, then goes to /login; a failed call is reported with the spec's message (§8 Login). */
+/**
+ * Logs out, then goes to /login; a failed call is reported with the spec's message (§8 Login). The
+ * toasts of the session close with it, so the login screen shows the next person nothing of them.
+ */
 export function useLogout() {
   const { logout } = useAuth();
   const [, navigate] = useLocation();
@@ -16,6 +19,7 @@ export function useLogout() {
     setBusy(true);
     try {
       await logout();
+      toast.clear();
     } catch {
       toast.error(LOGOUT_ERROR);
     } finally {
