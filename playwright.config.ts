@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/browser';
 
 /**
  * End-to-end tests drive the built app in Debian's Chromium (Playwright cannot download browsers
@@ -9,29 +10,6 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3999);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'inkooporders-e2e-'));
-
-/**
- * The browser the tests drive: CHROMIUM_PATH when set, else Debian's headless shell (package
- * chromium-headless-shell, what Playwright itself runs headless) when installed, else Chromium. The
- * shell draws the same pages with much less CPU than the full browser in headless mode, and on
- * two cores the end-to-end tests wait mostly on the browser's CPU (docs/decisions/test-suite.md).
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const testBrowserPath =
-  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
-
-export const chromiumLaunchOptions = {
-  executablePath: testBrowserPath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 
 export default defineConfig({
   testDir: 'e2e',

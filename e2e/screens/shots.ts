@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../support/browser';
 import { DESKTOP, deviceOptions, horizontalOverflow, PHONE, type Theme } from '../support/screens';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:3456';
@@ -48,18 +49,8 @@ const want = (name: string) => !ONLY || name.includes(ONLY);
 
 async function run() {
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+
   const errors: string[] = [];
   try {
     for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
