@@ -20,8 +20,11 @@ export const EXPLANATIONS: Record<string, string> = {
 
 export type VatNoticeView = { texts: string[]; numbers: { label: string; value: string }[] };
 
-/** The customer's EU country outside the Netherlands: by its country, else by its VAT number's prefix. */
-function foreignEuCode(customer: DocumentCustomer): string | undefined {
+/**
+ * The customer's EU country outside the Netherlands: by its country, else by its VAT number's prefix.
+ * The UBL order (services/orders/ubl) asks the same, so its tax categories say what the PDF says.
+ */
+export function foreignEuCode(customer: Pick<DocumentCustomer, 'country' | 'btwNumber'>): string | undefined {
   const byCountry = countryCodeOf(customer.country);
   const prefix = customer.btwNumber.trim().slice(0, 2).toUpperCase();
   const code = byCountry ?? (prefix === 'EL' ? 'GR' : prefix);

@@ -7,6 +7,7 @@ declare module 'saxon-js' {
   };
   type XPathOptions = {
     namespaceContext?: Record<string, string>;
+    params?: Record<string, unknown>;
     resultForm?: 'array' | 'iterator' | 'default';
   };
   const SaxonJS: {

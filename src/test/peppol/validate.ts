@@ -47,3 +47,22 @@ export function validatePeppolOrder(xml: string): PeppolReport {
 
 /** The ids of the fatal findings, for a short assertion message. */
 export const fatalIds = (report: PeppolReport) => report.fatal.map((f) => `${f.id}: ${f.text}`);
+
+const UBL_NAMESPACES = {
+  ubl: 'urn:oasis:names:specification:ubl:schema:xsd:Order-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+};
+
+/**
+ * The string values an XPath finds in a UBL order, from its root element: e.g.
+ * `ublValues(xml, 'cac:OrderLine/cac:LineItem/cbc:Quantity/@unitCode')`. The text is parsed as XML
+ * here, so what the tests read is what an importing system reads.
+ */
+export function ublValues(xml: string, expression: string): string[] {
+  return SaxonJS.XPath.evaluate(`parse-xml($xml)/ubl:Order/(${expression}) ! string(.)`, null, {
+    params: { xml },
+    namespaceContext: UBL_NAMESPACES,
+    resultForm: 'array',
+  }) as string[];
+}
