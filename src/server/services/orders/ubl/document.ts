@@ -74,7 +74,7 @@ function deliveryOf(order: OrderRecord): UblDelivery | null {
   let location: UblDelivery['location'] = null;
   if (address) {
     const countryCode = countryCodeOf(address.country);
-    if (!countryCode) throw new AppError('CONFLICT', ublMessages.deliveryCountry(address.country.trim()));
+    if (!countryCode) throw new AppError('CONFLICT', ublMessages.deliveryCountry);
     location = {
       name: address.name.trim(),
       address: {

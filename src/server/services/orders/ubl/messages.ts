@@ -14,6 +14,6 @@ export const ublMessages = {
     'Vul het BTW-nummer van de klant in bij Klanten en sla de order daarna opnieuw op: zonder KVK- of BTW-nummer kan de klant niet in een UBL-bestand.',
   buyerVatScheme: (country: string) =>
     `Peppol kent geen adres op basis van een BTW-nummer uit ${country}: voor deze klant kan geen UBL-bestand worden gemaakt.`,
-  deliveryCountry: (country: string) =>
-    `Het land van het afleveradres (${country}) is onbekend. Kies een land uit de lijst en sla de order opnieuw op.`,
+  deliveryCountry:
+    'Het land van het afleveradres is onbekend. Kies een land uit de lijst en sla de order opnieuw op.',
 } as const;
