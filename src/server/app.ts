@@ -24,6 +24,7 @@ import {
 import { registerGracefulClose } from './http/graceful-close';
 import { jsonBodyProblem } from './http/json-body';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers';
+import { registerOrderUbl } from './http/order-ubl';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { registerPdfDownload } from './http/pdf-download';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -199,6 +200,7 @@ export async function buildApp({
   registerAuditLogList(app, deps);
   registerDevMail(app, deps);
   registerPdfDownload(app, deps);
+  registerOrderUbl(app, deps);
   await registerCompanyLogo(app, deps);
 
   if (serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {

@@ -317,6 +317,8 @@ describe('fuzzing every operation of the OpenAPI document (seeded, bounded in ti
     if (op.operationId === 'pdf-download')
       return type === 'application/pdf' ? null : `a download of type ${type}`;
     if (op.operationId === 'logo-get') return type === 'image/png' ? null : `a logo of type ${type}`;
+    if (op.operationId === 'orders-ubl')
+      return type === 'application/xml; charset=utf-8' ? null : `a UBL file of type ${type}`;
     try {
       JSON.parse(res.body);
     } catch {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, users } from '../../db/schema';
+import { memberships, organizations, users } from '../../db/schema';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { snapshotDatabase } from '../../test/db-snapshot';
@@ -67,9 +67,16 @@ describe('account isolation on every operation with an id (generated from the Op
     return r.json();
   };
 
-  /** A customer and a template of `token`'s account: what example bodies refer to. */
+  /**
+   * A customer and a template of `token`'s account: what example bodies refer to. The customer has a
+   * BTW number and the company (below) a KVK number, so an order of theirs can be a UBL file.
+   */
   async function bodyRefs(userId: string, token: string): Promise<BodyRefs> {
-    const customer = await insertCustomer(database.db, userId);
+    await database.db
+      .update(organizations)
+      .set({ kvkNumber: '34123456' })
+      .where(eq(organizations.id, userId));
+    const customer = await insertCustomer(database.db, userId, { btwNumber: 'NL987654321B01' });
     const template = await ok(
       call('POST', '/api/email-templates', token, {
         name: 'Order versturen',

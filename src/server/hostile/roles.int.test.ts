@@ -51,6 +51,7 @@ const NEEDS: Record<string, Capability> = {
   'orders-delete': 'work',
   'orders-duplicate': 'work',
   'orders-sendEmail': 'work',
+  'orders-ubl': 'read',
   'pdf-order': 'read',
   'pdf-download': 'read',
   'orderSettings-get': 'read',

@@ -8,6 +8,7 @@ import { appRouter } from '../routers';
 import { describeCompanyLogo } from './company-logo';
 import { describeErrorBodies } from './error-body-schema';
 import { listPaths } from './list-operations';
+import { describeOrderUbl } from './order-ubl';
 import { describePdfDownload } from './pdf-download';
 
 /**
@@ -63,7 +64,9 @@ export function buildOpenApiDocument(baseUrl: string) {
     describeTags(
       describeWebhooks(
         describeExamples(
-          describeApiConventions(describeCompanyLogo(describePdfDownload(describeErrorBodies(doc)))),
+          describeApiConventions(
+            describeOrderUbl(describeCompanyLogo(describePdfDownload(describeErrorBodies(doc)))),
+          ),
         ),
       ),
     ),

@@ -30,7 +30,7 @@ export const API_TAGS = [
   {
     name: 'orders',
     description:
-      'Inkooporders met regels en btw: aanmaken, bijwerken, verwijderen en per e-mail versturen. De server kent het ordernummer toe en rekent de bedragen uit.',
+      'Inkooporders met regels en btw: aanmaken, bijwerken, verwijderen, per e-mail versturen en als UBL-bestand (Peppol) ophalen. De server kent het ordernummer toe en rekent de bedragen uit.',
   },
   {
     name: 'order-settings',

@@ -19,10 +19,16 @@ export function downloadFilename(orderNumber: string): string {
   return `${readable}-${generateToken()}.pdf`;
 }
 
+/**
+ * The order number as a file name the browser may save under: letters, digits, spaces and '._-'
+ * stay, anything else (a slash, a quote) becomes '-'. The UBL file takes the same name.
+ */
+export const readableFileName = (orderNumber: string) =>
+  orderNumber.replace(/[^\p{L}\p{N} ._-]+/gu, '-').trim() || 'order';
+
 /** What the browser saves the file as, e.g. 'INK-2026-1001.pdf'. */
 export function downloadName(orderNumber: string): string {
-  const readable = orderNumber.replace(/[^\p{L}\p{N} ._-]+/gu, '-').trim() || 'order';
-  return `${readable}.pdf`;
+  return `${readableFileName(orderNumber)}.pdf`;
 }
 
 /** The files that may still be downloaded at `now`. */

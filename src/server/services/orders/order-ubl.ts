@@ -1,0 +1,38 @@
+import type { DbOrTx } from '../../../db/client';
+import { unauthorized } from '../../errors';
+import { findCompany } from '../organizations/company';
+import type { Tenant } from '../organizations/tenant';
+import { readableFileName } from '../pdf/pdf-files';
+import { getPdfSettings } from '../pdf/pdf-settings';
+import { getOrder } from './order-reads';
+import { ublOrderDocument } from './ubl/document';
+import { ublOrderXml } from './ubl/xml';
+
+export type OrderUbl = {
+  /** What the file is saved as: the order number as the PDF's name has it, e.g. 'INK-2026-1001.xml'. */
+  filename: string;
+  /** The UBL 2.1 Order (Peppol BIS Ordering 3), UTF-8 text. */
+  xml: string;
+};
+
+/**
+ * One of the organisation's orders as a Peppol BIS Ordering 3 order (ubl/): for the download
+ * (GET /api/orders/{id}/ubl) and for a mail that carries it. A 404 for an order that is not the
+ * organisation's; a 409 with a Dutch message naming what is missing when a party cannot be expressed.
+ */
+export async function orderUbl(
+  db: DbOrTx,
+  tenant: Pick<Tenant, 'organizationId'>,
+  orderId: string,
+): Promise<OrderUbl> {
+  const { organizationId } = tenant;
+  const [order, company, settings] = await Promise.all([
+    getOrder(db, organizationId, orderId),
+    findCompany(db, organizationId),
+    getPdfSettings(db, organizationId),
+  ]);
+  // The session named this organisation a moment ago; gone now means it was just deleted.
+  if (!company) throw unauthorized();
+  const document = ublOrderDocument(order, company, settings.showBankAccount);
+  return { filename: `${readableFileName(order.orderNumber)}.xml`, xml: ublOrderXml(document) };
+}
