@@ -1,107 +1,108 @@
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { UBL_CURRENCY } from './amounts';
 import { UBL_CUSTOMIZATION_ID, UBL_PROFILE_ID, type UblOrderDocument } from './document';
 import type { UblAddress, UblParty } from './party';
+import { XmlWriter } from './xml-writer';
 
 const ORDER_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Order-2';
 const CAC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
 const CBC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 
-/** `<cbc:name>text</cbc:name>`, only when there is text. */
-function text(parent: XMLBuilder, name: string, value: string, attributes?: Record<string, string>): void {
-  if (value !== '') parent.ele(name, attributes).txt(value);
+const CURRENCY = { currencyID: UBL_CURRENCY };
+
+/** `<name>text</name>`, only when there is text: the rules refuse empty elements. */
+function optional(xml: XmlWriter, name: string, value: string): void {
+  if (value !== '') xml.leaf(name, value);
 }
 
-const amount = (parent: XMLBuilder, name: string, value: string) =>
-  text(parent, name, value, { currencyID: UBL_CURRENCY });
-
-function address(parent: XMLBuilder, name: string, a: UblAddress): void {
-  const el = parent.ele(name);
-  text(el, 'cbc:StreetName', a.street);
-  text(el, 'cbc:CityName', a.city);
-  text(el, 'cbc:PostalZone', a.postalCode);
-  el.ele('cac:Country').ele('cbc:IdentificationCode').txt(a.countryCode);
+function address(xml: XmlWriter, name: string, a: UblAddress): void {
+  xml.start(name);
+  optional(xml, 'cbc:StreetName', a.street);
+  optional(xml, 'cbc:CityName', a.city);
+  optional(xml, 'cbc:PostalZone', a.postalCode);
+  xml.start('cac:Country').leaf('cbc:IdentificationCode', a.countryCode).end();
+  xml.end();
 }
 
-function party(parent: XMLBuilder, role: string, p: UblParty): void {
-  const el = parent.ele(role).ele('cac:Party');
-  el.ele('cbc:EndpointID', { schemeID: p.endpoint.scheme }).txt(p.endpoint.id);
-  if (p.name !== '') el.ele('cac:PartyName').ele('cbc:Name').txt(p.name);
-  if (p.address) address(el, 'cac:PostalAddress', p.address);
+function party(xml: XmlWriter, role: string, p: UblParty): void {
+  xml.start(role).start('cac:Party');
+  xml.leaf('cbc:EndpointID', p.endpoint.id, { schemeID: p.endpoint.scheme });
+  if (p.name !== '') xml.start('cac:PartyName').leaf('cbc:Name', p.name).end();
+  if (p.address) address(xml, 'cac:PostalAddress', p.address);
   if (p.vatNumber !== '') {
-    const tax = el.ele('cac:PartyTaxScheme');
-    tax.ele('cbc:CompanyID').txt(p.vatNumber);
-    tax.ele('cac:TaxScheme').ele('cbc:ID').txt('VAT');
+    xml.start('cac:PartyTaxScheme').leaf('cbc:CompanyID', p.vatNumber);
+    xml.start('cac:TaxScheme').leaf('cbc:ID', 'VAT').end();
+    xml.end();
   }
-  const legal = el.ele('cac:PartyLegalEntity');
+  xml.start('cac:PartyLegalEntity');
   // RegistrationName is mandatory: a party without a name still gets its endpoint's number.
-  legal.ele('cbc:RegistrationName').txt(p.name || p.endpoint.id);
-  if (p.kvkNumber !== '') legal.ele('cbc:CompanyID', { schemeID: '0106' }).txt(p.kvkNumber);
+  xml.leaf('cbc:RegistrationName', p.name || p.endpoint.id);
+  if (p.kvkNumber !== '') xml.leaf('cbc:CompanyID', p.kvkNumber, { schemeID: '0106' });
+  xml.end();
   const { contact } = p;
   if (contact.name || contact.phone || contact.email) {
-    const c = el.ele('cac:Contact');
-    text(c, 'cbc:Name', contact.name);
-    text(c, 'cbc:Telephone', contact.phone);
-    text(c, 'cbc:ElectronicMail', contact.email);
+    xml.start('cac:Contact');
+    optional(xml, 'cbc:Name', contact.name);
+    optional(xml, 'cbc:Telephone', contact.phone);
+    optional(xml, 'cbc:ElectronicMail', contact.email);
+    xml.end();
   }
+  xml.end().end();
 }
 
 /**
  * Writes the document, in the element order of the UBL 2.1 Order schema (the order the Peppol data
- * model lists them in). The rules refuse empty elements, so an optional text that is '' is left out.
- * xmlbuilder2 escapes every text and attribute; characters XML cannot hold at all (control characters
- * a description may carry) are replaced by U+FFFD rather than making the file unreadable.
+ * model lists them in); an optional text that is '' is left out.
  */
 export function ublOrderXml(doc: UblOrderDocument): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' }).ele(
-    ORDER_NS,
-    'Order',
-    { 'xmlns:cac': CAC_NS, 'xmlns:cbc': CBC_NS },
-  );
-  root.ele('cbc:CustomizationID').txt(UBL_CUSTOMIZATION_ID);
-  root.ele('cbc:ProfileID').txt(UBL_PROFILE_ID);
-  root.ele('cbc:ID').txt(doc.id);
-  root.ele('cbc:IssueDate').txt(doc.issueDate);
-  text(root, 'cbc:Note', doc.note);
-  root.ele('cbc:DocumentCurrencyCode').txt(UBL_CURRENCY);
-  text(root, 'cbc:CustomerReference', doc.customerReference);
-  if (doc.project !== '') root.ele('cac:ProjectReference').ele('cbc:ID').txt(doc.project);
-  party(root, 'cac:BuyerCustomerParty', doc.buyer);
-  party(root, 'cac:SellerSupplierParty', doc.seller);
+  const xml = new XmlWriter();
+  xml.start('Order', { xmlns: ORDER_NS, 'xmlns:cac': CAC_NS, 'xmlns:cbc': CBC_NS });
+  xml.leaf('cbc:CustomizationID', UBL_CUSTOMIZATION_ID);
+  xml.leaf('cbc:ProfileID', UBL_PROFILE_ID);
+  xml.leaf('cbc:ID', doc.id);
+  xml.leaf('cbc:IssueDate', doc.issueDate);
+  optional(xml, 'cbc:Note', doc.note);
+  xml.leaf('cbc:DocumentCurrencyCode', UBL_CURRENCY);
+  optional(xml, 'cbc:CustomerReference', doc.customerReference);
+  if (doc.project !== '') xml.start('cac:ProjectReference').leaf('cbc:ID', doc.project).end();
+  party(xml, 'cac:BuyerCustomerParty', doc.buyer);
+  party(xml, 'cac:SellerSupplierParty', doc.seller);
   if (doc.delivery) {
-    const delivery = root.ele('cac:Delivery');
     const { location, date } = doc.delivery;
+    xml.start('cac:Delivery');
     if (location) {
-      const el = delivery.ele('cac:DeliveryLocation');
-      text(el, 'cbc:Name', location.name);
-      address(el, 'cac:Address', location.address);
+      xml.start('cac:DeliveryLocation');
+      optional(xml, 'cbc:Name', location.name);
+      address(xml, 'cac:Address', location.address);
+      xml.end();
     }
-    if (date) {
-      const period = delivery.ele('cac:RequestedDeliveryPeriod');
-      period.ele('cbc:StartDate').txt(date);
-      period.ele('cbc:EndDate').txt(date);
-    }
+    if (date)
+      xml.start('cac:RequestedDeliveryPeriod').leaf('cbc:StartDate', date).leaf('cbc:EndDate', date).end();
+    xml.end();
   }
-  root.ele('cac:PaymentTerms').ele('cbc:Note').txt(doc.paymentTerms);
-  amount(root.ele('cac:TaxTotal'), 'cbc:TaxAmount', doc.taxAmount);
-  const totals = root.ele('cac:AnticipatedMonetaryTotal');
-  amount(totals, 'cbc:LineExtensionAmount', doc.lineExtensionAmount);
-  amount(totals, 'cbc:TaxExclusiveAmount', doc.lineExtensionAmount);
-  amount(totals, 'cbc:TaxInclusiveAmount', doc.taxInclusiveAmount);
-  amount(totals, 'cbc:PayableAmount', doc.taxInclusiveAmount);
+  xml.start('cac:PaymentTerms').leaf('cbc:Note', doc.paymentTerms).end();
+  xml.start('cac:TaxTotal').leaf('cbc:TaxAmount', doc.taxAmount, CURRENCY).end();
+  xml
+    .start('cac:AnticipatedMonetaryTotal')
+    .leaf('cbc:LineExtensionAmount', doc.lineExtensionAmount, CURRENCY)
+    .leaf('cbc:TaxExclusiveAmount', doc.lineExtensionAmount, CURRENCY)
+    .leaf('cbc:TaxInclusiveAmount', doc.taxInclusiveAmount, CURRENCY)
+    .leaf('cbc:PayableAmount', doc.taxInclusiveAmount, CURRENCY)
+    .end();
   for (const line of doc.lines) {
-    const item = root.ele('cac:OrderLine').ele('cac:LineItem');
-    item.ele('cbc:ID').txt(line.id);
-    item.ele('cbc:Quantity', { unitCode: line.unitCode }).txt(line.quantity);
-    amount(item, 'cbc:LineExtensionAmount', line.lineExtensionAmount);
-    amount(item.ele('cac:Price'), 'cbc:PriceAmount', line.priceAmount);
-    const product = item.ele('cac:Item');
-    product.ele('cbc:Name').txt(line.name);
-    const tax = product.ele('cac:ClassifiedTaxCategory');
-    tax.ele('cbc:ID').txt(line.tax.code);
-    tax.ele('cbc:Percent').txt(line.tax.percent);
-    tax.ele('cac:TaxScheme').ele('cbc:ID').txt('VAT');
+    xml.start('cac:OrderLine').start('cac:LineItem');
+    xml.leaf('cbc:ID', line.id);
+    xml.leaf('cbc:Quantity', line.quantity, { unitCode: line.unitCode });
+    xml.leaf('cbc:LineExtensionAmount', line.lineExtensionAmount, CURRENCY);
+    xml.start('cac:Price').leaf('cbc:PriceAmount', line.priceAmount, CURRENCY).end();
+    xml.start('cac:Item').leaf('cbc:Name', line.name);
+    xml
+      .start('cac:ClassifiedTaxCategory')
+      .leaf('cbc:ID', line.tax.code)
+      .leaf('cbc:Percent', line.tax.percent);
+    xml.start('cac:TaxScheme').leaf('cbc:ID', 'VAT').end();
+    xml.end().end();
+    xml.end().end();
   }
-  return root.end({ prettyPrint: true });
+  xml.end();
+  return xml.toString();
 }
