@@ -3,9 +3,9 @@
  * data dir at 10 000 and 100 000 orders (--quick: 10 000 only), starts the built server on each
  * (`node scripts/start.mjs`), and measures side by side: start-up, the screen calls, 50 connections on
  * the orders page, the API overhead against a bare Fastify route, the full-list stream, a login flood,
- * first-load JS, Lighthouse, the PDF printer and the sign-in evenness, and last a soak of mixed load on
- * a server of its own (BENCH_SOAK_MINUTES, 15; --quick 4), which makes the full bench last about a
- * quarter of an hour longer. Writes bench/results.json and bench/REPORT.md and prints the report.
+ * first-load JS, Lighthouse, the PDF printer, the sign-in evenness, the UBL file of a 120-line order,
+ * and last a soak of mixed load on a server of its own (BENCH_SOAK_MINUTES, 15; --quick 4), which
+ * makes the full bench last about a quarter of an hour longer. Writes bench/results.json and bench/REPORT.md and prints the report.
  * Then, in a Postgres database of its own, 1 000 organisations sharing 1 000 000 orders (the largest
  * 100 000; BENCH_ORGS, BENCH_ORGS_ORDERS, BENCH_ORGS_LARGEST; --quick 100 and 100 000) and the screen
  * calls of the largest and the smallest. BENCH_PARTS picks sections (see options.ts, `orgs` for that
@@ -62,6 +62,7 @@ import { type RunningServer, root, serverEnvironment, serverPid, startServer } f
 import { makeMemoryDir, memoryProbeEnv, prepareSoakAccounts, runSoak, type SoakResult } from './soak';
 import { round } from './stats';
 import { benchStream, type StreamResult } from './stream';
+import { benchUbl } from './ubl';
 
 const TITLES: Record<Part, string> = {
   seed: '1. Seeden',
@@ -78,6 +79,7 @@ const TITLES: Record<Part, string> = {
   auth: '12. Aanmelden gelijkmatig (bestaand vs onbekend adres)',
   soak: '13. Duurtest: gemengde belasting, minuut voor minuut',
   orgs: '14. Veel organisaties in één database: schermaanroepen (Postgres)',
+  ubl: '15. UBL-bestand (Peppol) van een order met 120 regels',
 };
 
 let options: ReturnType<typeof parseOptions>;
@@ -505,6 +507,10 @@ if (wants('pdf')) {
 if (wants('auth')) {
   const body = await attempt('auth', 'forgot-password en resend', () => benchAuthEvenness());
   if (body) bodies.set('auth', body);
+}
+if (wants('ubl')) {
+  const body = await attempt('ubl', 'genereren en orderUbl', () => benchUbl({ quick }));
+  if (body) bodies.set('ubl', body);
 }
 
 /* ---------------------------------------------------------------- the report */

@@ -17,6 +17,7 @@ export const PARTS = [
   'auth',
   'soak',
   'orgs',
+  'ubl',
 ] as const;
 export type Part = (typeof PARTS)[number];
 
