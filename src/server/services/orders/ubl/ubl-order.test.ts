@@ -99,6 +99,16 @@ describe('the order as a Peppol BIS Ordering 3 order (UBL 2.1)', () => {
     expect(taxCategories(xml)).toEqual(['S 21', 'S 21', 'S 9']);
   });
 
+  it('the same document with its total or its CustomizationID changed fails the rules', () => {
+    const xml = xmlOf();
+    const payable = '<cbc:PayableAmount currencyID="EUR">849.70</cbc:PayableAmount>';
+    expect(xml).toContain(payable);
+    const wrongTotal = xml.replace(payable, payable.replace('849.70', '849.71'));
+    expect(fatalIds(validatePeppolOrder(wrongTotal))).toEqual([expect.stringMatching(/^PEPPOL-T01-R016: /)]);
+    const wrongId = xml.replace('trns:order:3<', 'trns:order:2<');
+    expect(fatalIds(validatePeppolOrder(wrongId))).toEqual([expect.stringMatching(/^PEPPOL-T01-R034: /)]);
+  });
+
   it('a seller without a KVK number is addressed by its BTW number (9944), and still passes', () => {
     const xml = xmlOf(ublOrder(), ublSeller({ kvkNumber: '' }));
     expectValid(xml);
