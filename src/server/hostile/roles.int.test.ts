@@ -95,6 +95,9 @@ const NEEDS: Record<string, Capability> = {
   // The signed-in person joins with their own account; no role in the active organisation is asked.
   'invitations-accept': 'read',
   'auditLog-list': 'manage',
+  // The organisation's rules: every member may know them; an owner or admin sets them.
+  'organizationSettings-get': 'read',
+  'organizationSettings-update': 'manage',
 };
 
 const ROLES_BELOW_OWNER: OrganizationRole[] = ['admin', 'member', 'viewer'];

@@ -54,7 +54,7 @@ export type ErrorStatus = keyof typeof STATUS_CODES;
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Ongeldige invoer: `details` noemt per veld wat er mis is',
   401: 'Niet ingelogd, sessie verlopen, of API-sleutel ingetrokken of verlopen',
-  403: 'Niet toegestaan: bijvoorbeeld een wijziging met een API-sleutel die alleen mag lezen',
+  403: 'Niet toegestaan: bijvoorbeeld een wijziging met een API-sleutel die alleen mag lezen, een rol die dit niet mag, of (code `TWO_FACTOR_ENROLMENT_REQUIRED`) een sessie zonder tweestapsverificatie in een organisatie die die verplicht stelt',
   404: 'Niet gevonden (of van een ander account)',
   409: 'Conflict: een eerder verzoek met deze Idempotency-Key wordt nog verwerkt',
   413: 'De aanvraag is te groot (meer dan 1 MB)',
@@ -92,6 +92,9 @@ const OWN_ERRORS: Record<string, Partial<Record<ErrorStatus, string>>> = {
   'post /auth/two-factor/disable': { 409: 'Tweestapsverificatie staat niet aan' },
   'delete /organization/members/{userId}/two-factor': {
     409: 'Tweestapsverificatie staat bij dit lid niet aan',
+  },
+  'put /organization/settings': {
+    409: 'U zet `twoFactorRequired` aan zonder zelf tweestapsverificatie te gebruiken (`details.twoFactorRequired`): stel die eerst voor uzelf in',
   },
   'post /webhooks': {
     409: `Het account heeft al ${WEBHOOK_LIMIT} webhooks (het maximum), of al een webhook voor dit adres met dezelfde gebeurtenissen (dan met \`details.url\`)`,

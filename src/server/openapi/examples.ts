@@ -133,8 +133,13 @@ const ORDER_WITH_EMAILS = {
 /** A TOTP key as POST /auth/two-factor/setup makes one (20 bytes, base32). */
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
+/** Orders from € 5.000 excl. btw by members need approval; everyone signs in in two steps. */
+const ORGANIZATION_SETTINGS = { approvalThreshold: 5000, approvalForAdmins: false, twoFactorRequired: true };
+
 /** Whole examples by operationId; `request` for the body, `response` for the 2xx answer. */
 const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = {
+  'organizationSettings-get': { response: ORGANIZATION_SETTINGS },
+  'organizationSettings-update': { request: ORGANIZATION_SETTINGS, response: ORGANIZATION_SETTINGS },
   'customers-list': { response: [CUSTOMER] },
   'customers-get': { response: CUSTOMER },
   'customers-create': { request: CUSTOMER_INPUT, response: CUSTOMER },

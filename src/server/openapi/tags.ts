@@ -20,7 +20,7 @@ export const API_TAGS = [
   {
     name: 'organization',
     description:
-      'De organisatie (het bedrijf) en wie erin werkt: de leden met hun rol, een rol wijzigen, een lid verwijderen, het eigendom overdragen en de organisatie verlaten; uitnodigingen versturen, opnieuw versturen en intrekken; en een uitnodiging bekijken en accepteren via de link uit de e-mail. Ieder lid mag de leden zien; wijzigen en uitnodigen doen de eigenaar en beheerders, met een sessie.',
+      'De organisatie (het bedrijf) en wie erin werkt: de leden met hun rol, een rol wijzigen, een lid verwijderen, het eigendom overdragen en de organisatie verlaten; uitnodigingen versturen, opnieuw versturen en intrekken; en een uitnodiging bekijken en accepteren via de link uit de e-mail; en de regels voor iedereen erin: vanaf welk bedrag een order goedkeuring nodig heeft en of tweestapsverificatie verplicht is. Ieder lid mag de leden en de regels zien; wijzigen en uitnodigen doen de eigenaar en beheerders, met een sessie.',
   },
   {
     name: 'customers',

@@ -9,6 +9,7 @@ import { logoRouter } from './logo';
 import { membersRouter } from './members';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
+import { organizationSettingsRouter } from './organization-settings';
 import { pdfRouter } from './pdf';
 import { pdfSettingsRouter } from './pdf-settings';
 import { systemRouter } from './system';
@@ -28,6 +29,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   members: membersRouter,
   invitations: invitationsRouter,
+  organizationSettings: organizationSettingsRouter,
   auditLog: auditLogRouter,
 });
 

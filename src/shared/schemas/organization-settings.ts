@@ -24,7 +24,19 @@ export const organizationSettingsMessages = {
   saved: 'Instellingen opgeslagen.',
   loadError: 'Er is een fout opgetreden bij het ophalen van de instellingen.',
   saveError: 'Er is een fout opgetreden bij het opslaan van de instellingen.',
+  /**
+   * Turning 'Tweestapsverificatie verplicht' on without having it oneself would lock the person doing
+   * it out of everything at their next request.
+   */
+  ownTwoFactorFirst:
+    'Stel eerst voor uzelf tweestapsverificatie in bij Beveiliging. Anders kunt u daarna zelf niets meer doen in de organisatie.',
+  /** The 403 of every call a member without two-step sign-in makes while the organisation requires it. */
+  enrolmentRequired:
+    'Uw organisatie vereist tweestapsverificatie. Stel die eerst in bij Beveiliging; daarna kunt u verder.',
 } as const;
+
+/** The body's `code` of that 403 (REST and tRPC alike), so a client can tell it from any other 403. */
+export const TWO_FACTOR_ENROLMENT_REQUIRED_CODE = 'TWO_FACTOR_ENROLMENT_REQUIRED';
 
 /**
  * The threshold as sent: euros as a JSON number (1000, 999.99), text in Dutch or program notation
