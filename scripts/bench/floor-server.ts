@@ -66,7 +66,8 @@ async function sessionUser(authorization: string | undefined): Promise<SessionUs
       o.address, o.postal_code as "postalCode", o.city, o.country, o.website,
       o.phone_number as "phoneNumber", o.kvk_number as "kvkNumber", o.btw_number as "btwNumber",
       o.vat_number as "vatNumber", o.bank_account as "bankAccount", o.account_name as "accountName",
-      o.bank_name as "bankName", u.created_at as "createdAt"
+      o.bank_name as "bankName", o.two_factor_required as "twoFactorRequired",
+      u.created_at as "createdAt"
     from sessions s join users u on u.id = s.user_id
       join memberships m on m.user_id = s.user_id and m.organization_id = s.organization_id
       join organizations o on o.id = m.organization_id

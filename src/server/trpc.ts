@@ -16,6 +16,7 @@ import {
   noOrganization,
   sessionOnly,
 } from './http/request-auth';
+import { assertTwoFactorEnrolled } from './http/two-factor-enrolment';
 import { type AuditActor, auditActor } from './services/audit/audit-log';
 import type { ValidSession } from './services/auth/sessions';
 import type { Tenant } from './services/organizations/tenant';
@@ -144,10 +145,12 @@ export const publicProcedure = t.procedure.use(jsonInputOnly);
  * (tRPC merges it over the context itself), halves that. Procedures that need the
  * session itself use sessionProcedure.
  */
-export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, getRawInput, next }) => {
+export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, path, getRawInput, next }) => {
   await refuseBinaryInput(getRawInput);
   if (!ctx.user || !(ctx.session || ctx.apiKey)) throw unauthorized();
   if (!ctx.tenant || !ctx.organization) throw noOrganization();
+  // Before the role: someone who must enrol hears that first, whatever the role would allow.
+  assertTwoFactorEnrolled(ctx, path);
   // Before the input is read: a refused call is a 403 whatever it sent, and nothing of it runs.
   assertRoleMay(ctx.tenant.role, meta?.capability, type === 'mutation');
   // A key's budget and its access level, for every procedure at once (request-auth.ts).
@@ -164,32 +167,36 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, meta, getRawI
  * cannot mint more or hide itself), the password, and ending sessions. They guard the account
  * itself, not its business data, and a key holder is a program, not the account's owner.
  */
-export const sessionProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+export const sessionProcedure = t.procedure.use(async ({ ctx, path, getRawInput, next }) => {
   await refuseBinaryInput(getRawInput);
   if (ctx.apiKey) throw sessionOnly();
   if (!ctx.user || !ctx.session) throw unauthorized();
+  assertTwoFactorEnrolled(ctx, path);
   return answered(
     await next({ ctx: { user: ctx.user, session: ctx.session, tenant: ctx.tenant, actor: ctx.actor! } }),
   );
 });
 
 /** sessionProcedure for calls about the active organisation (its API keys, switching it). */
-export const sessionTenantProcedure = t.procedure.use(async ({ ctx, type, meta, getRawInput, next }) => {
-  await refuseBinaryInput(getRawInput);
-  if (ctx.apiKey) throw sessionOnly();
-  if (!ctx.user || !ctx.session) throw unauthorized();
-  if (!ctx.tenant || !ctx.organization) throw noOrganization();
-  // Before the input is read: a refused call is a 403 whatever it sent, and nothing of it runs.
-  assertRoleMay(ctx.tenant.role, meta?.capability, type === 'mutation');
-  return answered(
-    await next({
-      ctx: {
-        user: ctx.user,
-        session: ctx.session,
-        tenant: ctx.tenant,
-        organization: ctx.organization,
-        actor: ctx.actor!,
-      },
-    }),
-  );
-});
+export const sessionTenantProcedure = t.procedure.use(
+  async ({ ctx, type, meta, path, getRawInput, next }) => {
+    await refuseBinaryInput(getRawInput);
+    if (ctx.apiKey) throw sessionOnly();
+    if (!ctx.user || !ctx.session) throw unauthorized();
+    if (!ctx.tenant || !ctx.organization) throw noOrganization();
+    assertTwoFactorEnrolled(ctx, path);
+    // Before the input is read: a refused call is a 403 whatever it sent, and nothing of it runs.
+    assertRoleMay(ctx.tenant.role, meta?.capability, type === 'mutation');
+    return answered(
+      await next({
+        ctx: {
+          user: ctx.user,
+          session: ctx.session,
+          tenant: ctx.tenant,
+          organization: ctx.organization,
+          actor: ctx.actor!,
+        },
+      }),
+    );
+  },
+);

@@ -10,6 +10,7 @@ import { tooManyAttempts } from '../services/auth/rate-limit';
 import { type ValidSession, validateSessionToken } from '../services/auth/sessions';
 import { organizationMessages } from '../services/organizations/messages';
 import type { Tenant } from '../services/organizations/tenant';
+import { assertTwoFactorEnrolled } from './two-factor-enrolment';
 
 /**
  * Who sent a request, for the tRPC context (trpc.ts) and for plain Fastify routes (a file download)
@@ -196,6 +197,8 @@ export function createRequestAuth(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) 
     const { session, user, tenant, organization, token, apiKey } = await authenticate(req, reply, opts);
     if (!user || !token || !(session || apiKey)) throw unauthorized();
     if (!tenant || !organization) throw noOrganization();
+    // No plain route is part of enrolling: a file, a list or the logo waits until it is done.
+    assertTwoFactorEnrolled({ session, user, organization });
     if (apiKey) assertApiKeyMay(apiKey, false);
     assertRoleMay(tenant.role, opts.capability, !SAFE_METHODS.has(req.method));
     return { session, user, tenant, organization, token, apiKey };

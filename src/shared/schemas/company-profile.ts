@@ -26,7 +26,16 @@ export const profileOutput = z.object({
   isEmailVerified: z
     .boolean()
     .describe('Of het e-mailadres is geverifieerd; pas dan kan de gebruiker inloggen'),
-  twoFactorEnabled: z.boolean().describe('Tweestapsverificatie (nog niet beschikbaar: altijd `false`)'),
+  twoFactorEnabled: z
+    .boolean()
+    .describe(
+      'Of de gebruiker tweestapsverificatie heeft ingeschakeld (een code uit een authenticator-app bij het inloggen)',
+    ),
+  twoFactorEnrolmentRequired: z
+    .boolean()
+    .describe(
+      'Of de gebruiker eerst tweestapsverificatie moet instellen: de actieve organisatie stelt het verplicht en de gebruiker heeft het niet aan. Zolang dit `true` is, weigert elke aanroep met een sessie behalve dit profiel, het instellen (POST /auth/two-factor/setup en /auth/two-factor/enable), uitloggen en het kiezen van een andere organisatie (GET /auth/organizations, POST /auth/organizations/{id}/activate) met 403 en code `TWO_FACTOR_ENROLMENT_REQUIRED`. API-sleutels werken gewoon.',
+    ),
   profileCompleted: z
     .boolean()
     .describe('Of de 8 velden van de volledigheidsbalk zijn ingevuld; bijgewerkt bij elke profielwijziging'),

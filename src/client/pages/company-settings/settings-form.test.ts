@@ -27,6 +27,7 @@ const profile: Profile = {
   company: 'De Vries BV',
   isEmailVerified: true,
   twoFactorEnabled: false,
+  twoFactorEnrolmentRequired: false,
   profileCompleted: false,
   address: 'Dorpsstraat 1',
   postalCode: '1234 AB',

@@ -24,6 +24,7 @@ export type ProfileCompany = Pick<
   | 'bankAccount'
   | 'accountName'
   | 'bankName'
+  | 'twoFactorRequired'
 >;
 
 /**
@@ -38,6 +39,8 @@ export function toProfile(u: ProfilePerson, o: ProfileCompany): Profile {
     company: o.name,
     isEmailVerified: u.isEmailVerified,
     twoFactorEnabled: u.twoFactorEnabled,
+    // The same rule as the requests' (http/two-factor-enrolment.ts), said in advance.
+    twoFactorEnrolmentRequired: o.twoFactorRequired && !u.twoFactorEnabled,
     profileCompleted: o.profileCompleted,
     address: o.address,
     postalCode: o.postalCode,
@@ -72,6 +75,7 @@ const NO_COMPANY: ProfileCompany = {
   bankAccount: '',
   accountName: '',
   bankName: '',
+  twoFactorRequired: false,
 };
 
 /**
