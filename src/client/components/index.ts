@@ -15,6 +15,7 @@ export { Checkbox, type CheckboxProps } from './checkbox';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { cx } from './cx';
 export { EmptyState, type EmptyStateProps } from './empty-state';
+export { EuroField, type EuroFieldProps, normalizeEuroText } from './euro-field';
 export { describedBy, FieldLabel, FieldMessages, useFieldIds } from './field';
 export { focusableWithin, useBackgroundLock, useDialogLayer, useFocusReturn } from './focus-trap';
 export { InfoTip } from './info-tip';

@@ -3,7 +3,7 @@ import { type RefObject, useId, useState } from 'react';
 import { UNIT_LABELS, UNITS, type Unit, VAT_RATES, type VatRate } from '../../../shared/constants';
 import { formatEuro } from '../../../shared/format';
 import { orderMessages } from '../../../shared/schemas/order';
-import { Button, IconButton, Notice, Select, TextField } from '../../components';
+import { Button, EuroField, IconButton, Notice, Select, TextField } from '../../components';
 import type { FieldErrors } from '../../lib/form-state';
 import { isShowableAmount, type LineDraft, normalizePrice, priceFieldError } from './order-draft';
 import { lineFieldId } from './order-form-fields';
@@ -186,29 +186,20 @@ function OrderLine({
         onChange={(event) => onChange({ unit: event.target.value as Unit })}
       />
 
-      <TextField
+      <EuroField
         id={lineFieldId(line, 'price')}
         label="Prijs"
         required
         fieldClassName="order-line__price"
-        className="tabular"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0,00"
-        leading={<span className="order-line__euro">€</span>}
         value={line.price}
-        maxLength={40}
+        normalize={normalizePrice}
         disabled={disabled}
         error={priceError}
-        onChange={(event) => {
+        onValueChange={(price) => {
           setPriceLeft(false);
-          onChange({ price: event.target.value });
+          onChange({ price });
         }}
-        onBlur={() => {
-          setPriceLeft(true);
-          const normalized = normalizePrice(line.price);
-          if (normalized !== line.price) onChange({ price: normalized });
-        }}
+        onBlur={() => setPriceLeft(true)}
       />
 
       <Select
