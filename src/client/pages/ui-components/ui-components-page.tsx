@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../../shared/constants';
+import { organizationSettingsMessages } from '../../../shared/schemas/organization-settings';
 import {
   Badge,
   Button,
@@ -22,6 +23,7 @@ import {
   Checkbox,
   ConfirmDialog,
   EmptyState,
+  EuroField,
   IconButton,
   Modal,
   Notice,
@@ -101,8 +103,9 @@ function InputsDemo() {
   const [email, setEmail] = useState('jan@');
   const [password, setPassword] = useState('');
   const [search, setSearch] = useState('');
+  const [amount, setAmount] = useState('1234,5');
   return (
-    <DemoBlock title="Invoervelden" description="Tekst, wachtwoord en langere tekst.">
+    <DemoBlock title="Invoervelden" description="Tekst, bedrag, wachtwoord en langere tekst.">
       <div className="grid-2">
         <TextField
           label="Naam"
@@ -130,6 +133,18 @@ function InputsDemo() {
           defaultValue="NL12345"
           hint="Formaat: NL + 9 cijfers + B + 2 cijfers, bijv. NL123456789B01"
           error="BTW nummer moet het formaat NL123456789B01 hebben"
+        />
+        <EuroField
+          label="Bedrag"
+          value={amount}
+          onValueChange={setAmount}
+          hint="Na het verlaten van het veld in Nederlandse notatie: 1.234,50."
+        />
+        <EuroField
+          label="Prijs"
+          value="12,345"
+          onValueChange={() => undefined}
+          error="Prijs mag maximaal 2 decimalen hebben"
         />
         <PasswordField
           label="Wachtwoord"
@@ -241,10 +256,10 @@ function ChecksDemo() {
             hint="De inkooporder wordt als bijlage toegevoegd."
           />
           <Toggle
-            label="Tweestapsverificatie"
-            checked={false}
+            label="Tweestapsverificatie verplicht"
+            checked
             onChange={() => undefined}
-            error="Functie in ontwikkeling"
+            error={organizationSettingsMessages.ownTwoFactorFirst}
           />
           <Toggle label="Uitgeschakeld" checked disabled onChange={() => undefined} />
         </div>
