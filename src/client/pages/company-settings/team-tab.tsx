@@ -9,6 +9,7 @@ import { Badge, Button, Card, ConfirmDialog, Notice, Select } from '../../compon
 import { errorMessage } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
+import { OrganizationSettingsCard } from './organization-settings-card';
 import type { SettingsFeedback } from './settings-footer';
 import { TeamInvitations } from './team-invitations';
 import { memberRowView } from './team-view';
@@ -30,8 +31,8 @@ type Asking = { kind: 'remove' | 'transfer' | 'resetTwoFactor'; member: Member }
 /**
  * Bedrijfsinstellingen › Team: who works in the organisation, with their role, when they were last
  * active and whether they use two-step sign-in. The owner and admins change roles, remove members and
- * switch off a member's two-step sign-in (a lost phone); the owner hands the organisation over;
- * everyone but the owner can leave. Members and viewers see the list only. The server decides all of it again (src/shared/roles.ts, members.ts).
+ * switch off a member's two-step sign-in (a lost phone) and set the organisation's rules (approval,
+ * two-step sign-in required); the owner hands the organisation over; everyone but the owner can leave. Members and viewers see the list only. The server decides all of it again (src/shared/roles.ts, members.ts).
  */
 export function TeamTab() {
   const { user, setUser } = useAuth();
@@ -199,6 +200,7 @@ export function TeamTab() {
           ) : null}
         </div>
       </Card>
+      <OrganizationSettingsCard />
       {me && roleAllows(me.role, 'manage') ? <TeamInvitations /> : null}
       <ConfirmDialog
         open={asking !== null}
