@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner, Spinner } from './components';
 import { AppShell } from './layout/app-shell';
@@ -34,6 +34,9 @@ const CompanySettingsPage = lazy(async () => ({
 const NoOrganizationPage = lazy(async () => ({
   default: (await import('./pages/auth/no-organization-page')).NoOrganizationPage,
 }));
+const TwoFactorEnrolmentPage = lazy(async () => ({
+  default: (await import('./pages/company-settings/two-factor-enrolment-page')).TwoFactorEnrolmentPage,
+}));
 const AuditLogPage = lazy(async () => ({
   default: (await import('./pages/audit-log/audit-log-page')).AuditLogPage,
 }));
@@ -46,7 +49,8 @@ const EmailTemplatesPage = lazy(async () => ({
  * - /login, /register, /forgot-password, /reset-password/:token: logged-in users go to /.
  * - /verify-email(/:token), /invite/:token and /ui-components: open to anyone.
  * - Everything else is protected: visitors go to /login; inside the shell, each screen in its own
- *   error boundary; unknown paths go to / (logged in) or /login.
+ *   error boundary; unknown paths go to / (logged in) or /login. Someone whose organisation requires
+ *   two-step sign-in they have not set up sees only the page to set it up, at any of these paths.
  */
 export function AppRoutes() {
   return (
@@ -102,10 +106,22 @@ function GuestOnly({ children }: { children: ReactNode }) {
 function ProtectedArea() {
   const { status, user } = useAuth();
   const [path] = useLocation();
+  // Just enabled: the new recovery codes stay on screen until they are put away, though the session
+  // no longer asks for enrolment.
+  const [showingCodes, setShowingCodes] = useState(false);
   if (status === 'loading') return <FullPageSpinner />;
   if (status !== 'authenticated') return <Redirect to="/login" replace />;
   // Signed in, but a member of no organisation (left or removed): nothing of the app applies.
   if (user?.noOrganization) return <NoOrganizationPage />;
+  // The organisation requires two-step sign-in and this person has none: only that, whatever the
+  // address (it stays the same, so the app continues there once done).
+  if (user?.twoFactorEnrolmentRequired || showingCodes)
+    return (
+      <TwoFactorEnrolmentPage
+        onEnabled={() => setShowingCodes(true)}
+        onCodesSaved={() => setShowingCodes(false)}
+      />
+    );
   return (
     <AppShell>
       {/* A new route gets a fresh boundary: an error on one screen does not follow you to the next. */}

@@ -14,7 +14,7 @@ export const SWITCH_ERROR = 'Wisselen van organisatie is niet gelukt. Probeer he
  * belong to the organisation) and the app goes to the dashboard, since the screen open before may show
  * an object of the other organisation.
  */
-function useOrganizationSwitch(enabled: boolean, onSwitched: () => void) {
+export function useOrganizationSwitch(enabled: boolean, onSwitched: () => void) {
   const organizations = useOrganizations({ enabled });
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

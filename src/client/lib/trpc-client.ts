@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
+import { TWO_FACTOR_ENROLMENT_REQUIRED_CODE } from '../../shared/schemas/organization-settings';
 import { isApiError } from './api-errors';
 import { trpc } from './trpc';
 
@@ -26,10 +27,20 @@ function redirectOn401(err: unknown) {
   window.location.assign('/login');
 }
 
+/** The organisation began to require two-step sign-in while this person has none (their session is held). */
+export function isEnrolmentRequired(err: unknown): boolean {
+  return isApiError(err) && err.data?.domainCode === TWO_FACTOR_ENROLMENT_REQUIRED_CODE;
+}
+
 export function createQueryClient() {
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: redirectOn401 }),
-    mutationCache: new MutationCache({ onError: redirectOn401 }),
+  const onError = (err: unknown) => {
+    redirectOn401(err);
+    // The session's answer says so too: asked again, it takes the app to the enrolment page.
+    if (isEnrolmentRequired(err)) void client.invalidateQueries({ queryKey: [['auth', 'session']] });
+  };
+  const client = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         retry: (count, err) => !(isApiError(err) && (err.data?.httpStatus ?? 500) < 500) && count < 2,
@@ -37,6 +48,7 @@ export function createQueryClient() {
       },
     },
   });
+  return client;
 }
 
 export function createTrpcClient() {

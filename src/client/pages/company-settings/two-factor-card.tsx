@@ -45,8 +45,14 @@ const IDLE: Phase = { step: 'idle' };
 function useMarkTwoFactor() {
   const utils = trpc.useUtils();
   return async (enabled: boolean) => {
-    utils.auth.profile.setData(undefined, (profile) => profile && { ...profile, twoFactorEnabled: enabled });
-    utils.auth.session.setData(undefined, (session) => session && { ...session, twoFactorEnabled: enabled });
+    // On, enrolment is done; off, the server's answer says whether the organisation asks it again.
+    const mark = <P extends { twoFactorEnabled: boolean; twoFactorEnrolmentRequired: boolean }>(p: P) => ({
+      ...p,
+      twoFactorEnabled: enabled,
+      twoFactorEnrolmentRequired: enabled ? false : p.twoFactorEnrolmentRequired,
+    });
+    utils.auth.profile.setData(undefined, (profile) => profile && mark(profile));
+    utils.auth.session.setData(undefined, (session) => session && mark(session));
     await Promise.all([utils.auth.profile.invalidate(), utils.auth.session.invalidate()]);
   };
 }
@@ -56,7 +62,19 @@ function useMarkTwoFactor() {
  * code drawn here, or the key typed over), switch on with one code, which shows the ten recovery codes
  * once; switch off with the password and a code. `enabled` is the profile's `twoFactorEnabled`.
  */
-export function TwoFactorCard({ enabled, email }: { enabled: boolean; email: string }) {
+export function TwoFactorCard({
+  enabled,
+  email,
+  onEnabled,
+  onCodesSaved,
+}: {
+  enabled: boolean;
+  email: string;
+  /** Two-step sign-in was just switched on; its recovery codes are on screen. */
+  onEnabled?: () => void;
+  /** The person closed the recovery codes ('Ik heb de codes bewaard'). */
+  onCodesSaved?: () => void;
+}) {
   const [phase, setPhase] = useState<Phase>(IDLE);
   const [feedback, setFeedback] = useState<SettingsFeedback>(null);
   const toast = useToast();
@@ -79,7 +97,16 @@ export function TwoFactorCard({ enabled, email }: { enabled: boolean; email: str
 
   let body: ReactNode;
   if (phase.step === 'codes')
-    body = <RecoveryCodes codes={phase.codes} email={email} onDone={() => setPhase(IDLE)} />;
+    body = (
+      <RecoveryCodes
+        codes={phase.codes}
+        email={email}
+        onDone={() => {
+          setPhase(IDLE);
+          onCodesSaved?.();
+        }}
+      />
+    );
   else if (enabled)
     body =
       phase.step === 'disable' ? (
@@ -120,6 +147,7 @@ export function TwoFactorCard({ enabled, email }: { enabled: boolean; email: str
         onCancel={() => setPhase(IDLE)}
         onEnabled={(codes) => {
           setPhase({ step: 'codes', codes });
+          onEnabled?.();
           toast.success(TWO_FACTOR_ENABLED_TOAST);
           void markEnabled(true);
         }}
