@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
-import { TWO_FACTOR_ENROLMENT_REQUIRED_CODE } from '../../shared/schemas/organization-settings';
+import { TWO_FACTOR_ENROLMENT_REQUIRED_CODE } from '../../shared/two-factor-enrolment';
 import { isApiError } from './api-errors';
 import { trpc } from './trpc';
 

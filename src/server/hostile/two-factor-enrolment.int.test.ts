@@ -3,10 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../db/schema';
-import {
-  organizationSettingsMessages,
-  TWO_FACTOR_ENROLMENT_REQUIRED_CODE,
-} from '../../shared/schemas/organization-settings';
+import { organizationSettingsMessages } from '../../shared/schemas/organization-settings';
+import { TWO_FACTOR_ENROLMENT_REQUIRED_CODE } from '../../shared/two-factor-enrolment';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { snapshotDatabase } from '../../test/db-snapshot';

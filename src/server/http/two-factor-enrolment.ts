@@ -1,8 +1,6 @@
 import type { OrganizationRow, UserRow } from '../../db/schema';
-import {
-  organizationSettingsMessages,
-  TWO_FACTOR_ENROLMENT_REQUIRED_CODE,
-} from '../../shared/schemas/organization-settings';
+import { organizationSettingsMessages } from '../../shared/schemas/organization-settings';
+import { TWO_FACTOR_ENROLMENT_REQUIRED_CODE } from '../../shared/two-factor-enrolment';
 import { AppError } from '../errors';
 import type { ValidSession } from '../services/auth/sessions';
 

@@ -35,9 +35,6 @@ export const organizationSettingsMessages = {
     'Uw organisatie vereist tweestapsverificatie. Stel die eerst in bij Beveiliging; daarna kunt u verder.',
 } as const;
 
-/** The body's `code` of that 403 (REST and tRPC alike), so a client can tell it from any other 403. */
-export const TWO_FACTOR_ENROLMENT_REQUIRED_CODE = 'TWO_FACTOR_ENROLMENT_REQUIRED';
-
 /**
  * The threshold as sent: euros as a JSON number (1000, 999.99), text in Dutch or program notation
  * ('1.000,00', '999.99'), or null / '' for never. Parsed to cents, never through a float sum.
