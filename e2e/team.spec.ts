@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { loginOverHttp, newTestUser, registerVerifiedUser, type TestUser } from './support/auth';
-import { linkFromOutbox } from './support/outbox';
+import { expect, type Page, test } from '@playwright/test';
+import { loginOverHttp, newTestUser, registerVerifiedUser } from './support/auth';
 import { DESKTOP, devicePage, galleryViews, PHONE, shotsNamed } from './support/screens';
+import { join, tokenOf } from './support/team';
 
 /**
  * Bedrijfsinstellingen › Team as the owner uses it: two people join by invitation, the owner makes one
@@ -13,27 +13,6 @@ import { DESKTOP, devicePage, galleryViews, PHONE, shotsNamed } from './support/
 const shoot = shotsNamed('team');
 const rows = (page: Page) => page.getByTestId('team-member');
 const row = (page: Page, name: string) => rows(page).filter({ hasText: name });
-
-async function tokenOf(request: APIRequestContext, user: Pick<TestUser, 'email' | 'password'>) {
-  const res = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).token as string;
-}
-
-/** `person` joins the owner's organisation as `role`: invited over the API, registered from the link. */
-async function join(request: APIRequestContext, ownerToken: string, person: TestUser, role: string) {
-  const invite = await request.post('/api/organization/invitations', {
-    headers: { authorization: `Bearer ${ownerToken}` },
-    data: { email: person.email, role },
-  });
-  expect(invite.status(), await invite.text()).toBe(200);
-  const path = await linkFromOutbox(request, person.email, '/invite/');
-  const invitationToken = decodeURIComponent(path.split('/invite/')[1] ?? '');
-  const register = await request.post('/api/auth/register', {
-    data: { name: person.name, email: person.email, password: person.password, invitationToken },
-  });
-  expect(register.status(), await register.text()).toBeLessThan(300);
-}
 
 async function openTeamTab(page: Page) {
   await page.goto('/bedrijfsinstellingen#team');
