@@ -99,6 +99,9 @@ export async function buildApp({
   const { trustProxy } = deps.config;
   const options = {
     bodyLimit: 1024 * 1024,
+    // A tRPC batch names its procedures in one path parameter (/trpc/a.get,b.list,…): a screen that
+    // asks several at once passes Fastify's default of 100 characters, and a longer parameter is a 404.
+    routerOptions: { maxParamLength: 5000 },
     schemaController: lazySchemaCompilers,
     frameworkErrors: sendFrameworkError,
     clientErrorHandler: answerClientError,

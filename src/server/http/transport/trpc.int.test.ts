@@ -59,6 +59,29 @@ describe('tRPC over Fastify', () => {
     expect(missing.error).toMatchObject({ message: 'Order niet gevonden.', data: { httpStatus: 404 } });
   });
 
+  it('answers a batch whose procedure names run past 100 characters, as a settings screen asks them', async () => {
+    const { token } = await createSignedInUser(database.db);
+    const paths = [
+      'orderSettings.get',
+      'pdfSettings.get',
+      'apiKeys.list',
+      'webhooks.list',
+      'organizationSettings.get',
+      'members.list',
+      'auth.profile',
+      'auth.organizations',
+    ];
+    expect(paths.join(',').length).toBeGreaterThan(100);
+    const res = await app.inject({
+      url: `/trpc/${paths.join(',')}?batch=1&input=%7B%7D`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answers = res.json() as { result?: unknown }[];
+    expect(answers).toHaveLength(paths.length);
+    for (const answer of answers) expect(answer.result).toBeDefined();
+  });
+
   it('refuses a query without a session with 401 and the Dutch body', async () => {
     const res = await app.inject({ url: '/trpc/auth.profile' });
     expect(res.statusCode).toBe(401);
