@@ -5,8 +5,9 @@
  *
  *   GET /bare                 {"status":"ok"}, no database
  *   GET /bare/profile         Bearer token → SHA-256 → session + user → the app's profile shape; 401 without
- *   GET /bare/orders/:id      the same session lookup, then the user's own order with its lines and send
- *                             history → the app's GET /api/orders/{id} shape; 404 for a missing or foreign one
+ *   GET /bare/orders/:id      the same session lookup, then the user's own order with its lines, send
+ *                             history and approval → the app's GET /api/orders/{id} shape; 404 for a
+ *                             missing or foreign one
  *
  * The session lookup keeps the app's rules (services/auth/sessions.ts): an expired session is deleted,
  * one in the second half of its life is extended, so the floor does the work the app must do.
@@ -18,15 +19,23 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import postgres from 'postgres';
-import type { OrderItemRow, OrderRow } from '../../src/db/schema';
+import type { MembershipRole, OrderItemRow, OrderRow } from '../../src/db/schema';
 import {
   type ProfileCompany,
   type ProfilePerson,
   toProfile,
 } from '../../src/server/services/auth/profile-view';
+import type { ApprovalRecord } from '../../src/server/services/orders/approval/read';
+import {
+  type ApprovalSettings,
+  approvalContentHash,
+  approvalRuleApplies,
+  deriveApprovalState,
+  type StoredApprovalStep,
+} from '../../src/server/services/orders/approval/rule';
 import { toOrderRecord } from '../../src/server/services/orders/order-records';
 import { orderWithEmailsToWire } from '../../src/server/services/orders/order-wire';
-import type { OrderEmailRecord, PersonRef } from '../../src/shared/order-record';
+import type { OrderEmailRecord, OrderRecord, PersonRef } from '../../src/shared/order-record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UNAUTHORIZED = {
@@ -98,7 +107,7 @@ async function ownedOrder(organizationId: string, orderId: string) {
     from orders where id = ${orderId} and organization_id = ${organizationId}`;
   if (!order) return null;
   const actors = [order.createdBy, order.updatedBy].filter((id): id is string => id !== null);
-  const [items, emails, people] = await Promise.all([
+  const [items, emails, people, [facts]] = await Promise.all([
     sql<OrderItemRow[]>`
       select id, order_id as "orderId", position, description, quantity, unit, price, vat, total
       from order_items where order_id = ${orderId} order by position`,
@@ -110,9 +119,60 @@ async function ownedOrder(organizationId: string, orderId: string) {
     actors.length === 0
       ? []
       : sql<PersonRef[]>`select id, name from users where id in ${sql([...new Set(actors)])}`,
+    sql<ApprovalFloorFacts[]>`
+      select o.approval_threshold::text as "approvalThreshold", o.approval_for_admins as "approvalForAdmins",
+        (select role from memberships m where m.organization_id = o.id and m.user_id = ${order.createdBy})
+          as "authorRole",
+        a.state, a.content_hash as "contentHash", a.note, a.requested_at as "requestedAt",
+        a.decided_at as "decidedAt", a.reason,
+        (select json_build_object('id', id, 'name', name) from users where id = a.requested_by) as "requestedBy",
+        (select json_build_object('id', id, 'name', name) from users where id = a.decided_by) as "decidedBy"
+      from organizations o left join order_approvals a on a.order_id = ${orderId} and a.organization_id = o.id
+      where o.id = ${organizationId}`,
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));
-  return orderWithEmailsToWire(toOrderRecord(order, items, byId), emails);
+  const record = toOrderRecord(order, items, byId);
+  return orderWithEmailsToWire(record, emails, approvalOf(record, facts));
+}
+
+/** The approval's facts as the app reads them (services/orders/approval/read.ts), in one statement. */
+type ApprovalFloorFacts = ApprovalSettings & {
+  authorRole: MembershipRole | null;
+  state: StoredApprovalStep['state'] | null;
+  contentHash: string | null;
+  note: string | null;
+  requestedAt: Date | null;
+  decidedAt: Date | null;
+  reason: string | null;
+  requestedBy: PersonRef | null;
+  decidedBy: PersonRef | null;
+};
+
+/** The app's rule (approval/rule.ts) over those facts: what `approval` of GET /api/orders/{id} says. */
+function approvalOf(order: OrderRecord, f: ApprovalFloorFacts | undefined): ApprovalRecord {
+  const none = {
+    requestedBy: null,
+    requestedAt: null,
+    note: null,
+    decidedBy: null,
+    decidedAt: null,
+    reason: null,
+  };
+  if (!f) return { state: 'not_required', ...none };
+  const step = f.state && f.contentHash ? { state: f.state, contentHash: f.contentHash } : null;
+  const applies = approvalRuleApplies(f, order, f.authorRole);
+  const state = deriveApprovalState(applies, step, approvalContentHash(order));
+  if (state === 'not_required' || state === 'required') return { state, ...none };
+  const decided = state !== 'requested';
+  return {
+    state,
+    requestedBy: f.requestedBy,
+    requestedAt: f.requestedAt,
+    note: f.note,
+    decidedBy: decided ? f.decidedBy : null,
+    decidedAt: decided ? f.decidedAt : null,
+    reason: state === 'rejected' ? f.reason : null,
+  };
 }
 
 const app = Fastify({ logger: false });

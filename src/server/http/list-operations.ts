@@ -40,7 +40,7 @@ export const ORDERS_LIST = {
     operationId: 'orders-list',
     summary: 'Alle orders, nieuwste eerst',
     description:
-      'Zonder parameters: alle orders als één array, nieuwste eerst (gestreamd). Met parameters alleen de orders die passen; met `updatedSince` de minst recent gewijzigde eerst. Met `limit` één pagina, met `X-Total-Count` en `Link` (next/prev).',
+      'Zonder parameters: alle orders als één array, nieuwste eerst (gestreamd). Met parameters alleen de orders die passen (met `approval=requested` bijvoorbeeld de orders die op goedkeuring wachten); met `updatedSince` de minst recent gewijzigde eerst. Met `limit` één pagina, met `X-Total-Count` en `Link` (next/prev).',
     tags: ['orders'],
     security: [{ Authorization: [] }],
     requestParams: { query: orderApiListQuery },

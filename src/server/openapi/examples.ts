@@ -1,5 +1,6 @@
 import sampler from 'openapi-sampler';
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { approvalMessages } from '../../shared/schemas/approval';
 import { operationsOf } from './api-conventions';
 
 /**
@@ -116,9 +117,24 @@ const ORDER = {
   vatByRate: [{ rate: 21, base: 713.72, vat: 149.88 }],
 };
 
+/** An approver other than the author, who approved the example order. */
+const APPROVER = { id: '2e8b5c13-7d4a-4f09-a6c2-5b1e9d3f7a48', name: 'Eva Smit' };
+
+/** The example order needed approval and got it, before it was sent. */
+const APPROVED = {
+  state: 'approved',
+  requestedBy: MEMBER,
+  requestedAt: '2026-11-24T09:20:00.000Z',
+  note: 'Offerte is al mondeling akkoord.',
+  decidedBy: APPROVER,
+  decidedAt: '2026-11-24T10:05:00.000Z',
+  reason: null,
+};
+
 const ORDER_WITH_EMAILS = {
   ...ORDER,
   status: 'sent',
+  approval: APPROVED,
   emails: [
     {
       sentAt: WHEN,
@@ -149,6 +165,25 @@ const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = 
   'orders-create': { request: ORDER_INPUT, response: ORDER },
   'orders-update': { request: ORDER_INPUT, response: ORDER },
   'orders-duplicate': { response: ORDER },
+  'orderApprovals-request': {
+    request: { note: 'Offerte is al mondeling akkoord.' },
+    response: {
+      success: true,
+      message: approvalMessages.requested,
+      approval: { ...APPROVED, state: 'requested', decidedBy: null, decidedAt: null },
+    },
+  },
+  'orderApprovals-approve': {
+    response: { success: true, message: approvalMessages.approved, approval: APPROVED },
+  },
+  'orderApprovals-reject': {
+    request: { reason: 'Graag eerst een tweede offerte vragen.' },
+    response: {
+      success: true,
+      message: approvalMessages.rejected,
+      approval: { ...APPROVED, state: 'rejected', reason: 'Graag eerst een tweede offerte vragen.' },
+    },
+  },
   // A code or a recovery code, never both: the example sends the code.
   'auth-loginTwoFactor': { request: { challenge: 'mfrggzdfmztwq2lknnwg23tpobyxe43u', code: '492039' } },
   'auth-twoFactorSetup': {

@@ -4,6 +4,7 @@ import { orders } from '../../db/schema';
 import { amsterdamYear } from '../../shared/dates';
 import { orderMessages } from '../../shared/schemas/order';
 import { orderSettingsMessages } from '../../shared/schemas/order-settings';
+import { NO_APPROVAL_NEEDED } from '../../test/approvals';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { createCapturingMailer } from '../../test/mailer';
@@ -112,6 +113,7 @@ describe('orders and order numbering over REST (integration)', () => {
     expect((await app.inject({ method: 'GET', url: `/api/orders/${o._id}`, headers: auth })).json()).toEqual({
       ...o,
       emails: [],
+      approval: NO_APPROVAL_NEEDED,
     });
 
     const put = await app.inject({
@@ -374,7 +376,7 @@ describe('orders and order numbering over REST (integration)', () => {
 
     const get = await app.inject({ method: 'GET', url: `/api/orders/${o._id}`, headers: auth });
     expect(get.statusCode).toBe(200);
-    expect(get.json()).toEqual({ ...o, emails: [] });
+    expect(get.json()).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
     expect(o).toMatchObject({
       customer: gone.id,
       customerCompany: 'Verdwijnt BV',

@@ -21,6 +21,8 @@ import {
   runIdempotent,
   runIdempotentInTransaction,
 } from '../services/idempotency/idempotency';
+import { orderApproval } from '../services/orders/approval/read';
+import { approvalsWaitingFor } from '../services/orders/approval/waiting';
 import { orderStats } from '../services/orders/dashboard-stats';
 import { duplicateOrder } from '../services/orders/duplicate-order';
 import { getOrder, listAllOrders, listOrderEmails } from '../services/orders/order-reads';
@@ -70,7 +72,10 @@ export const ordersRouter = router({
       return records.map(orderToWire);
     }),
 
-  /** The screens' list: search, status, period and paging in SQL (not part of the REST contract). */
+  /**
+   * The screens' list: search, status, period, 'Wacht op goedkeuring' and paging in SQL, each row with
+   * its approval state (not part of the REST contract).
+   */
   page: authedProcedure
     .input(orderListQuery)
     .output(orderPage)
@@ -84,13 +89,17 @@ export const ordersRouter = router({
       ),
     ),
 
-  /** The dashboard cards (not part of the REST contract). */
+  /** The dashboard cards, and the approvals waiting for the caller (not part of the REST contract). */
   stats: authedProcedure
     .input(orderStatsInput)
     .output(orderStatsOutput)
-    .query(async ({ ctx, input }) =>
-      orderStatsToWire(await orderStats(ctx.db, ctx.tenant.organizationId, input.period, ctx.now())),
-    ),
+    .query(async ({ ctx, input }) => {
+      const [stats, waiting] = await Promise.all([
+        orderStats(ctx.db, ctx.tenant.organizationId, input.period, ctx.now()),
+        approvalsWaitingFor(ctx.db, ctx.tenant),
+      ]);
+      return orderStatsToWire(stats, waiting);
+    }),
 
   /** The dashboard's chart: revenue excl. VAT per month, this year beside last (not in the REST contract). */
   revenueByMonth: authedProcedure
@@ -106,15 +115,20 @@ export const ordersRouter = router({
         path: '/orders/{id}',
         tags,
         summary: 'Eén order met regels en verzonden e-mails',
-        description: `De order met zijn regels, bedragen, de klantgegevens zoals bij het opslaan, en in \`emails\` elke verzending per e-mail (nieuwste eerst). Webhooks dragen de order in precies deze vorm. ${notFoundOrder}`,
+        description: `De order met zijn regels, bedragen, de klantgegevens zoals bij het opslaan, in \`emails\` elke verzending per e-mail (nieuwste eerst), en in \`approval\` of hij goedkeuring nodig heeft en hoe het daarmee staat. Webhooks dragen de order in precies deze vorm. ${notFoundOrder}`,
       },
     })
     .input(idInput)
     .output(orderWithEmailsOutput)
     .query(async ({ ctx, input }) => {
       // getOrder first: it answers 404 for a missing or foreign order before the history is read.
-      const order = await getOrder(ctx.db, ctx.tenant.organizationId, input.id);
-      return orderWithEmailsToWire(order, await listOrderEmails(ctx.db, ctx.tenant.organizationId, order.id));
+      const { organizationId } = ctx.tenant;
+      const order = await getOrder(ctx.db, organizationId, input.id);
+      const [emails, approval] = await Promise.all([
+        listOrderEmails(ctx.db, organizationId, order.id),
+        orderApproval(ctx.db, organizationId, order),
+      ]);
+      return orderWithEmailsToWire(order, emails, approval);
     }),
 
   create: authedProcedure

@@ -2,6 +2,7 @@ import { ORDER_STATUSES } from '../constants';
 import { DATE_YEARS_TEXT, isoDayInput, isoInstantInput } from '../rules/date-input';
 import { optionalText } from '../rules/text';
 import { z } from '../zod-nl';
+import { APPROVAL_STATES } from './approval';
 
 /**
  * The optional query parameters of `GET /api/orders` and `GET /api/customers` for integrators.
@@ -22,6 +23,7 @@ export const apiListMessages = {
   status: `status moet een van ${ORDER_STATUSES.join(', ')} zijn.`,
   fromAfterTo: 'from mag niet na to liggen.',
   createdBy: "createdBy moet 'me' of het id (uuid) van een gebruiker zijn.",
+  approval: `approval moet een van ${APPROVAL_STATES.join(', ')} zijn.`,
 } as const;
 
 /** 'me' or a uuid, any case: also in the OpenAPI document, as the parameter's pattern. */
@@ -87,6 +89,12 @@ export const orderApiListQuery = z
     from: day('from').optional(),
     to: day('to').optional(),
     createdBy: createdByParam.optional(),
+    approval: z
+      .enum(APPROVAL_STATES, { error: apiListMessages.approval })
+      .describe(
+        'Optioneel. Alleen orders met deze goedkeuringsstatus: `requested` (wacht op goedkeuring), `required` (goedkeuring nodig, niet aangevraagd), `approved` (goedgekeurd), `rejected` (afgewezen) of `not_required` (geen goedkeuring nodig). Zie `approval.state` van GET /orders/{id}.',
+      )
+      .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: apiListMessages.fromAfterTo,

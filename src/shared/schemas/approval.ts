@@ -1,5 +1,4 @@
 import { z } from '../zod-nl';
-import { instantOutput } from './common';
 
 /**
  * Four eyes on a large order: an order at or above the organisation's threshold (excl. VAT), written by
@@ -79,10 +78,16 @@ export const approvalOutput = z.object({
       'not_required (geen goedkeuring nodig), required (nodig, nog niet aangevraagd), requested (aangevraagd), approved (goedgekeurd: deze versie mag worden verzonden) of rejected (afgewezen, zie reason). Een wijziging van klant, regels, aantallen, prijzen, btw of verlegd zet requested, approved en rejected terug naar required.',
     ),
   requestedBy: person('Wie goedkeuring aanvroeg'),
-  requestedAt: instantOutput('Moment van de aanvraag').nullable(),
+  requestedAt: z
+    .string()
+    .nullable()
+    .describe('Moment van de aanvraag (ISO 8601, UTC); null als er (nog) geen aanvraag is'),
   note: z.string().nullable().describe('De toelichting bij de aanvraag; null als er geen was'),
   decidedBy: person('Wie goedkeurde of afwees'),
-  decidedAt: instantOutput('Moment van goedkeuren of afwijzen').nullable(),
+  decidedAt: z
+    .string()
+    .nullable()
+    .describe('Moment van goedkeuren of afwijzen (ISO 8601, UTC); null zolang er niet is beslist'),
   reason: z.string().nullable().describe('De reden van afwijzing; null als de order niet is afgewezen'),
 });
 export type Approval = z.infer<typeof approvalOutput>;
@@ -113,6 +118,6 @@ export type ApprovalRejectInput = z.input<typeof approvalRejectInput>;
 export const approvalActionOutput = z.object({
   success: z.literal(true).describe('Altijd `true` bij een geslaagde aanroep'),
   message: z.string().describe('Bevestiging in het Nederlands, bedoeld om te tonen'),
-  approval: approvalOutput,
+  approval: approvalOutput.describe('De goedkeuring van de order zoals die nu is'),
 });
 export type ApprovalActionResult = z.infer<typeof approvalActionOutput>;

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '../constants';
 import { z } from '../zod-nl';
+import { approvalOutput } from './approval';
 import { instantOutput } from './common';
 import { orderOutput } from './order';
 
@@ -19,13 +20,16 @@ export const orderEmailOutput = z.object({
 });
 export type OrderEmail = z.infer<typeof orderEmailOutput>;
 
-/** GET /orders/{id}: the order with what was sent of it, newest first. */
+/** GET /orders/{id}: the order with what was sent of it, newest first, and its approval. */
 export const orderWithEmailsOutput = orderOutput.extend({
   emails: z
     .array(orderEmailOutput)
     .describe(
       'De verzonden e-mails van deze order, nieuwste eerst (alleen berichten die de SMTP-server aannam)',
     ),
+  approval: approvalOutput.describe(
+    'Goedkeuring: een order vanaf het bedrag dat de organisatie instelde (exclusief btw) kan pas worden verzonden als een eigenaar of beheerder die hem niet schreef hem heeft goedgekeurd',
+  ),
 });
 export type OrderWithEmails = z.infer<typeof orderWithEmailsOutput>;
 

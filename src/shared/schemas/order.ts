@@ -15,6 +15,7 @@ import { DATE_MAX_YEAR, DATE_MIN_YEAR, isoInstantOrDayInput } from '../rules/dat
 import { parseQuantity, QUANTITY_MAX } from '../rules/quantity';
 import { optionalText, requiredText, searchText } from '../rules/text';
 import { z } from '../zod-nl';
+import { APPROVAL_STATES } from './approval';
 import { actorsOutput, idOutput, instantOutput, pageOutput, timestampsOutput } from './common';
 import { orderDeliveryInputShape, orderDeliveryOutputShape } from './order-delivery';
 
@@ -350,12 +351,22 @@ export const orderListQuery = z.object({
   period: orderPeriod.optional().default('all'),
   /** 'Mijn orders': only those the caller created. */
   createdBy: z.literal('me').optional(),
+  /** 'Wacht op goedkeuring' (APPROVAL_FILTER_LABEL): only the orders whose approval was asked and not yet decided. */
+  approval: z.literal('requested').optional(),
   page: z.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.number().int().min(1).max(ORDER_PAGE_SIZE_MAX).optional().default(25),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-export const orderPage = pageOutput(orderSummaryOutput);
+/** A row of the screens' list: the summary, and where the order stands with its approval. */
+export const orderPageRow = orderSummaryOutput.extend({
+  approvalState: z
+    .enum(APPROVAL_STATES)
+    .describe('De goedkeuringsstatus van de order (zie `approval.state`)'),
+});
+export type OrderPageRow = z.infer<typeof orderPageRow>;
+
+export const orderPage = pageOutput(orderPageRow);
 export type OrderPage = z.infer<typeof orderPage>;
 
 export const orderStatsInput = z.object({ period: z.enum(PERIODS).optional().default('month') });
@@ -390,5 +401,10 @@ export const orderStatsOutput = z.object({
     newInPreviousPeriod: z.number().int(),
     growth: z.number(),
   }),
+  /**
+   * Wacht op goedkeuring: for an owner or admin, the orders whose approval was asked and that they may
+   * decide on (not their own); 0 for a member or viewer, who decides on none.
+   */
+  approvalsWaiting: z.number().int(),
 });
 export type OrderStats = z.infer<typeof orderStatsOutput>;

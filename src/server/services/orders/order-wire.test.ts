@@ -4,6 +4,7 @@ import { centsToDecimal, computeOrderTotals, eurosToCents, MAX_AMOUNT_CENTS } fr
 import type { CustomerSnapshot, OrderLineRecord, OrderRecord } from '../../../shared/order-record';
 import { orderOutput, orderPage, orderStatsOutput, orderSummaryOutput } from '../../../shared/schemas/order';
 import { orderWithEmailsOutput } from '../../../shared/schemas/order-email';
+import type { ApprovalRecord } from './approval/read';
 import type { OrderStatsRecord } from './dashboard-stats';
 import {
   orderPageToWire,
@@ -190,26 +191,40 @@ describe('orderToWire', () => {
 });
 
 describe('orderWithEmailsToWire', () => {
-  it('is the order’s shape unchanged plus its sends, newest first as given, without the template id', () => {
-    const wire = orderWithEmailsToWire(record, [
-      {
-        sentAt: new Date('2026-05-17T09:05:00.000Z'),
-        recipient: 'petra@jansenbouw.nl',
-        cc: 'kopie@jansenbouw.nl',
-        subject: 'Inkooporder INK-2026-1001',
-        includePdf: true,
-        templateId: '5b0c8a52-1d1e-4a8c-9d5e-0b6f2f0a1c11',
-      },
-      {
-        sentAt: new Date('2026-05-16T08:00:00.000Z'),
-        recipient: 'petra@jansenbouw.nl',
-        cc: null,
-        subject: 'Eerste versie',
-        includePdf: false,
-        templateId: null,
-      },
-    ]);
-    const { emails, ...order } = wire;
+  const approved: ApprovalRecord = {
+    state: 'approved',
+    requestedBy: { id: 'b1d4c0de-0000-4000-8000-000000000001', name: 'Sanne Bakker' },
+    requestedAt: new Date('2026-05-15T08:00:00.000Z'),
+    note: 'Spoed',
+    decidedBy: { id: 'b1d4c0de-0000-4000-8000-000000000002', name: 'Jan de Vries' },
+    decidedAt: new Date('2026-05-15T09:30:00.000Z'),
+    reason: null,
+  };
+
+  it('is the order’s shape unchanged plus its sends, newest first as given, without the template id, and its approval', () => {
+    const wire = orderWithEmailsToWire(
+      record,
+      [
+        {
+          sentAt: new Date('2026-05-17T09:05:00.000Z'),
+          recipient: 'petra@jansenbouw.nl',
+          cc: 'kopie@jansenbouw.nl',
+          subject: 'Inkooporder INK-2026-1001',
+          includePdf: true,
+          templateId: '5b0c8a52-1d1e-4a8c-9d5e-0b6f2f0a1c11',
+        },
+        {
+          sentAt: new Date('2026-05-16T08:00:00.000Z'),
+          recipient: 'petra@jansenbouw.nl',
+          cc: null,
+          subject: 'Eerste versie',
+          includePdf: false,
+          templateId: null,
+        },
+      ],
+      approved,
+    );
+    const { emails, approval, ...order } = wire;
     expect(order).toStrictEqual(orderToWire(record));
     expect(emails).toStrictEqual([
       {
@@ -227,14 +242,33 @@ describe('orderWithEmailsToWire', () => {
         includePdf: false,
       },
     ]);
+    expect(approval).toStrictEqual({
+      state: 'approved',
+      requestedBy: { id: 'b1d4c0de-0000-4000-8000-000000000001', name: 'Sanne Bakker' },
+      requestedAt: '2026-05-15T08:00:00.000Z',
+      note: 'Spoed',
+      decidedBy: { id: 'b1d4c0de-0000-4000-8000-000000000002', name: 'Jan de Vries' },
+      decidedAt: '2026-05-15T09:30:00.000Z',
+      reason: null,
+    });
     expect(orderWithEmailsOutput.strict().parse(wire)).toStrictEqual(wire);
   });
 });
 
 describe('orderPageToWire', () => {
   it('maps the rows and keeps the paging numbers', () => {
-    const wire = orderPageToWire({ items: [record], total: 41, page: 2, pageSize: 25 });
-    expect(wire).toStrictEqual({ items: [wireSummary], total: 41, page: 2, pageSize: 25 });
+    const wire = orderPageToWire({
+      items: [{ ...record, approvalState: 'requested' }],
+      total: 41,
+      page: 2,
+      pageSize: 25,
+    });
+    expect(wire).toStrictEqual({
+      items: [{ ...wireSummary, approvalState: 'requested' }],
+      total: 41,
+      page: 2,
+      pageSize: 25,
+    });
     expect(orderPage.strict().parse(wire)).toStrictEqual(wire);
   });
 });
@@ -250,8 +284,8 @@ describe('orderStatsToWire', () => {
     activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
   };
 
-  it('sends the period as ISO instants and the revenue in euros', () => {
-    const wire = orderStatsToWire(stats);
+  it('sends the period as ISO instants, the revenue in euros and the approvals waiting', () => {
+    const wire = orderStatsToWire(stats, 2);
     expect(wire).toStrictEqual({
       period: 'month',
       from: '2026-04-30T22:00:00.000Z',
@@ -260,6 +294,7 @@ describe('orderStatsToWire', () => {
       totalOrders: { value: 3, previous: 2, growth: 50 },
       revenue: { value: 20000.01, previous: 110.05, growth: 18073.6, valueInclVat: 24200.01 },
       activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
+      approvalsWaiting: 2,
     });
     expect(orderStatsOutput.strict().parse(wire)).toStrictEqual(wire);
   });

@@ -1,10 +1,12 @@
 import { centsToEuros } from '../../../shared/money';
 import type { OrderEmailRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
 import { monthId } from '../../../shared/periods';
+import type { Approval } from '../../../shared/schemas/approval';
 import type { Order, OrderPage, OrderStats, OrderSummary } from '../../../shared/schemas/order';
 import { effectiveDeliveryAddress } from '../../../shared/schemas/order-delivery';
 import type { OrderEmail, OrderWithEmails } from '../../../shared/schemas/order-email';
 import type { RevenueByMonth } from '../../../shared/schemas/revenue-by-month';
+import type { ApprovalRecord } from './approval/read';
 import { toCustomerSnapshot } from './customer-snapshot';
 import type { OrderStatsRecord } from './dashboard-stats';
 import type { OrderSummaryPage } from './orders-list';
@@ -85,16 +87,38 @@ export function orderEmailToWire(e: OrderEmailRecord): OrderEmail {
   };
 }
 
-/** GET /orders/{id}: the order's shape unchanged, plus what was sent of it (newest first). */
-export function orderWithEmailsToWire(o: OrderRecord, emails: readonly OrderEmailRecord[]): OrderWithEmails {
-  return { ...orderToWire(o), emails: emails.map(orderEmailToWire) };
+export function approvalToWire(a: ApprovalRecord): Approval {
+  return {
+    state: a.state,
+    requestedBy: a.requestedBy,
+    requestedAt: a.requestedAt?.toISOString() ?? null,
+    note: a.note,
+    decidedBy: a.decidedBy,
+    decidedAt: a.decidedAt?.toISOString() ?? null,
+    reason: a.reason,
+  };
+}
+
+/** GET /orders/{id}: the order's shape unchanged, plus what was sent of it (newest first) and its approval. */
+export function orderWithEmailsToWire(
+  o: OrderRecord,
+  emails: readonly OrderEmailRecord[],
+  approval: ApprovalRecord,
+): OrderWithEmails {
+  return { ...orderToWire(o), emails: emails.map(orderEmailToWire), approval: approvalToWire(approval) };
 }
 
 export function orderPageToWire(p: OrderSummaryPage): OrderPage {
-  return { items: p.items.map(orderSummaryToWire), total: p.total, page: p.page, pageSize: p.pageSize };
+  return {
+    items: p.items.map((row) => ({ ...orderSummaryToWire(row), approvalState: row.approvalState })),
+    total: p.total,
+    page: p.page,
+    pageSize: p.pageSize,
+  };
 }
 
-export function orderStatsToWire(s: OrderStatsRecord): OrderStats {
+/** `approvalsWaiting`: the caller's own count (approval/waiting.ts), beside the organisation's numbers. */
+export function orderStatsToWire(s: OrderStatsRecord, approvalsWaiting: number): OrderStats {
   return {
     period: s.period,
     from: s.from.toISOString(),
@@ -108,6 +132,7 @@ export function orderStatsToWire(s: OrderStatsRecord): OrderStats {
       valueInclVat: centsToEuros(s.revenue.valueInclVatCents),
     },
     activeCustomers: { ...s.activeCustomers },
+    approvalsWaiting,
   };
 }
 

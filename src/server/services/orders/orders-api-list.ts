@@ -5,6 +5,7 @@ import { addDays, startOfAmsterdamDay } from '../../../shared/dates';
 import type { OrderRecord } from '../../../shared/order-record';
 import type { OrderApiListQuery } from '../../../shared/schemas/api-list';
 import type { Tenant } from '../organizations/tenant';
+import { approvalStateIs } from './approval/state-sql';
 import { searchCondition } from './orders-list';
 import { type OrderSort, readOrders } from './orders-stream';
 
@@ -16,7 +17,8 @@ import { type OrderSort, readOrders } from './orders-stream';
 
 /**
  * The conditions of a query, beside "the organisation's own orders". Days are Dutch calendar days;
- * `createdBy=me` is the calling person (`userId`: for an API key, its creator).
+ * `createdBy=me` is the calling person (`userId`: for an API key, its creator); `approval` is the
+ * derived approval state (approval/state-sql.ts).
  */
 export function orderApiFilter(q: OrderApiListQuery, userId: string): SQL | undefined {
   const search = q.search?.trim();
@@ -28,6 +30,7 @@ export function orderApiFilter(q: OrderApiListQuery, userId: string): SQL | unde
     q.to ? lt(orders.date, startOfAmsterdamDay(addDays(q.to, 1))) : undefined,
     search ? searchCondition(search) : undefined,
     q.updatedSince ? gte(orders.updatedAt, new Date(q.updatedSince)) : undefined,
+    q.approval ? approvalStateIs(q.approval) : undefined,
   );
 }
 

@@ -88,7 +88,7 @@ describe('orders list and dashboard stats (integration)', () => {
   // Asserted as the screens receive it (order-wire.ts): euros and ISO strings.
   const page = async (params: Omit<Parameters<typeof listOrdersPage>[2], 'now' | 'userId'>) =>
     orderPageToWire(await listOrdersPage(db, userId, { ...params, now: NOW, userId }));
-  const stats = async (period: Period) => orderStatsToWire(await orderStats(db, userId, period, NOW));
+  const stats = async (period: Period) => orderStatsToWire(await orderStats(db, userId, period, NOW), 0);
   const projects = async (params: Omit<Parameters<typeof listOrdersPage>[2], 'now' | 'userId'>) =>
     (await page(params)).items.map((o) => o.project);
 
@@ -181,6 +181,7 @@ describe('orders list and dashboard stats (integration)', () => {
       revenue: { value: 200, previous: 110, growth: 81.8, valueInclVat: 200 },
       // Active now: 4 of 5. Created in May and active: 2; in April: 1.
       activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
+      approvalsWaiting: 0,
     });
   });
 

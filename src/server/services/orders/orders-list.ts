@@ -3,9 +3,11 @@ import type { DbOrTx } from '../../../db/client';
 import { type OrderRow, orders } from '../../../db/schema';
 import type { OrderSummaryRecord } from '../../../shared/order-record';
 import { periodRange } from '../../../shared/periods';
+import type { ApprovalState } from '../../../shared/schemas/approval';
 import type { OrderListQuery } from '../../../shared/schemas/order';
 import { likePattern } from '../../db-helpers';
 import { actorIds, peopleByIds } from '../organizations/people';
+import { approvalStateIs, approvalStateSql } from './approval/state-sql';
 import { locateOffset, monthCounts } from './order-month-totals';
 import { toOrderSummaryRecord } from './order-records';
 
@@ -25,7 +27,10 @@ import { toOrderSummaryRecord } from './order-records';
  */
 export type ListOrdersParams = OrderListQuery & { now: Date; userId: string };
 
-export type OrderSummaryPage = { items: OrderSummaryRecord[]; total: number; page: number; pageSize: number };
+/** A row of the list: the summary, and where it stands with its approval (approval/state-sql.ts). */
+export type OrderPageRecord = OrderSummaryRecord & { approvalState: ApprovalState };
+
+export type OrderSummaryPage = { items: OrderPageRecord[]; total: number; page: number; pageSize: number };
 
 const contains = (column: Column, pattern: string) => sql`lower(${column}) like lower(${pattern})`;
 
@@ -48,6 +53,7 @@ function listFilter(organizationId: string, params: ListOrdersParams): SQL | und
   const conditions: (SQL | undefined)[] = [eq(orders.organizationId, organizationId)];
   if (params.status) conditions.push(eq(orders.status, params.status));
   if (params.createdBy === 'me') conditions.push(eq(orders.createdBy, params.userId));
+  if (params.approval) conditions.push(approvalStateIs(params.approval));
   if (params.period && params.period !== 'all') {
     const { from, to } = periodRange(params.period, params.now);
     conditions.push(gte(orders.date, from), lt(orders.date, to));
@@ -73,21 +79,25 @@ export async function listOrdersPage(
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? 25;
   const offset = (page - 1) * pageSize;
-  // One person's orders are not in order_month_totals: they are counted like a search's matches.
+  // One person's orders, and those waiting for approval, are not in order_month_totals: they are
+  // counted like a search's matches.
   const found =
-    params.search?.trim() || params.createdBy
+    params.search?.trim() || params.createdBy || params.approval
       ? await searchPage(db, organizationId, params, offset, pageSize)
       : await filteredPage(db, organizationId, params, offset, pageSize);
-  const people = await peopleByIds(db, actorIds(found.rows));
+  const people = await peopleByIds(db, actorIds(found.rows.map((r) => r.order)));
   return {
-    items: found.rows.map((row) => toOrderSummaryRecord(row, people)),
+    items: found.rows.map((row) => ({
+      ...toOrderSummaryRecord(row.order, people),
+      approvalState: row.approvalState,
+    })),
     total: found.total,
     page,
     pageSize,
   };
 }
 
-type FoundRows = { rows: OrderRow[]; total: number };
+type FoundRows = { rows: { order: OrderRow; approvalState: ApprovalState }[]; total: number };
 
 /**
  * The page's ids first, then its rows: sorting and skipping narrow (date, id) index entries instead
@@ -112,7 +122,7 @@ function pageRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: num
     .offset(offset)
     .as('page_ids');
   return db
-    .select({ order: orders, matches: pageIds.matches })
+    .select({ order: orders, approvalState: approvalStateSql, matches: pageIds.matches })
     .from(orders)
     .innerJoin(pageIds, eq(pageIds.id, orders.id))
     .orderBy(...order);
@@ -141,7 +151,7 @@ async function filteredPage(
   if (!start) return { rows: [], total };
   const where = and(listFilter(organizationId, params), lt(orders.date, start.before));
   const rows = await pageRows(db, where, pageSize, start.skip, false);
-  return { rows: rows.map((r) => r.order), total };
+  return { rows, total };
 }
 
 /** A search counts its matches in the same pass as it picks the page (`count(*) over ()`). */
@@ -157,5 +167,5 @@ async function searchPage(
   const total =
     rows[0]?.matches ??
     (offset > 0 ? Number((await db.select({ total: count() }).from(orders).where(where))[0]?.total ?? 0) : 0);
-  return { rows: rows.map((r) => r.order), total };
+  return { rows, total };
 }

@@ -10,6 +10,7 @@ import { isUniqueViolation, isUuid } from '../../db-helpers';
 import { AppError, notFound } from '../../errors';
 import { CUSTOMER_NOT_FOUND } from '../customers/messages';
 import { emitWebhookEvent } from '../webhooks/events';
+import { voidChangedApproval } from './approval/void-changed';
 import { findOwnedCustomer } from './customer-snapshot';
 import { orderEventData } from './order-event-data';
 import { assignOrderNumber } from './order-numbering';
@@ -157,7 +158,10 @@ export async function createOrder(
   return getOrder(db, organizationId, id);
 }
 
-/** PUT /orders/{id}: replaces the fields and the lines; the order number stays. */
+/**
+ * PUT /orders/{id}: replaces the fields and the lines; the order number stays. A request for approval
+ * or a decision on it lapses when the material content changes (approval/void-changed.ts).
+ */
 export async function updateOrder(
   db: DbOrTx,
   organizationId: string,
@@ -192,6 +196,9 @@ export async function updateOrder(
       .where(owned);
     await tx.delete(orderItems).where(eq(orderItems.orderId, id));
     await tx.insert(orderItems).values(items(id));
+    // An approval holds for the content it was given for: a change to the customer, the lines, VAT or
+    // verlegd voids it here, in the save's own transaction (the event below then shows `required`).
+    await voidChangedApproval(tx, organizationId, id);
     await emitWebhookEvent(
       tx,
       organizationId,

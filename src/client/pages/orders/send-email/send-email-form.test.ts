@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import { sendEmailMessages } from '../../../../shared/schemas/email-template';
-import type { OrderSummary } from '../../../../shared/schemas/order';
+import type { OrderPageRow } from '../../../../shared/schemas/order';
 import { afterChange, initialFormState } from '../../../lib/form-state';
 import {
   applyTemplate,
@@ -171,7 +171,7 @@ describe('the dialog form', () => {
 
 describe('withOrderStatus', () => {
   const row = (id: string, status: 'concept' | 'sent' | 'paid') =>
-    ({ _id: id, status }) as unknown as OrderSummary;
+    ({ _id: id, status }) as unknown as OrderPageRow;
   it('changes only that order in a loaded page, and leaves other pages as they are', () => {
     const page = { items: [row('a', 'concept'), row('b', 'paid')], total: 2, page: 1, pageSize: 25 };
     const next = withOrderStatus(page, 'a', 'sent');
