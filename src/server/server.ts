@@ -56,7 +56,14 @@ export async function createServer(
   // Jobs (webhook deliveries among them) run beside the requests, from the queues in the database.
   // Fastify runs onListen again for each extra address it binds ('localhost': 127.0.0.1 and ::1):
   // the runner starts once.
-  const jobs = appJobRunner({ db: database.db, queueSql: database.queueSql, log, config, now: deps.now });
+  const jobs = appJobRunner({
+    db: database.db,
+    queueSql: database.queueSql,
+    log,
+    config,
+    mailer,
+    now: deps.now,
+  });
   app.addHook('onListen', jobs.start);
   const close = async () => {
     // No start from now on; jobs under way finish (a delivery within 10 s) while the requests do.

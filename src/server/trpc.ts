@@ -78,7 +78,14 @@ export function createContextFactory(deps: AppDeps) {
  * What a procedure asks of the member's role (src/shared/roles.ts). Without it: a query reads, a
  * mutation is daily work — so a viewer changes nothing unless a procedure says it only reads.
  */
-type RoleMeta = { capability?: Capability };
+type RoleMeta = {
+  capability?: Capability;
+  /**
+   * On a sessionTenantProcedure: the refusal of an API key in the call's own words (a key never
+   * approves an order), instead of the general one. A read-only key or a spent budget still hears that.
+   */
+  apiKeyRefusal?: string;
+};
 
 const t = initTRPC
   .context<Context>()
@@ -181,7 +188,11 @@ export const sessionProcedure = t.procedure.use(async ({ ctx, path, getRawInput,
 export const sessionTenantProcedure = t.procedure.use(
   async ({ ctx, type, meta, path, getRawInput, next }) => {
     await refuseBinaryInput(getRawInput);
-    if (ctx.apiKey) throw sessionOnly();
+    if (ctx.apiKey) {
+      if (!meta?.apiKeyRefusal) throw sessionOnly();
+      assertApiKeyMay(ctx.apiKey, type === 'mutation');
+      throw new AppError('FORBIDDEN', meta.apiKeyRefusal);
+    }
     if (!ctx.user || !ctx.session) throw unauthorized();
     if (!ctx.tenant || !ctx.organization) throw noOrganization();
     assertTwoFactorEnrolled(ctx, path);

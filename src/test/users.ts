@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { type MembershipRole, memberships, users } from '../db/schema';
 import { hashPassword } from '../server/services/auth/passwords';
 import { createSession } from '../server/services/auth/sessions';
 import { createOrganization } from '../server/services/organizations/memberships';
@@ -55,4 +55,23 @@ let strongHash: Promise<string> | undefined;
 export function strongPasswordHash(): Promise<string> {
   strongHash ??= hashPassword(STRONG_PASSWORD);
   return strongHash;
+}
+
+/**
+ * A person with `role` in an existing organisation, straight in the database, signed in there (the
+ * invitation flow is not the subject): their id and session token.
+ */
+export async function addSignedInMember(
+  db: Db,
+  organizationId: string,
+  role: MembershipRole,
+  name = `Lid ${role}`,
+): Promise<{ userId: string; email: string; token: string }> {
+  const [user] = await db
+    .insert(users)
+    .values({ email: uniqueEmail(), passwordHash: 'not-a-real-hash', name, isEmailVerified: true })
+    .returning();
+  await db.insert(memberships).values({ organizationId, userId: user!.id, role });
+  const { token } = await createSession(db, user!.id, false, new Date(), organizationId);
+  return { userId: user!.id, email: user!.email, token };
 }

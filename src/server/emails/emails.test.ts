@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildAccountExistsMail, buildResetMail, buildVerificationMail } from '../services/auth/mails';
 import { extractLinks } from '../services/mail/outbox';
 import { renderEmail } from '../services/mail/render';
+import { buildApprovalRequestMail } from '../services/orders/approval/request-mail';
 import { buildInvitationMail } from '../services/organizations/invitation-mail';
 import { AccountExistsEmail } from './account-exists';
+import { ApprovalRequestEmail } from './approval-request';
 import { InvitationEmail } from './invitation';
 import { BRAND_COLOR } from './layout';
 import { ResetPasswordEmail } from './reset-password';
@@ -19,6 +21,7 @@ describe('system mails', () => {
       ResetPasswordEmail,
       AccountExistsEmail,
       InvitationEmail,
+      ApprovalRequestEmail,
     ];
     for (const component of components) {
       const { html, text } = await renderEmail(createElement(component, {}));
@@ -70,5 +73,47 @@ describe('system mails', () => {
     expect(mail.text).toContain('geldig tot 07-12-2026 om 00:30 uur');
     expect(mail.html).toContain('Bos &amp; &lt;Bouw&gt;');
     expect(mail.html).not.toContain('<Bouw>');
+  });
+
+  it('the approval request: who asks, the order, its amounts, the note and the link to the order, all escaped', async () => {
+    const mail = await buildApprovalRequestMail('https://app.nl', {
+      to: 'eigenaar@voorbeeld.nl',
+      organizationName: 'Bos & <Bouw>',
+      requesterName: 'Mila <Medewerker>',
+      orderId: '9b2e4d61-0c7a-4f3b-8e15-6d2a1c9f7b34',
+      orderNumber: 'INK-2026-1042',
+      customerName: 'Jansen Bouw B.V.',
+      subtotalCents: 625_000,
+      totalCents: 756_250,
+      note: 'Spoed:\n<script>alert(1)</script>',
+    });
+    expect(mail.to).toBe('eigenaar@voorbeeld.nl');
+    expect(mail.subject).toBe('Goedkeuring gevraagd: order INK-2026-1042 van Mila <Medewerker>');
+    expect(extractLinks(mail.html, mail.text)).toContain(
+      'https://app.nl/inkooporders/9b2e4d61-0c7a-4f3b-8e15-6d2a1c9f7b34/edit',
+    );
+    const text = mail.text.replace(/\s+/g, ' ');
+    expect(text).toContain('order INK-2026-1042 aan Jansen Bouw B.V. in Bos & <Bouw>');
+    expect(text).toContain('€ 6.250,00 exclusief btw (€ 7.562,50 inclusief btw)');
+    expect(text).toContain('Toelichting van Mila <Medewerker>:');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<Bouw>');
+  });
+
+  it('the approval request without a note says nothing of one', async () => {
+    const mail = await buildApprovalRequestMail('https://app.nl', {
+      to: 'eigenaar@voorbeeld.nl',
+      organizationName: 'Bos Bouw',
+      requesterName: 'Mila',
+      orderId: '9b2e4d61-0c7a-4f3b-8e15-6d2a1c9f7b34',
+      orderNumber: 'INK-2026-1042',
+      customerName: '',
+      subtotalCents: 100_000,
+      totalCents: 121_000,
+      note: null,
+    });
+    expect(mail.text).not.toContain('Toelichting');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain('order INK-2026-1042 in Bos Bouw');
   });
 });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, organizations, users } from '../../db/schema';
+import { memberships, orderApprovals, organizations, users } from '../../db/schema';
+import { setApprovalRule } from '../../test/approvals';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { snapshotDatabase } from '../../test/db-snapshot';
@@ -21,6 +22,7 @@ import {
 import { createSignedInUser } from '../../test/users';
 import { issueEmailToken } from '../services/auth/email-tokens';
 import { hashToken } from '../services/auth/session-tokens';
+import { createSession } from '../services/auth/sessions';
 
 /**
  * No request of one account reaches another account's objects. Generated from the OpenAPI
@@ -51,7 +53,14 @@ describe('account isolation on every operation with an id (generated from the Op
   let database: TestDatabase;
   let app: FastifyInstance;
   let mailer: CapturingMailer;
-  let a: { userId: string; token: string; objects: OwnedObjects; refs: BodyRefs };
+  let a: {
+    userId: string;
+    token: string;
+    /** A second admin of A: who decides on A's order in the control run (nobody decides on their own). */
+    approverToken: string;
+    objects: OwnedObjects;
+    refs: BodyRefs;
+  };
   let b: { userId: string; session: string; key: string; refs: BodyRefs };
 
   const call = (method: HttpMethod, url: string, bearer: string | undefined, payload?: unknown) =>
@@ -110,6 +119,25 @@ describe('account isolation on every operation with an id (generated from the Op
       .update(users)
       .set({ twoFactorEnabled: true, twoFactorSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' })
       .where(eq(users.id, colleague!.id));
+    const [approver] = await database.db
+      .insert(users)
+      .values({
+        email: uniqueEmail(),
+        passwordHash: 'not-a-real-hash',
+        name: 'Beheerder A',
+        isEmailVerified: true,
+      })
+      .returning();
+    await database.db
+      .insert(memberships)
+      .values({ organizationId: ua.organization.id, userId: approver!.id, role: 'admin' });
+    const approverSession = await createSession(
+      database.db,
+      approver!.id,
+      false,
+      new Date(),
+      ua.organization.id,
+    );
     const refsA = await bodyRefs(ua.user.id, ua.token);
     const order = await ok(call('POST', '/api/orders', ua.token, orderPayload(refsA.customer)));
     const apiKey = await ok(
@@ -126,6 +154,7 @@ describe('account isolation on every operation with an id (generated from the Op
     a = {
       userId: ua.user.id,
       token: ua.token,
+      approverToken: approverSession.token,
       refs: refsA,
       objects: {
         customer: refsA.customer,
@@ -235,12 +264,13 @@ describe('account isolation on every operation with an id (generated from the Op
         // Indistinguishable from nothing: the same status and the same words.
         expect(answer(onA)).toEqual(answer(onNothing));
         const allowed = documented
-          ? // A key may not manage keys, switch organisations or change members at all (403, whatever
-            // the id): it learns nothing either way.
+          ? // A key may not manage keys, switch organisations, change members or decide on an order's
+            // approval at all (403, whatever the id): it learns nothing either way.
             credential === 'key' &&
             (op.path.startsWith('/api-keys') ||
               op.path.startsWith('/auth/organizations') ||
-              op.path.startsWith('/organization/members'))
+              op.path.startsWith('/organization/members') ||
+              /\/approval\/(approve|reject)$/.test(op.path))
             ? [403]
             : [404]
           : [404, 405];
@@ -302,6 +332,23 @@ describe('account isolation on every operation with an id (generated from the Op
     expect(userA?.passwordHash).toBe('not-a-real-hash');
   });
 
+  const APPROVAL_CALL = /\/approval\/(request|approve|reject)$/;
+
+  /**
+   * An approval call succeeds only on an order that needs approval, in the state the call expects, by
+   * the right person: A's order is made to need it (for the call alone), its step cleared, and asked
+   * for by A (its author) before another admin of A decides. Answers whose session makes the call.
+   */
+  async function readyForApprovalCall(op: ApiOperation): Promise<string> {
+    if (!APPROVAL_CALL.test(op.path)) return a.token;
+    const orderId = a.objects.order;
+    await setApprovalRule(database.db, a.objects.organization, { threshold: '0.01', forAdmins: true });
+    await database.db.delete(orderApprovals).where(eq(orderApprovals.orderId, orderId));
+    if (op.path.endsWith('/request')) return a.token;
+    await ok(call('POST', `/api/orders/${orderId}/approval/request`, a.token, {}));
+    return a.approverToken;
+  }
+
   it("the same calls by A itself succeed: the bodies are valid, so B's 404s are the isolation rule", async () => {
     // Deletes last, so every other call still finds its object; of those, a part of an object (a
     // member's two-step sign-in) before the object itself.
@@ -310,7 +357,10 @@ describe('account isolation on every operation with an id (generated from the Op
     const ordered = [...ownedOperations].sort((x, y) => rank(x) - rank(y));
     for (const op of ordered) {
       const body = op.bodyExample === undefined ? undefined : exampleBody(op, a.refs);
-      const res = await call(op.method, urlOf(op, 'ofA'), a.token, body);
+      const token = await readyForApprovalCall(op);
+      const res = await call(op.method, urlOf(op, 'ofA'), token, body);
+      if (APPROVAL_CALL.test(op.path))
+        await setApprovalRule(database.db, a.objects.organization, { threshold: null });
       expect({
         call: `${op.method} ${op.path}`,
         status: res.statusCode,

@@ -52,6 +52,10 @@ const NEEDS: Record<string, Capability> = {
   'orders-duplicate': 'work',
   'orders-sendEmail': 'work',
   'orders-ubl': 'read',
+  // The author asks (the order's own rule, after the role's); an owner or admin decides, by session only.
+  'orderApprovals-request': 'work',
+  'orderApprovals-approve': 'manage',
+  'orderApprovals-reject': 'manage',
   'pdf-order': 'read',
   'pdf-download': 'read',
   'orderSettings-get': 'read',
@@ -118,6 +122,11 @@ describe('roles on every operation (generated from the OpenAPI document and the 
   let objects: Record<ObjectKind, string>;
   const tokens = {} as Record<OrganizationRole, string>;
   const userIds = {} as Record<OrganizationRole, string>;
+  /**
+   * An order each role that may write one wrote itself: asking approval is the author's, so a role's
+   * request goes to its own order (the rule of the order, not of the role, would refuse it on another's).
+   */
+  const ownOrders: Partial<Record<OrganizationRole, string>> = {};
 
   const call = (method: string, url: string, bearer: string, payload?: unknown, contentType?: string) =>
     app.inject({
@@ -191,6 +200,8 @@ describe('roles on every operation (generated from the OpenAPI document and the 
       invitation: invitation.id,
     };
     for (const role of ROLES_BELOW_OWNER) await addMember(role);
+    for (const role of ['admin', 'member'] as const)
+      ownOrders[role] = (await ok(call('POST', '/api/orders', tokens[role], orderPayload(customer.id))))._id;
     // The member the member calls act on: someone none of the roles above needs.
     const [colleague] = await database.db
       .insert(users)
@@ -211,10 +222,16 @@ describe('roles on every operation (generated from the OpenAPI document and the 
   });
 
   /** The operation on the organisation's own objects, with the document's example body. */
-  function request(op: ApiOperation) {
+  function request(op: ApiOperation, role?: OrganizationRole) {
+    const own = op.operationId === 'orderApprovals-request' && role ? ownOrders[role] : undefined;
     const url = apiUrl(
       op,
-      Object.fromEntries(op.pathParameters.map((p) => [p, objects[pathObjectKind(op, p)!]])),
+      Object.fromEntries(
+        op.pathParameters.map((p) => {
+          const kind = pathObjectKind(op, p)!;
+          return [p, kind === 'order' && own ? own : objects[kind]];
+        }),
+      ),
     );
     if (op.operationId === 'logo-put') return { url, body: PNG, contentType: 'image/png' };
     // The example changes the company's data too, which asks 'manage'; every role may change its own name.
@@ -268,7 +285,7 @@ describe('roles on every operation (generated from the OpenAPI document and the 
         op.operationId === 'members-leave'
       )
         continue;
-      const { url, body, contentType } = request(op);
+      const { url, body, contentType } = request(op, role);
       const res = await call(op.method, url, tokens[role], body, contentType);
       expect(res.statusCode, `${role}: ${op.method} ${op.path}: ${res.body}`).not.toBe(403);
     }

@@ -30,6 +30,30 @@ export const webhookDeliveryQueue: JobQueue<DeliveryJob> = defineQueue<DeliveryJ
 );
 
 /**
+ * One mail to one approver about an order put forward for approval: who, which order, and which
+ * request (its moment), so a mail still queued when the order was decided on, changed or asked for
+ * again is not sent.
+ */
+export type ApprovalMailJob = {
+  organizationId: string;
+  orderId: string;
+  recipientId: string;
+  /** The request's requested_at, ISO 8601. */
+  requestedAt: string;
+};
+
+/**
+ * A mail server that is away for a while does not lose the request's mails: with 60 s and 8 retries
+ * the last try comes 4 to 8 hours after the first. Expired after the mailer's own send limit.
+ */
+export const approvalMailQueue: JobQueue<ApprovalMailJob> = defineQueue<ApprovalMailJob>('approval-mail', {
+  retryLimit: 8,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/**
  * The periodic clean-up (services/housekeeping.ts): one run sweeps everything expired, so a failed run
  * is simply tried again a little later, and the next scheduled one comes anyway.
  */
@@ -41,7 +65,11 @@ export const housekeepingQueue: JobQueue<Record<string, never>> = defineQueue<Re
 /** Every ten minutes: nothing that expires waits long, and an idle database hardly notices. */
 export const HOUSEKEEPING_CRON = '*/10 * * * *';
 
-export const JOB_QUEUES: readonly JobQueue<object>[] = [webhookDeliveryQueue, housekeepingQueue];
+export const JOB_QUEUES: readonly JobQueue<object>[] = [
+  webhookDeliveryQueue,
+  approvalMailQueue,
+  housekeepingQueue,
+];
 
 /** What openDatabase creates (DatabaseOptions.jobQueues). */
 export const JOB_QUEUE_ROWS: readonly QueueRow[] = JOB_QUEUES.map((q) => queueRow(q.name, q.policy));

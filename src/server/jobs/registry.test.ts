@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { createCapturingMailer } from '../../test/mailer';
 import { HOUSEKEEPING_CRON, JOB_QUEUE_ROWS, JOB_QUEUES } from './queues';
 import { appJobs } from './registry';
 
@@ -9,7 +10,8 @@ describe('the job registry', () => {
     const jobs = appJobs({
       db: {} as Db,
       log: pino({ level: 'silent' }),
-      config: { webhookAllowPrivate: false, nodeEnv: 'production' },
+      config: { webhookAllowPrivate: false, nodeEnv: 'production', appUrl: 'https://app.example' },
+      mailer: createCapturingMailer(),
       now: () => new Date(0),
     });
     const worked = jobs.map((job) => job.queue.name).sort();
@@ -21,7 +23,8 @@ describe('the job registry', () => {
     const jobs = appJobs({
       db: {} as Db,
       log: pino({ level: 'silent' }),
-      config: { webhookAllowPrivate: false, nodeEnv: 'production' },
+      config: { webhookAllowPrivate: false, nodeEnv: 'production', appUrl: 'https://app.example' },
+      mailer: createCapturingMailer(),
       now: () => new Date(0),
     });
     const scheduled = jobs.filter((job) => job.schedule !== undefined);
@@ -40,6 +43,14 @@ describe('the job registry', () => {
       retryDelay: 30,
       retryBackoff: true,
       expireInSeconds: 60,
+    });
+    // The approvers' mails wait for a mail server that is away for hours, not for a day.
+    expect(JOB_QUEUE_ROWS.find((row) => row.name === 'approval-mail')).toEqual({
+      name: 'approval-mail',
+      retryLimit: 8,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 120,
     });
   });
 });

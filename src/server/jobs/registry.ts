@@ -3,11 +3,13 @@ import type { Db } from '../../db/client';
 import type { QueueSql } from '../../db/queue';
 import type { Config } from '../config';
 import { sweepExpired } from '../services/housekeeping';
+import type { Mailer } from '../services/mail/message';
+import { deliverApprovalMailJob } from '../services/orders/approval/request-mail';
 import { type DeliveryPolicy, deliveryPolicyOf } from '../services/webhooks/deliver';
 import { deliverWebhookJob } from '../services/webhooks/worker';
 import { doublingUpTo15s, type RetryingStart, startWithRetry } from '../start-with-retry';
 import type { QueuePolicy } from './queue';
-import { HOUSEKEEPING_CRON, housekeepingQueue, webhookDeliveryQueue } from './queues';
+import { approvalMailQueue, HOUSEKEEPING_CRON, housekeepingQueue, webhookDeliveryQueue } from './queues';
 import { type JobRunner, type RegisteredJob, registerJob, startJobs } from './runner';
 
 /**
@@ -34,6 +36,20 @@ export const webhookDeliveryJob = (opts: WebhookDeliveryOptions): RegisteredJob 
     ...(opts.policy ? { policy: opts.policy } : {}),
   });
 
+/** The mails to approvers of an order put forward for approval (services/orders/approval). */
+export const approvalMailJob = (opts: {
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  config: Pick<Config, 'appUrl'>;
+}): RegisteredJob =>
+  registerJob({
+    queue: approvalMailQueue,
+    handle: (job) => deliverApprovalMailJob(opts, job),
+    concurrency: 2,
+    pollingIntervalSeconds: 5,
+  });
+
 /** The scheduled clean-up of everything expired; logs what it removed when it removed anything. */
 export const housekeepingJob = (opts: { db: Db; log: Logger; now: () => Date }): RegisteredJob =>
   registerJob({
@@ -51,7 +67,9 @@ export const housekeepingJob = (opts: { db: Db; log: Logger; now: () => Date }):
 export type AppJobDeps = {
   db: Db;
   log: Logger;
-  config: Pick<Config, 'webhookAllowPrivate' | 'nodeEnv'>;
+  config: Pick<Config, 'webhookAllowPrivate' | 'nodeEnv' | 'appUrl'>;
+  /** What the approval mails go out with (SMTP, or the outbox). */
+  mailer: Mailer;
   /** The app's clock (AppDeps.now): a delivery's signature timestamp and 'failing since', what has expired. */
   now: () => Date;
 };
@@ -59,6 +77,7 @@ export type AppJobDeps = {
 /** Every queue of the app with its handler. */
 export const appJobs = (deps: AppJobDeps): RegisteredJob[] => [
   webhookDeliveryJob({ db: deps.db, log: deps.log, delivery: deliveryPolicyOf(deps.config), now: deps.now }),
+  approvalMailJob({ db: deps.db, log: deps.log, mailer: deps.mailer, config: deps.config }),
   housekeepingJob({ db: deps.db, log: deps.log, now: deps.now }),
 ];
 

@@ -77,11 +77,27 @@ const RATE_LIMITED_PUBLIC = new Set([
   'post /client-errors',
 ]);
 
+/** Who may decide on an order's approval, as its 403 says. */
+const APPROVAL_DECISION_403 =
+  'Niet toegestaan: alleen een eigenaar of beheerder met een sessie beslist (een API-sleutel nooit), en niet over een order die hij zelf schreef';
+
 /**
  * Errors an operation answers for a reason of its own (a limit or a duplicate of its domain), with
  * what they mean there: added to the common ones, in these words instead of the common description.
  */
 const OWN_ERRORS: Record<string, Partial<Record<ErrorStatus, string>>> = {
+  'post /orders/{id}/approval/request': {
+    403: 'Niet toegestaan: alleen wie de order schreef vraagt goedkeuring aan',
+    409: 'De order heeft geen goedkeuring nodig, is al aangevraagd of al goedgekeurd, of er is geen andere eigenaar of beheerder die kan goedkeuren',
+  },
+  'post /orders/{id}/approval/approve': {
+    403: APPROVAL_DECISION_403,
+    409: 'Er is geen goedkeuring aangevraagd (of de order is sindsdien gewijzigd), of de order is al goedgekeurd',
+  },
+  'post /orders/{id}/approval/reject': {
+    403: APPROVAL_DECISION_403,
+    409: 'Er is geen goedkeuring aangevraagd (of de order is sindsdien gewijzigd), of de order is al goedgekeurd',
+  },
   'post /auth/login/two-factor': {
     401: 'De code of herstelcode is onjuist of al gebruikt, of de `challenge` is onbekend, verlopen, al gebruikt of na 5 onjuiste codes vervallen: één antwoord voor al deze gevallen',
   },
@@ -123,10 +139,16 @@ const retryAfter = {
   'Retry-After': { description: 'Na zoveel seconden mag het opnieuw', schema: { type: 'integer' } },
 };
 
-const errorResponse = (status: ErrorStatus, own?: string): ResponseObject => ({
+const errorResponse = (
+  status: ErrorStatus,
+  own: string | undefined,
+  idempotent: boolean,
+): ResponseObject => ({
   description: own ?? DESCRIPTIONS[status],
   // A busy Idempotency-Key says when to try again; a conflict of an operation's own does not.
-  ...(status === 429 || (status === 409 && !own) || status === 503 ? { headers: retryAfter } : {}),
+  ...(status === 429 || (status === 409 && (!own || idempotent)) || status === 503
+    ? { headers: retryAfter }
+    : {}),
   content: { 'application/json': { schema: { $ref: `#/components/schemas/error.${STATUS_CODES[status]}` } } },
 });
 
@@ -140,13 +162,17 @@ const GENERATED_DESCRIPTIONS = new Set([
   'Internal server error',
 ]);
 
+/** Whether the operation takes an Idempotency-Key (whose repeat may answer a busy 409). */
+const isIdempotent = (operation: Operation) =>
+  operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key') ?? false;
+
 /** The error statuses one operation can answer, from what it is: authenticated, with input, with an id … */
 export function errorStatusesOf(method: string, path: string, operation: Operation): ErrorStatus[] {
   const key = `${method} ${path}`;
   const authenticated = (operation.security?.length ?? 0) > 0;
   const hasInput = Boolean(operation.requestBody) || (operation.parameters?.length ?? 0) > 0;
   const takesBody = method === 'post' || method === 'put' || method === 'patch';
-  const idempotent = operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key');
+  const idempotent = isIdempotent(operation);
   const statuses = new Set<ErrorStatus>();
   if (hasInput || takesBody) statuses.add(400);
   if (authenticated) statuses.add(401).add(403).add(429);
@@ -182,7 +208,11 @@ export function describeApiConventions(doc: OpenAPIObject): OpenAPIObject {
     // An explicit empty list says "no authentication needed", rather than "forgot to say".
     operation.security ??= [];
     for (const status of errorStatusesOf(method, path, operation)) {
-      operation.responses[String(status)] = errorResponse(status, OWN_ERRORS[`${method} ${path}`]?.[status]);
+      operation.responses[String(status)] = errorResponse(
+        status,
+        OWN_ERRORS[`${method} ${path}`]?.[status],
+        isIdempotent(operation),
+      );
     }
     for (const [status, response] of Object.entries(operation.responses)) {
       if (status === '200' && response.description === 'Successful response') response.description = 'Gelukt';

@@ -7,6 +7,7 @@ import { emailTemplatesRouter } from './email-templates';
 import { invitationsRouter } from './invitations';
 import { logoRouter } from './logo';
 import { membersRouter } from './members';
+import { orderApprovalsRouter } from './order-approvals';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
 import { organizationSettingsRouter } from './organization-settings';
@@ -20,6 +21,7 @@ export const appRouter = router({
   auth: authRouter,
   customers: customersRouter,
   orders: ordersRouter,
+  orderApprovals: orderApprovalsRouter,
   orderSettings: orderSettingsRouter,
   pdfSettings: pdfSettingsRouter,
   logo: logoRouter,
