@@ -167,7 +167,7 @@ async function decide(db: DbOrTx, call: ApprovalCall, orderId: string, decision:
       if (isOwnOrder(order, facts, userId)) throw forbidden(approvalMessages.ownOrder);
       const refusal = undecidable(approvalStateOf(order, facts));
       if (refusal) throw refusal;
-      await tx
+      const decided = await tx
         .update(orderApprovals)
         .set({
           state: decision.state,
@@ -175,7 +175,17 @@ async function decide(db: DbOrTx, call: ApprovalCall, orderId: string, decision:
           decidedAt: call.audit.now(),
           reason: rejected ? decision.reason : null,
         })
-        .where(and(eq(orderApprovals.orderId, order.id), eq(orderApprovals.organizationId, organizationId)));
+        .where(
+          and(
+            eq(orderApprovals.orderId, order.id),
+            eq(orderApprovals.organizationId, organizationId),
+            // Exactly the request seen above, for the content seen above.
+            eq(orderApprovals.state, 'requested'),
+            eq(orderApprovals.contentHash, approvalContentHash(order)),
+          ),
+        )
+        .returning({ orderId: orderApprovals.orderId });
+      if (decided.length === 0) throw conflict(approvalMessages.notRequested);
       return announced(tx, call, order.id, rejected ? 'order.approval_rejected' : 'order.approved');
     },
     {
