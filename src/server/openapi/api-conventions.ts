@@ -86,6 +86,9 @@ const APPROVAL_DECISION_403 =
  * what they mean there: added to the common ones, in these words instead of the common description.
  */
 const OWN_ERRORS: Record<string, Partial<Record<ErrorStatus, string>>> = {
+  'post /orders/{id}/send-email': {
+    409: 'Conflict: de order moet eerst worden goedgekeurd (`code` APPROVAL_REQUIRED), of een eerder verzoek met deze Idempotency-Key wordt nog verwerkt (dan met `Retry-After`)',
+  },
   'post /orders/{id}/approval/request': {
     403: 'Niet toegestaan: alleen wie de order schreef vraagt goedkeuring aan',
     409: 'De order heeft geen goedkeuring nodig, is al aangevraagd of al goedgekeurd, of er is geen andere eigenaar of beheerder die kan goedkeuren',

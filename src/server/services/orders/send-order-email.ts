@@ -13,6 +13,7 @@ import { classifySmtpFailure, type SmtpFailure } from '../mail/smtp-failure';
 import type { Company } from '../organizations/company';
 import { orderPdfContent } from '../pdf/order-pdf-content';
 import { getPdfSettings } from '../pdf/pdf-settings';
+import { assertRecordSendable } from './approval/sendable';
 import { recordOrderSent } from './order-emails';
 import { getOrder } from './order-reads';
 
@@ -99,7 +100,8 @@ async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage
  * saved (its customer snapshot and total) and the user; the message is sanitised again here. With
  * `includePdf` the order's PDF is attached as `{orderNumber}.pdf` — a printer failure answers its 503
  * and nothing is sent. Only after the SMTP server accepted the message does the order become `sent`
- * and the send join its history.
+ * and the send join its history. An order that needs approval and has none for its content as it is
+ * answers 409 APPROVAL_REQUIRED before anything is printed or sent (approval/sendable.ts).
  */
 export async function sendOrderEmail(
   deps: ServiceDeps<'db' | 'mailer' | 'printer' | 'log' | 'now'>,
@@ -116,6 +118,9 @@ export async function sendOrderEmail(
     getPdfSettings(db, organizationId),
     findLogo(db, organizationId),
   ]);
+  // Four eyes: an order that needs approval goes out only as the version approved (409 otherwise),
+  // judged on the very record read above, before anything is printed or mailed.
+  await assertRecordSendable(db, organizationId, order);
   // A templateId must name one of the organisation's own templates; anything else is "not found" (404).
   if (input.templateId) await getEmailTemplate(db, organizationId, input.templateId);
 
