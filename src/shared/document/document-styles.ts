@@ -23,6 +23,10 @@ export const DOCUMENT_CSS = `
 .od-pairs dt{color:var(--od-faint)}
 .od-pairs dd{overflow-wrap:anywhere}
 
+/* A warning across the top (an order that may not be sent yet): amber, in words, never only a colour */
+.od-mark{margin:0 0 6mm;padding:3mm 4mm;border:.6mm solid #B45309;border-radius:1.5mm;background:#FEF3C7;
+  color:#78350F;font-size:12pt;font-weight:700;text-align:center;letter-spacing:.02em}
+
 /* The order lines */
 .od-lines{width:100%;border-collapse:collapse;table-layout:fixed;margin-top:8mm}
 .od-lines>thead{display:table-header-group}

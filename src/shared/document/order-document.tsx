@@ -30,6 +30,11 @@ export function OrderDocument({ data }: { data: OrderDocumentData }) {
     <article className={`od od--${view.template}`} data-template={view.template} style={vars}>
       {/* Constant CSS with no user data in it (see document-styles.ts); React writes style text raw. */}
       <style>{`${DOCUMENT_CSS}${LOGO_CSS}`}</style>
+      {data.mark && (
+        <p className="od-mark" role="note">
+          {data.mark}
+        </p>
+      )}
       <Layout view={view} />
       <LinesTable view={view} />
       <VatNotice data={data} />

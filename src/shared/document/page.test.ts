@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../../test/document-fixtures';
-import { DOCUMENT_PAGE_MARGINS, documentFooterTemplate, escapeHtml } from './page';
+import {
+  DOCUMENT_HEADER_TEMPLATE,
+  DOCUMENT_PAGE_MARGINS,
+  documentFooterTemplate,
+  documentHeaderTemplate,
+  escapeHtml,
+} from './page';
 
 describe('documentFooterTemplate', () => {
   it('numbers the pages with Chromium’s placeholders and names company and order', () => {
@@ -35,5 +41,16 @@ describe('documentFooterTemplate', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
     );
+  });
+});
+
+describe('documentHeaderTemplate', () => {
+  it('is empty without a mark, and carries the mark, escaped, on every page with one', () => {
+    expect(documentHeaderTemplate(documentFixture())).toBe(DOCUMENT_HEADER_TEMPLATE);
+    expect(documentHeaderTemplate({ ...documentFixture(), mark: null })).toBe(DOCUMENT_HEADER_TEMPLATE);
+    const header = documentHeaderTemplate({ ...documentFixture(), mark: 'Concept — <b>wacht</b> & zie' });
+    expect(header).toContain('>Concept — &lt;b&gt;wacht&lt;/b&gt; &amp; zie</div>');
+    expect(header).toContain('font-size:8pt');
+    expect(header).not.toContain('<b>');
   });
 });

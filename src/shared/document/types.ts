@@ -58,4 +58,9 @@ export type OrderDocumentData = {
   settings: PdfSettings;
   /** The company logo: a data: URL in the PDF, the app's own URL in the preview; absent without one. */
   logo?: string | null;
+  /**
+   * A warning across the document, at its top and in every page's header: an order that may not be
+   * sent yet carries APPROVAL_PDF_MARK. Absent or null: none.
+   */
+  mark?: string | null;
 };

@@ -1,12 +1,14 @@
 import {
-  DOCUMENT_HEADER_TEMPLATE,
   DOCUMENT_PAGE_MARGINS,
   documentFooterTemplate,
+  documentHeaderTemplate,
 } from '../../../shared/document/page';
 import type { OrderDocumentData } from '../../../shared/document/types';
+import { APPROVAL_PDF_MARK, approvalBlocksSending } from '../../../shared/schemas/approval';
 import type { ServiceDeps } from '../../deps';
 import { unauthorized } from '../../errors';
 import { findLogo, logoDataUrl } from '../logo/logos';
+import { approvalStateOf, readApprovalFacts } from '../orders/approval/read';
 import { getOrder } from '../orders/order-reads';
 import { findCompany } from '../organizations/company';
 import { orderDocumentData } from './order-document-data';
@@ -27,8 +29,8 @@ export type OrderPdf = {
 
 /**
  * The PDF of one of the organisation's orders, stored for download. The document's HTML is its key: while
- * nothing it shows has changed (order, customer snapshot, company, settings) the stored file is handed
- * out again without printing. A printer failure rejects with its Dutch 503 and stores nothing.
+ * nothing it shows has changed (order, customer snapshot, company, settings, the approval mark) the
+ * stored file is handed out again without printing. A printer failure rejects with its Dutch 503 and stores nothing.
  */
 export async function orderPdf(
   deps: ServiceDeps<'db' | 'printer' | 'log' | 'now'>,
@@ -45,7 +47,12 @@ export async function orderPdf(
   // The session named this organisation a moment ago; gone now means it was just deleted.
   if (!user) throw unauthorized();
 
-  const data = orderDocumentData(order, user, settings, logo ? logoDataUrl(logo) : null);
+  // An order that may not be sent yet says so on its paper: a printout cannot pass for the approved one.
+  const approval = approvalStateOf(order, await readApprovalFacts(db, organizationId, order));
+  const data: OrderDocumentData = {
+    ...orderDocumentData(order, user, settings, logo ? logoDataUrl(logo) : null),
+    mark: approvalBlocksSending(approval) ? APPROVAL_PDF_MARK : null,
+  };
   // With react-dom's server renderer: loaded by the first PDF, not at start-up.
   const { renderDocumentHtml } = await import('./document-html');
   const html = renderDocumentHtml(data);
@@ -85,7 +92,7 @@ async function printAndStore(
   const printed = await deps.printer.print({
     html,
     title: order.orderNumber,
-    headerTemplate: DOCUMENT_HEADER_TEMPLATE,
+    headerTemplate: documentHeaderTemplate(data),
     footerTemplate: documentFooterTemplate(data),
     margin: DOCUMENT_PAGE_MARGINS,
   });
