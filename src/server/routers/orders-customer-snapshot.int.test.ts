@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
+import { NO_APPROVAL_NEEDED } from '../../test/approvals';
 import { createTestCaller, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { rejectionOf } from '../../test/helpers';
@@ -64,7 +65,7 @@ describe('orders keep a snapshot of their customer (integration)', () => {
       customerCompany: 'Jansen Bouw B.V.',
       customerSnapshot: jansenSnapshot,
     });
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [] });
+    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
     expect((await alice.orders.list()).find((x) => x._id === o._id)).toEqual(o);
     expect(await pageRow(o.orderNumber, o._id)).toMatchObject({ customerSnapshot: jansenSnapshot });
   });
@@ -75,7 +76,7 @@ describe('orders keep a snapshot of their customer (integration)', () => {
     await editCustomer(customer._id, { company: 'Nieuwe Naam BV', city: 'Amersfoort' });
 
     const read = await alice.orders.get({ id: o._id });
-    expect(read).toEqual({ ...o, emails: [] });
+    expect(read).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
     expect(read).toMatchObject({
       customerCompany: 'Oude Naam BV',
       customerSnapshot: { company: 'Oude Naam BV', city: 'Utrecht' },
@@ -99,7 +100,7 @@ describe('orders keep a snapshot of their customer (integration)', () => {
     await alice.customers.delete({ id: customer._id });
     const snapshot = { ...jansenSnapshot, company: 'Verdwijnt BV' };
 
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [] });
+    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
     expect((await alice.orders.list()).find((x) => x._id === o._id)).toEqual(o);
     expect(await pageRow('Verdwijnt', o._id)).toMatchObject({
       customer: customer._id,
@@ -120,7 +121,11 @@ describe('orders keep a snapshot of their customer (integration)', () => {
       status: 'paid',
       total: 6.05,
     });
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...saved, emails: [] });
+    expect(await alice.orders.get({ id: o._id })).toEqual({
+      ...saved,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+    });
     // The same id in capitals is the same customer.
     const again = await alice.orders.update({ id: o._id, ...orderPayload(customer._id.toUpperCase()) });
     expect(again).toMatchObject({ customer: customer._id, customerSnapshot: snapshot });
@@ -139,7 +144,7 @@ describe('orders keep a snapshot of their customer (integration)', () => {
       expect(err.code).toBe('NOT_FOUND');
       expect(err.message).toBe('Klant niet gevonden.');
     }
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [] });
+    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
 
     // Moving it to an existing customer of her own works, and takes that customer's snapshot.
     const next = await newCustomer({ company: 'Opvolger BV' });
@@ -166,7 +171,7 @@ describe('orders keep a snapshot of their customer (integration)', () => {
       'Klant niet gevonden.',
     );
     expect((await bob.orders.page({ search: 'Alleen Alice' })).total).toBe(0);
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [] });
+    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
   });
 
   it('orders created while their customer is deleted are each stored whole or refused with 404, never a 500', async () => {
