@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, memberships, orderApprovals, orders, rateLimits } from '../../db/schema';
 import { formatEuro } from '../../shared/format';
 import { roleRequiredMessage } from '../../shared/roles';
+import { apiListMessages } from '../../shared/schemas/api-list';
 import {
   APPROVAL_REQUIRED_CODE,
   type Approval,
@@ -911,7 +912,7 @@ describe('the lists and the dashboard', () => {
     const bad = await call(boss, 'GET', '/api/orders?approval=wacht');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual({
-      approval: 'approval moet een van not_required, required, requested, approved, rejected zijn.',
+      approval: apiListMessages.approval,
     });
   });
 

@@ -23,7 +23,9 @@ export const apiListMessages = {
   status: `status moet een van ${ORDER_STATUSES.join(', ')} zijn.`,
   fromAfterTo: 'from mag niet na to liggen.',
   createdBy: "createdBy moet 'me' of het id (uuid) van een gebruiker zijn.",
-  approval: `approval moet een van ${APPROVAL_STATES.join(', ')} zijn.`,
+  // The values are in the parameter's description: listed here, 'required' would read as English in a Dutch text.
+  approval:
+    'approval moet een van de goedkeuringsstatussen van `approval.state` zijn, bijvoorbeeld requested.',
 } as const;
 
 /** 'me' or a uuid, any case: also in the OpenAPI document, as the parameter's pattern. */
