@@ -121,3 +121,78 @@ export const approvalActionOutput = z.object({
   approval: approvalOutput.describe('De goedkeuring van de order zoals die nu is'),
 });
 export type ApprovalActionResult = z.infer<typeof approvalActionOutput>;
+
+/* ---------------------------------------------------------------- the screens' words */
+
+/** The buttons, dialogs and fields of the order's approval panel. */
+export const approvalLabels = {
+  panelTitle: 'Goedkeuring',
+  request: 'Goedkeuring aanvragen',
+  approve: 'Goedkeuren',
+  reject: 'Afwijzen',
+  note: 'Toelichting',
+  noteHint: 'Optioneel: wat de eigenaar of beheerder moet weten om te beslissen.',
+  reason: 'Reden',
+  reasonHint: 'De auteur ziet de reden bij de order.',
+  requestDescription:
+    'De eigenaar en de beheerders krijgen een e-mail met een link naar deze order. Tot een van hen hem goedkeurt, kan de order niet worden verzonden.',
+  rejectTitle: 'Order afwijzen',
+  rejectDescription:
+    'De order kan dan niet worden verzonden. De auteur ziet uw reden bij de order en kan hem aanpassen en opnieuw goedkeuring aanvragen.',
+  cancel: 'Annuleren',
+  toOrder: 'Naar de order',
+  waitingLink: 'Bekijk de orders',
+} as const;
+
+/** What the panel says under the state, for the author, an approver, or someone else. */
+export const approvalExplanations = {
+  requiredAuthor: approvalMessages.required,
+  requiredOther:
+    'Deze order moet eerst worden goedgekeurd door een eigenaar of beheerder voordat hij kan worden verzonden. Wie de order schreef, vraagt goedkeuring aan.',
+  requestedApprover:
+    'Bekijk de order en keur hem goed of wijs hem af. Tot dan kan hij niet worden verzonden.',
+  requestedOther: 'Een eigenaar of beheerder beoordeelt de order. Tot dan kan hij niet worden verzonden.',
+  approved: 'Deze versie van de order is goedgekeurd en kan worden verzonden.',
+  approvedEditable:
+    'Deze versie van de order is goedgekeurd en kan worden verzonden. Wijzigt u de klant, de regels, aantallen, prijzen, btw of verlegd, dan is opnieuw goedkeuring nodig.',
+  rejectedAuthor: 'Pas de order aan en vraag opnieuw goedkeuring aan.',
+  rejectedOther: 'Wie de order schreef, kan hem aanpassen en opnieuw goedkeuring aanvragen.',
+  ownOrderRequested:
+    'U kunt uw eigen order niet goedkeuren. Een andere eigenaar of beheerder beoordeelt hem.',
+  saveFirst: 'Sla eerst uw wijzigingen op: de goedkeuring gaat over de opgeslagen order.',
+} as const;
+
+/** A change to what was asked, approved or refused, before it is saved. */
+export const APPROVAL_CHANGE_WARNING: Partial<Record<ApprovalState, string>> = {
+  requested:
+    'U wijzigt klant, regels, prijzen, btw of verlegd. Na opslaan vervalt de aanvraag en is opnieuw goedkeuring nodig.',
+  approved:
+    'U wijzigt klant, regels, prijzen, btw of verlegd. Na opslaan vervalt de goedkeuring en is opnieuw goedkeuring nodig voordat de order kan worden verzonden.',
+  rejected:
+    'U wijzigt klant, regels, prijzen, btw of verlegd. Na opslaan kunt u opnieuw goedkeuring aanvragen.',
+};
+
+/** When the call itself failed without a message of the server's. */
+export const approvalErrors = {
+  request: 'Er is een fout opgetreden bij het aanvragen van goedkeuring.',
+  approve: 'Er is een fout opgetreden bij het goedkeuren van de order.',
+  reject: 'Er is een fout opgetreden bij het afwijzen van de order.',
+} as const;
+
+/** 'Aangevraagd', 'Goedgekeurd', 'Afgewezen': the verb before 'door … op … om …'. */
+export const APPROVAL_EVENT_LABELS = {
+  requested: 'Aangevraagd',
+  approved: 'Goedgekeurd',
+  rejected: 'Afgewezen',
+} as const;
+
+/** The dashboard's notice: '1 order wacht op uw goedkeuring', '3 orders wachten op uw goedkeuring'. */
+export function approvalsWaitingText(count: number): string {
+  const n = count.toLocaleString('nl-NL');
+  return count === 1 ? `${n} order wacht op uw goedkeuring` : `${n} orders wachten op uw goedkeuring`;
+}
+
+/** A row's send button while the order may not go out: 'Order INK-2026-1001 kan nog niet worden verzonden: …'. */
+export function sendBlockedLabel(orderNumber: string, state: ApprovalState): string {
+  return `Order ${orderNumber} kan nog niet worden verzonden: ${APPROVAL_STATE_LABELS[state].toLowerCase()}`;
+}
