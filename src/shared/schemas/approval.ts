@@ -136,12 +136,17 @@ export const approvalLabels = {
   reasonHint: 'De auteur ziet de reden bij de order.',
   requestDescription:
     'De eigenaar en de beheerders krijgen een e-mail met een link naar deze order. Tot een van hen hem goedkeurt, kan de order niet worden verzonden.',
-  rejectTitle: 'Order afwijzen',
   rejectDescription:
     'De order kan dan niet worden verzonden. De auteur ziet uw reden bij de order en kan hem aanpassen en opnieuw goedkeuring aanvragen.',
   cancel: 'Annuleren',
   toOrder: 'Naar de order',
   waitingLink: 'Bekijk de orders',
+} as const;
+
+/** The dialogs' titles, with the order's number. */
+export const approvalDialogTitles = {
+  request: (orderNumber: string) => `Goedkeuring aanvragen voor order ${orderNumber}`,
+  reject: (orderNumber: string) => `Order ${orderNumber} afwijzen`,
 } as const;
 
 /** What the panel says under the state, for the author, an approver, or someone else. */
@@ -191,6 +196,10 @@ export function approvalsWaitingText(count: number): string {
   const n = count.toLocaleString('nl-NL');
   return count === 1 ? `${n} order wacht op uw goedkeuring` : `${n} orders wachten op uw goedkeuring`;
 }
+
+/** Under the dashboard's count. */
+export const APPROVALS_WAITING_DETAIL =
+  'Orders van collega’s die pas kunnen worden verzonden als een eigenaar of beheerder ze goedkeurt.';
 
 /** A row's send button while the order may not go out: 'Order INK-2026-1001 kan nog niet worden verzonden: …'. */
 export function sendBlockedLabel(orderNumber: string, state: ApprovalState): string {
