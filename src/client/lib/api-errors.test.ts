@@ -41,6 +41,21 @@ describe('readApiError', () => {
     expect(info.emailVerificationRequired).toBe(false);
   });
 
+  it('reads the domain code that tells a refusal from others of its status', () => {
+    const err = serverError({
+      message: 'Deze order moet eerst worden goedgekeurd.',
+      code: -32009,
+      data: { code: 'CONFLICT', httpStatus: 409, domainCode: 'APPROVAL_REQUIRED' },
+    });
+    expect(readApiError(err)).toMatchObject({ httpStatus: 409, domainCode: 'APPROVAL_REQUIRED' });
+    const plain = serverError({
+      message: 'Bestaat al.',
+      code: -32009,
+      data: { code: 'CONFLICT', httpStatus: 409 },
+    });
+    expect(readApiError(plain).domainCode).toBeNull();
+  });
+
   it('treats a failed fetch as a network error without a server message', () => {
     const err = TRPCClientError.from(new TypeError('Failed to fetch'));
     const info = readApiError(err);

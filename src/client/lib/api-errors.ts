@@ -21,6 +21,11 @@ export type ApiErrorInfo = {
   /** The server's own (Dutch) message, or null when the server did not answer. */
   serverMessage: string | null;
   httpStatus: number | null;
+  /**
+   * The domain's own code when the server gave one (`APPROVAL_REQUIRED`: the order may not be sent
+   * before it is approved), to tell that refusal from others with the same status.
+   */
+  domainCode: string | null;
   /** `{field: message}` of a refused input. */
   details: ErrorDetails;
   emailVerificationRequired: boolean;
@@ -53,6 +58,7 @@ export function readApiError(err: unknown): ApiErrorInfo {
   return {
     serverMessage: shape ? shape.message || rawMessage : null,
     httpStatus: apiError?.data?.httpStatus ?? null,
+    domainCode: apiError?.data?.domainCode ?? null,
     details: stringsOnly(shape?.details),
     emailVerificationRequired: shape?.emailVerificationRequired === true,
     status: shape?.status || null,
