@@ -3,13 +3,16 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
+import { type Approval, approvalBlocksSending } from '../../../shared/schemas/approval';
 import type { Order } from '../../../shared/schemas/order';
 import type { OrderEmail } from '../../../shared/schemas/order-email';
-import { Button, buttonClass, Card, ConfirmDialog, cx, ProfileGapsNotice } from '../../components';
+import { Button, buttonClass, Card, ConfirmDialog, cx, Notice, ProfileGapsNotice } from '../../components';
 import { editOrderHref } from '../../components/order-table';
 import { trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { useOrderPdf } from '../../lib/use-order-pdf';
+import { approvalChangeWarning, changesApproved } from './approval-view';
+import { OrderApprovalPanel } from './order-approval-panel';
 import { OrderDeliveryFields } from './order-delivery-fields';
 import {
   draftFromOrder,
@@ -45,8 +48,8 @@ import { useLeaveGuard } from './use-leave-guard';
 export const CUSTOMERS_LOAD_ERROR = 'Kan klantgegevens niet laden.';
 
 export type OrderFormViewProps = {
-  /** The order being edited (with what was sent of it); absent for a new order. */
-  order?: Order & { emails?: readonly OrderEmail[] };
+  /** The order being edited (with what was sent of it and its approval); absent for a new order. */
+  order?: Order & { emails?: readonly OrderEmail[]; approval?: Approval };
   /**
    * Only to read (a role that may not change orders): every field shown but none editable, no save,
    * duplicate or leave question, nothing sent to the server but the PDF's download.
@@ -78,16 +81,28 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
   const [saved, setSaved] = useState<Order | null>(null);
   const [savedNotice, setSavedNotice] = useState(false);
   const [askSend, setAskSend] = useState(false);
+  /** When the last save was answered: the approval read after it is the saved order's. */
+  const [savedAt, setSavedAt] = useState(0);
   /** Set at once on submit (state would only follow on the next render): no double submit. */
   const inFlight = useRef(false);
   const feedbackRef = useRef<HTMLDivElement>(null);
   const sideRef = useRef<HTMLElement>(null);
+  const approvalRef = useRef<HTMLElement>(null);
 
   const customers = trpc.customers.list.useQuery(undefined, { staleTime: 30_000 });
   const create = trpc.orders.create.useMutation();
   const update = trpc.orders.update.useMutation();
   const saving = create.isPending || update.isPending;
   const pdf = useOrderPdf();
+  // The order as the server now has it, for its approval: after a save (a change to the lines may
+  // have made approval necessary again), a request or a decision. The edit page's own query of the
+  // same order shares it.
+  const liveId = saved?._id ?? order?._id;
+  const live = trpc.orders.get.useQuery(
+    { id: liveId ?? '' },
+    { enabled: Boolean(liveId), staleTime: 30_000 },
+  );
+  const approval = live.data?.approval ?? order?.approval;
 
   const { dirty } = form;
   // Saved, or only to read: the fields stay as they are.
@@ -96,13 +111,22 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
   const totals = useMemo(() => draftTotals(draft), [draft]);
   const warn = showIncompleteWarning(draft.items, form.submitted);
 
-  // 'Opslaan en downloaden': the send question waits until the PDF is in the user's hands.
+  // 'Opslaan en downloaden': the send question waits until the PDF is in the user's hands. It waits
+  // too for the saved order's approval: an order that may not go out yet is not offered for sending;
+  // its approval panel, now showing what the save made of it, is brought into view instead.
   const pdfBusy = pdf.anyBusy;
+  const approvalRead = saved !== null && (live.dataUpdatedAt >= savedAt || live.isError);
+  const sendBlocked = Boolean(approval && approvalBlocksSending(approval.state));
   useEffect(() => {
-    if (!saved || pdfBusy) return;
+    if (!saved || pdfBusy || !approvalRead) return;
+    if (sendBlocked) {
+      approvalRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      approvalRef.current?.focus({ preventScroll: true });
+      return;
+    }
     const timer = window.setTimeout(() => setAskSend(true), SEND_DIALOG_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [saved, pdfBusy]);
+  }, [saved, pdfBusy, approvalRead, sendBlocked]);
 
   const set = form.setValue;
 
@@ -136,6 +160,7 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
   };
 
   const onSaved = (result: Order) => {
+    setSavedAt(Date.now());
     setSaved(result);
     setSavedNotice(true);
     void utils.orders.invalidate();
@@ -181,6 +206,9 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
     save();
   };
 
+  const changeWarning =
+    approval && !locked ? approvalChangeWarning(approval.state, changesApproved(initial, draft)) : null;
+
   const customerError = errors.customer ?? (customers.isError ? CUSTOMERS_LOAD_ERROR : undefined);
   const otherErrors = unplacedErrors(errors, draft.items);
 
@@ -192,6 +220,18 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
       aria-label={readOnly ? 'Inkooporder bekijken' : isNew ? 'Nieuwe Inkooporder' : 'Inkooporder bewerken'}
     >
       <div className="order-form__main">
+        {liveId && approval ? (
+          <OrderApprovalPanel
+            ref={approvalRef}
+            orderId={liveId}
+            orderNumber={(saved ?? order)?.orderNumber ?? ''}
+            approval={approval}
+            authorId={(live.data ?? saved ?? order)?.createdBy?.id ?? null}
+            editable={!locked}
+            dirty={dirty && !locked}
+          />
+        ) : null}
+
         <OrderHeaderFields
           draft={draft}
           errors={errors}
@@ -280,6 +320,11 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
           }
         >
           <ProfileGapsNotice className="order-form__profile-gaps" />
+          {changeWarning ? (
+            <Notice tone="warning" className="order-form__approval-warning">
+              {changeWarning}
+            </Notice>
+          ) : null}
           <OrderFormFeedback
             ref={feedbackRef}
             savedText={saved && savedNotice ? savedMessage(saved.orderNumber, isNew) : null}
