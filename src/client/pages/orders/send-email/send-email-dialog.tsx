@@ -1,9 +1,18 @@
 import { CircleCheck, FileText, Mail, PenLine, Send } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { ORDER_STATUS_LABELS } from '../../../../shared/constants';
+import {
+  APPROVAL_STATE_LABELS,
+  type ApprovalState,
+  approvalBlocksSending,
+  approvalLabels,
+  approvalMessages,
+} from '../../../../shared/schemas/approval';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
 import {
   Button,
+  buttonClass,
   Modal,
   Notice,
   ProfileGapsNotice,
@@ -12,6 +21,7 @@ import {
   TabPanel,
   Tabs,
 } from '../../../components';
+import { editOrderHref } from '../../../components/order-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
 import { SendEmailCompose } from './send-email-compose';
@@ -68,6 +78,19 @@ function SendEmailPanel({
   );
   const ready = order.data && profile.data && (templates.data || templates.isError);
 
+  // An order that may not go out yet: the dialog says why and leads to the order, where the approval
+  // is asked or given, instead of a form whose 'Versturen' the server would refuse.
+  if (order.data && approvalBlocksSending(order.data.approval.state)) {
+    return (
+      <SendBlocked
+        orderId={order.data._id}
+        state={order.data.approval.state}
+        title={title}
+        onClose={onClose}
+      />
+    );
+  }
+
   if (!ready) {
     const failed = (order.isError && !order.data) || (profile.isError && !profile.data);
     return (
@@ -108,6 +131,43 @@ function SendEmailPanel({
       onClose={onClose}
       onSent={onSent}
     />
+  );
+}
+
+function SendBlocked({
+  orderId,
+  state,
+  title,
+  onClose,
+}: {
+  orderId: string;
+  state: ApprovalState;
+  title: ReactNode;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      size="md"
+      icon={<Mail size={20} aria-hidden="true" />}
+      className="send-email-blocked"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Sluiten
+          </Button>
+          <Link href={editOrderHref(orderId)} className={buttonClass()} onClick={onClose}>
+            {approvalLabels.toOrder}
+          </Link>
+        </>
+      }
+    >
+      <Notice tone="warning" title={APPROVAL_STATE_LABELS[state]}>
+        {approvalMessages.required}
+      </Notice>
+    </Modal>
   );
 }
 

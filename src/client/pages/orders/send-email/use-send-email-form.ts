@@ -1,5 +1,6 @@
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { OrderStatus } from '../../../../shared/constants';
+import { APPROVAL_REQUIRED_CODE } from '../../../../shared/schemas/approval';
 import type { Profile } from '../../../../shared/schemas/company-profile';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import type { Order } from '../../../../shared/schemas/order';
@@ -97,7 +98,14 @@ export function useSendEmailForm({
             errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
           );
           // Marked at their fields; the cursor stays, the message above says what happened.
-          form.serverErrors(readApiError(err).details, { focus: false });
+          const info = readApiError(err);
+          form.serverErrors(info.details, { focus: false });
+          // The order came to need approval after the dialog read it (someone changed it): the
+          // server's message stays, and the order and the lists are read again to show why.
+          if (info.domainCode === APPROVAL_REQUIRED_CODE) {
+            void utils.orders.get.invalidate({ id: order._id });
+            void utils.orders.page.invalidate();
+          }
         },
       },
     );
