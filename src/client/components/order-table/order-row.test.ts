@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { columnNeeds, customerDisplay, customerShare, orderTotalText, rowActions } from './order-row';
+import { APPROVAL_STATES } from '../../../shared/schemas/approval';
+import {
+  approvalBadgeOf,
+  columnNeeds,
+  customerDisplay,
+  customerShare,
+  orderTotalText,
+  rowActions,
+  statusColumnWidth,
+} from './order-row';
 
 describe('customerDisplay', () => {
   it('shows the company with the contact person under it', () => {
@@ -137,5 +146,23 @@ describe('rowActions', () => {
       'delete',
     ]);
     expect(rowActions({ canWork: true, canSend: false })).toEqual(['edit', 'pdf', 'duplicate', 'delete']);
+  });
+});
+
+describe('a row’s approval', () => {
+  it('marks only what the order waits for: required, requested, rejected', () => {
+    expect(APPROVAL_STATES.filter((approvalState) => approvalBadgeOf({ approvalState }))).toEqual([
+      'required',
+      'requested',
+      'rejected',
+    ]);
+    expect(approvalBadgeOf({})).toBeNull();
+  });
+
+  it('widens the Status column only on a page where a row carries one', () => {
+    expect(statusColumnWidth([{ approvalState: 'approved' }, {}])).toBe(124);
+    expect(
+      statusColumnWidth([{ approvalState: 'approved' }, { approvalState: 'requested' }]),
+    ).toBeGreaterThan(124);
   });
 });

@@ -1,7 +1,33 @@
 import { UNKNOWN_CUSTOMER } from '../../../shared/constants';
 import { formatEuro } from '../../../shared/format';
 import { eurosToCents } from '../../../shared/money';
+import { type ApprovalState, approvalBlocksSending } from '../../../shared/schemas/approval';
 import type { OrderSummary } from '../../../shared/schemas/order';
+import type { BadgeTone } from '../badge';
+
+/** A row of the screens' lists: the order, and where the list says it, its approval's state. */
+export type OrderRowData = OrderSummary & { approvalState?: ApprovalState };
+
+/**
+ * The approval a row marks: only one the order waits for (required, requested, rejected), which is
+ * also one that keeps it from being sent; an approved order or one that needs none is not marked.
+ */
+export function approvalBadgeOf(order: Pick<OrderRowData, 'approvalState'>): ApprovalState | null {
+  const state = order.approvalState;
+  return state && approvalBlocksSending(state) ? state : null;
+}
+
+export const APPROVAL_BADGE_TONES: Record<ApprovalState, BadgeTone> = {
+  not_required: 'grey',
+  required: 'amber',
+  requested: 'blue',
+  approved: 'green',
+  rejected: 'red',
+};
+
+/** The Status column's width: wider on a page where a row also carries an approval's badge. */
+export const statusColumnWidth = (orders: readonly Pick<OrderRowData, 'approvalState'>[]) =>
+  orders.some((order) => approvalBadgeOf(order) !== null) ? 172 : 124;
 
 /** What a row shows in the Klant column: the company first, the contact person under it. */
 export type CustomerDisplay = { primary: string; secondary: string | null; unknown: boolean };

@@ -3,6 +3,11 @@ import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
+import {
+  APPROVAL_STATE_LABELS,
+  type ApprovalState,
+  sendBlockedLabel,
+} from '../../../shared/schemas/approval';
 import type { OrderSummary } from '../../../shared/schemas/order';
 import { useCan } from '../../lib/can';
 import { useBusyFocus } from '../../lib/use-busy-focus';
@@ -12,17 +17,22 @@ import { Badge } from '../badge';
 import { buttonClass, IconButton } from '../button';
 import { cx } from '../cx';
 import {
+  APPROVAL_BADGE_TONES,
+  approvalBadgeOf,
   columnNeeds,
   customerDisplay,
   customerShare,
+  type OrderRowData,
   orderTotalText,
   type RowAction,
   rowActions,
+  statusColumnWidth,
 } from './order-row';
 import './order-table.css';
 
 export type OrderTableProps = {
-  orders: readonly OrderSummary[];
+  /** The page's orders; with `approvalState`, a row marks an approval the order waits for. */
+  orders: readonly OrderRowData[];
   /** Read by screen readers as the table's name, e.g. 'Inkooporders'. */
   caption: string;
   /** The Status column (the orders list has it, the dashboard's Recente Orders not: spec §2). */
@@ -39,10 +49,11 @@ export type OrderTableProps = {
   className?: string;
 };
 
-function columnStyle(orders: readonly OrderSummary[], actions: number): CSSProperties {
+function columnStyle(orders: readonly OrderRowData[], actions: number): CSSProperties {
   const needs = columnNeeds(orders);
   return {
     '--order-table-actions': actions,
+    '--status-width': `${statusColumnWidth(orders)}px`,
     // No orders (loading, empty page): the CSS default, the length of a number in the default format.
     '--number-chars': needs.numberChars || undefined,
     '--customer-chars': needs.customerChars,
@@ -150,7 +161,7 @@ export function OrderTable({
 }
 
 type OrderRowProps = {
-  order: OrderSummary;
+  order: OrderRowData;
   showStatus: boolean;
   pdf: OrderPdf;
   duplicate: OrderDuplicate;
@@ -163,10 +174,13 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, actions
   const customer = customerDisplay(order);
   const [, navigate] = useLocation();
   const copying = duplicate.isBusy(order._id);
+  const approval = approvalBadgeOf(order);
   return (
     <tr className="order-table__row">
       <th scope="row" className="order-table__number">
         {order.orderNumber}
+        {/* Without a Status column (the dashboard) the approval stands under the number. */}
+        {approval && !showStatus ? <ApprovalBadge state={approval} /> : null}
       </th>
       <td className="order-table__customer">
         <span
@@ -206,9 +220,12 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, actions
       </td>
       {showStatus ? (
         <td className="order-table__status">
-          <Badge tone={ORDER_STATUS_COLORS[order.status]} dot>
-            {ORDER_STATUS_LABELS[order.status]}
-          </Badge>
+          <span className="order-table__badges">
+            <Badge tone={ORDER_STATUS_COLORS[order.status]} dot>
+              {ORDER_STATUS_LABELS[order.status]}
+            </Badge>
+            {approval ? <ApprovalBadge state={approval} /> : null}
+          </span>
         </td>
       ) : null}
       <td className="order-table__actions">
@@ -239,11 +256,17 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, actions
           ) : null}
           <OrderPdfButton order={order} pdf={pdf} />
           {actions.includes('send') && onSend ? (
+            // An order that may not go out yet keeps its button, dimmed and named for why: the
+            // dialog it opens says what to do instead of offering a form the server would refuse.
             <IconButton
-              label={`Order ${order.orderNumber} per e-mail versturen`}
+              label={
+                approval
+                  ? sendBlockedLabel(order.orderNumber, approval)
+                  : `Order ${order.orderNumber} per e-mail versturen`
+              }
               icon={<Mail />}
               size="sm"
-              className="order-table__send"
+              className={cx('order-table__send', approval && 'order-table__send--blocked')}
               onClick={() => onSend(order)}
             />
           ) : null}
@@ -269,6 +292,15 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, actions
         </div>
       </td>
     </tr>
+  );
+}
+
+/** 'Goedkeuring nodig', 'Wacht op goedkeuring', 'Afgewezen' on a row. */
+function ApprovalBadge({ state }: { state: ApprovalState }) {
+  return (
+    <Badge tone={APPROVAL_BADGE_TONES[state]} className="order-table__approval">
+      {APPROVAL_STATE_LABELS[state]}
+    </Badge>
   );
 }
 
