@@ -7,7 +7,7 @@ import type { OrderPage } from '../../../shared/schemas/order';
 import { buttonClass, EmptyState, SearchField } from '../../components';
 import { OrderTable, type OrderTableProps } from '../../components/order-table';
 import { useCan } from '../../lib/can';
-import { ordersParamsToSearch, pagerText } from '../orders/orders-params';
+import { DEFAULT_ORDERS_FILTERS, ordersParamsToSearch, pagerText } from '../orders/orders-params';
 import { emptyPeriodText } from './dashboard-view';
 
 /** Rows in Recente Orders; the orders list has the rest. */
@@ -48,7 +48,7 @@ export function RecentOrders({
   const data = query.data;
   const total = data?.total ?? 0;
   const refreshing = query.isFetching && query.isPlaceholderData;
-  const listHref = `/inkooporders${ordersParamsToSearch({ search, status: '', period, mine: false, page: 1 })}`;
+  const listHref = `/inkooporders${ordersParamsToSearch({ ...DEFAULT_ORDERS_FILTERS, search, period })}`;
 
   return (
     <section className="recent-orders" aria-labelledby="recent-orders-title">

@@ -29,11 +29,12 @@ const NO_ORDERS_YET = 'Er zijn nog geen orders.';
 const NO_MATCHES = 'Geen orders gevonden die aan de criteria voldoen.';
 
 /**
- * /inkooporders (spec §2 Orders list, §8 Orders list): search, status and period filters and real
- * paging, all on the server (trpc.orders.page), kept in the address.
+ * /inkooporders (spec §2 Orders list, §8 Orders list): search, status, period and approval filters
+ * and real paging, all on the server (trpc.orders.page), kept in the address.
  */
 export function OrdersPage() {
-  const { filters, text, setText, setStatus, setPeriod, setMine, setPage, clear } = useOrdersFilters();
+  const { filters, text, setText, setStatus, setPeriod, setMine, setApproval, setPage, clear } =
+    useOrdersFilters();
   const canWork = useCan('work');
   const canManage = useCan('manage');
   const orderDelete = useOrderDelete();
@@ -46,6 +47,7 @@ export function OrdersPage() {
       status: filters.status || undefined,
       period: filters.period,
       createdBy: filters.mine ? 'me' : undefined,
+      approval: filters.approval || undefined,
       page: filters.page,
       pageSize: ORDERS_PAGE_SIZE,
     },
@@ -117,6 +119,8 @@ export function OrdersPage() {
         onPeriodChange={setPeriod}
         mine={filters.mine}
         onMineChange={setMine}
+        awaitingApproval={filters.approval === 'requested'}
+        onAwaitingApprovalChange={(on) => setApproval(on ? 'requested' : '')}
         filtered={filtered}
         onClear={clear}
         searching={refreshing}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APPROVALS_WAITING_HREF,
   DEFAULT_ORDERS_FILTERS,
   hasActiveFilters,
   ordersParamsToSearch,
@@ -44,10 +45,14 @@ describe('orders address parameters', () => {
       status: 'paid',
       period: 'quarter',
       mine: false,
+      approval: '',
       page: 3,
     });
     expect(parseOrdersParams('?mijn=1').mine).toBe(true);
     expect(parseOrdersParams('?mijn=ja').mine).toBe(false);
+    expect(parseOrdersParams('?goedkeuring=aangevraagd').approval).toBe('requested');
+    expect(parseOrdersParams('?goedkeuring=requested').approval).toBe('');
+    expect(parseOrdersParams('?goedkeuring=1').approval).toBe('');
     expect(parseOrdersParams('zoek=INK-2026')).toEqual({ ...DEFAULT_ORDERS_FILTERS, search: 'INK-2026' });
   });
 
@@ -65,10 +70,13 @@ describe('orders address parameters', () => {
       status: 'sent' as const,
       period: 'month' as const,
       mine: true,
+      approval: 'requested' as const,
       page: 2,
     };
     const text = ordersParamsToSearch(filters);
-    expect(text).toBe('?zoek=Caf%C3%A9+%26+co&status=sent&periode=month&mijn=1&pagina=2');
+    expect(text).toBe(
+      '?zoek=Caf%C3%A9+%26+co&status=sent&periode=month&mijn=1&goedkeuring=aangevraagd&pagina=2',
+    );
     expect(parseOrdersParams(text)).toEqual(filters);
   });
 
@@ -79,5 +87,14 @@ describe('orders address parameters', () => {
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, status: 'concept' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, period: 'year' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, mine: true })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, approval: 'requested' })).toBe(true);
+  });
+
+  it('links the dashboard to the orders that wait for approval', () => {
+    expect(APPROVALS_WAITING_HREF).toBe('/inkooporders?goedkeuring=aangevraagd');
+    expect(parseOrdersParams(APPROVALS_WAITING_HREF.split('?')[1]!)).toEqual({
+      ...DEFAULT_ORDERS_FILTERS,
+      approval: 'requested',
+    });
   });
 });

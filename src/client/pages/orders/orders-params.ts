@@ -4,7 +4,8 @@ import { isOrderPeriod, isOrderStatus } from '../../components/order-table/order
 import { type CountedNoun, pagerText as countedPagerText } from '../../components/pager';
 
 /**
- * The orders list keeps its search, filters and page in the address (?zoek=…&status=…&periode=…&mijn=1&pagina=…),
+ * The orders list keeps its search, filters and page in the address
+ * (?zoek=…&status=…&periode=…&mijn=1&goedkeuring=aangevraagd&pagina=…),
  * so coming back from editing an order, reloading, or following the dashboard's 'Alle orders' link
  * lands on the same list.
  */
@@ -18,14 +19,21 @@ export type OrdersFilters = {
   period: OrderPeriod;
   /** 'Mijn orders': only the orders the signed-in person created. */
   mine: boolean;
+  /** 'Wacht op goedkeuring': only the orders whose approval was asked and not yet given or refused. */
+  approval: 'requested' | '';
   page: number;
 };
+
+/** The address's word for the approval filter (?goedkeuring=aangevraagd), as the others are Dutch. */
+const APPROVAL_PARAM = 'goedkeuring';
+const APPROVAL_REQUESTED = 'aangevraagd';
 
 export const DEFAULT_ORDERS_FILTERS: OrdersFilters = {
   search: '',
   status: '',
   period: 'all',
   mine: false,
+  approval: '',
   page: 1,
 };
 
@@ -42,6 +50,7 @@ export function parseOrdersParams(search: string): OrdersFilters {
     status: isOrderStatus(status) ? status : '',
     period: isOrderPeriod(period) ? period : 'all',
     mine: params.get('mijn') === '1',
+    approval: params.get(APPROVAL_PARAM) === APPROVAL_REQUESTED ? 'requested' : '',
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
@@ -54,16 +63,26 @@ export function ordersParamsToSearch(filters: OrdersFilters): string {
   if (filters.status) params.set('status', filters.status);
   if (filters.period !== 'all') params.set('periode', filters.period);
   if (filters.mine) params.set('mijn', '1');
+  if (filters.approval === 'requested') params.set(APPROVAL_PARAM, APPROVAL_REQUESTED);
   if (filters.page > 1) params.set('pagina', String(filters.page));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-/** A search, status, period or 'Mijn orders' narrows the list (the empty state then says so). */
+/** The list of the orders that wait for approval: the dashboard's notice links to it. */
+export const APPROVALS_WAITING_HREF = `/inkooporders${ordersParamsToSearch({ ...DEFAULT_ORDERS_FILTERS, approval: 'requested' })}`;
+
+/** A search, status, period, 'Mijn orders' or the approval filter narrows the list (the empty state then says so). */
 export function hasActiveFilters(
-  filters: Pick<OrdersFilters, 'search' | 'status' | 'period' | 'mine'>,
+  filters: Pick<OrdersFilters, 'search' | 'status' | 'period' | 'mine' | 'approval'>,
 ): boolean {
-  return Boolean(filters.search.trim()) || filters.status !== '' || filters.period !== 'all' || filters.mine;
+  return (
+    Boolean(filters.search.trim()) ||
+    filters.status !== '' ||
+    filters.period !== 'all' ||
+    filters.mine ||
+    filters.approval !== ''
+  );
 }
 
 export function pageCount(total: number, pageSize: number): number {

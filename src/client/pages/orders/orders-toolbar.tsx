@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import type { OrderStatus } from '../../../shared/constants';
+import { APPROVAL_FILTER_LABEL } from '../../../shared/schemas/approval';
 import type { OrderPeriod } from '../../../shared/schemas/order';
 import { Button, Checkbox, SearchField, Select } from '../../components';
 import {
@@ -21,6 +22,9 @@ type OrdersToolbarProps = {
   onPeriodChange: (period: OrderPeriod) => void;
   mine: boolean;
   onMineChange: (mine: boolean) => void;
+  /** 'Wacht op goedkeuring': only the orders whose approval was asked. */
+  awaitingApproval: boolean;
+  onAwaitingApprovalChange: (on: boolean) => void;
   /** A filter narrows the list: offer to clear them. */
   filtered: boolean;
   onClear: () => void;
@@ -28,7 +32,10 @@ type OrdersToolbarProps = {
   searching: boolean;
 };
 
-/** Search (order number, customer, project), status, period and 'Mijn orders'; each applies at once. */
+/**
+ * Search (order number, customer, project), status, period, 'Mijn orders' and 'Wacht op goedkeuring';
+ * each applies at once.
+ */
 export function OrdersToolbar({
   text,
   onTextChange,
@@ -38,6 +45,8 @@ export function OrdersToolbar({
   onPeriodChange,
   mine,
   onMineChange,
+  awaitingApproval,
+  onAwaitingApprovalChange,
   filtered,
   onClear,
   searching,
@@ -68,12 +77,20 @@ export function OrdersToolbar({
         aria-describedby={period === 'all' ? undefined : RANGE_ID}
       />
       <PeriodRange period={period} id={RANGE_ID} className="orders-toolbar__range" />
-      <Checkbox
-        label="Mijn orders"
-        checked={mine}
-        onChange={(event) => onMineChange(event.target.checked)}
-        fieldClassName="orders-toolbar__mine"
-      />
+      <div className="orders-toolbar__checks">
+        <Checkbox
+          label="Mijn orders"
+          checked={mine}
+          onChange={(event) => onMineChange(event.target.checked)}
+          fieldClassName="orders-toolbar__mine"
+        />
+        <Checkbox
+          label={APPROVAL_FILTER_LABEL}
+          checked={awaitingApproval}
+          onChange={(event) => onAwaitingApprovalChange(event.target.checked)}
+          fieldClassName="orders-toolbar__approval"
+        />
+      </div>
       {filtered ? (
         <Button variant="ghost" icon={<X />} onClick={onClear} className="orders-toolbar__clear">
           Filters wissen

@@ -57,7 +57,7 @@ export function useOrdersFilters() {
   const clear = useCallback(() => {
     known.current = '';
     setText('');
-    update({ search: '', status: '', period: 'all', mine: false });
+    update({ search: '', status: '', period: 'all', mine: false, approval: '' });
   }, [update]);
 
   return {
@@ -68,6 +68,7 @@ export function useOrdersFilters() {
     setStatus: useCallback((status: OrderStatus | '') => update({ status }), [update]),
     setPeriod: useCallback((period: OrderPeriod) => update({ period }), [update]),
     setMine: useCallback((mine: boolean) => update({ mine }), [update]),
+    setApproval: useCallback((approval: OrdersFilters['approval']) => update({ approval }), [update]),
     setPage: useCallback((page: number) => update({ page }), [update]),
     clear,
   };
