@@ -11,6 +11,7 @@ import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { useSendEmail } from '../orders/send-email';
 import { ConnectionNotice, VerificationWarning } from './account-notices';
+import { ApprovalsWaitingNotice } from './approvals-waiting';
 import { readConnectionProblem, writeConnectionProblem } from './dashboard-view';
 import { RECENT_ORDERS_SIZE, RecentOrders } from './recent-orders';
 import { RevenueChart } from './revenue-chart';
@@ -100,6 +101,7 @@ export function DashboardPage() {
       <ProfileBanner />
       <VerificationWarning />
       {connectionProblem ? <ConnectionNotice onDismiss={dismissConnection} /> : null}
+      <ApprovalsWaitingNotice count={stats.data?.approvalsWaiting ?? 0} />
       {failed ? (
         <Notice
           tone="error"
