@@ -25,9 +25,13 @@ export const APPROVAL_BADGE_TONES: Record<ApprovalState, BadgeTone> = {
   rejected: 'red',
 };
 
-/** The Status column's width: wider on a page where a row also carries an approval's badge. */
+/**
+ * The Status column's width in pixels: wider on a page where a row also carries an approval's badge
+ * ('Wacht op goedkeuring' in the badge's small type, plus the cell's padding), so the badge is never
+ * cut; a page without one leaves that room to Klant and Project.
+ */
 export const statusColumnWidth = (orders: readonly Pick<OrderRowData, 'approvalState'>[]) =>
-  orders.some((order) => approvalBadgeOf(order) !== null) ? 172 : 124;
+  orders.some((order) => approvalBadgeOf(order) !== null) ? 164 : 124;
 
 /** What a row shows in the Klant column: the company first, the contact person under it. */
 export type CustomerDisplay = { primary: string; secondary: string | null; unknown: boolean };

@@ -1,10 +1,23 @@
 import { CircleX, Send } from 'lucide-react';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, type ReactNode, useRef } from 'react';
 import { APPROVAL_NOTE_MAX, approvalDialogTitles, approvalLabels } from '../../../shared/schemas/approval';
 import { Button, Modal, Textarea } from '../../components';
 import { useForm } from '../../lib/use-form';
 import { rejectFormRules, requestFormRules } from './approval-forms';
 import type { ApprovalActionsApi } from './use-approval-actions';
+
+/** A title with the order's number kept on one line (a phone broke it at its hyphens). */
+function titleWithNumber(title: string, orderNumber: string): ReactNode {
+  const at = title.indexOf(orderNumber);
+  if (at < 0) return title;
+  return (
+    <>
+      {title.slice(0, at)}
+      <span className="approval-dialog__number">{orderNumber}</span>
+      {title.slice(at + orderNumber.length)}
+    </>
+  );
+}
 
 type DialogProps = {
   orderNumber: string;
@@ -29,7 +42,7 @@ export function RequestApprovalDialog({ orderNumber, actions, onClose }: DialogP
     <Modal
       open
       onClose={onClose}
-      title={approvalDialogTitles.request(orderNumber)}
+      title={titleWithNumber(approvalDialogTitles.request(orderNumber), orderNumber)}
       description={approvalLabels.requestDescription}
       icon={<Send size={20} aria-hidden="true" />}
       size="md"
@@ -79,7 +92,7 @@ export function RejectApprovalDialog({ orderNumber, actions, onClose }: DialogPr
     <Modal
       open
       onClose={onClose}
-      title={approvalDialogTitles.reject(orderNumber)}
+      title={titleWithNumber(approvalDialogTitles.reject(orderNumber), orderNumber)}
       description={approvalLabels.rejectDescription}
       icon={<CircleX size={20} aria-hidden="true" />}
       size="md"

@@ -94,16 +94,17 @@ export function OrderApprovalPanel({
 
       {approval.note || (state === 'rejected' && approval.reason) ? (
         <dl className="approval-panel__facts">
-          {approval.note ? (
-            <div className="approval-panel__fact">
-              <dt>{approvalLabels.note}</dt>
-              <dd className="approval-panel__quote">{approval.note}</dd>
-            </div>
-          ) : null}
+          {/* The reason first: after a refusal it is what the author reads the panel for. */}
           {state === 'rejected' && approval.reason ? (
             <div className="approval-panel__fact approval-panel__fact--reason">
               <dt>{approvalLabels.reason}</dt>
               <dd className="approval-panel__quote">{approval.reason}</dd>
+            </div>
+          ) : null}
+          {approval.note ? (
+            <div className="approval-panel__fact">
+              <dt>{approvalLabels.note}</dt>
+              <dd className="approval-panel__quote">{approval.note}</dd>
             </div>
           ) : null}
         </dl>
