@@ -87,3 +87,16 @@ describe('the login screen and its static imports', () => {
     expect(files).not.toContain('src/shared/schemas/login.ts');
   });
 });
+
+describe('the lists a signed-in user opens first: the dashboard and the orders list', () => {
+  // They show orders, not forms: the approval's states and words reach them from approval-states.ts,
+  // not from the schemas of the approval calls, which would bring zod along.
+  it.each(['src/client/pages/dashboard/dashboard-page.tsx', 'src/client/pages/orders/orders-page.tsx'])(
+    '%s loads no zod with it',
+    (entry) => {
+      const { files, packages } = importsOf(entry);
+      expect(files).toContain('src/shared/approval-states.ts');
+      expect(packages.filter((p) => p === 'zod' || p.startsWith('zod/'))).toEqual([]);
+    },
+  );
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_STATES } from '../../../shared/schemas/approval';
+import { APPROVAL_STATES } from '../../../shared/approval-states';
 import {
   approvalBadgeOf,
   columnNeeds,

@@ -1,7 +1,7 @@
+import { type ApprovalState, approvalBlocksSending } from '../../../shared/approval-states';
 import { UNKNOWN_CUSTOMER } from '../../../shared/constants';
 import { formatEuro } from '../../../shared/format';
 import { eurosToCents } from '../../../shared/money';
-import { type ApprovalState, approvalBlocksSending } from '../../../shared/schemas/approval';
 import type { OrderSummary } from '../../../shared/schemas/order';
 import type { BadgeTone } from '../badge';
 

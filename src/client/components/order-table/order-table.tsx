@@ -1,13 +1,9 @@
 import { Copy, Eye, FileDown, Mail, Pencil, Trash2 } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'wouter';
+import { APPROVAL_STATE_LABELS, type ApprovalState, sendBlockedLabel } from '../../../shared/approval-states';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
-import {
-  APPROVAL_STATE_LABELS,
-  type ApprovalState,
-  sendBlockedLabel,
-} from '../../../shared/schemas/approval';
 import type { OrderSummary } from '../../../shared/schemas/order';
 import { useCan } from '../../lib/can';
 import { useBusyFocus } from '../../lib/use-busy-focus';

@@ -4,7 +4,7 @@ import {
   APPROVALS_WAITING_DETAIL,
   approvalLabels,
   approvalsWaitingText,
-} from '../../../shared/schemas/approval';
+} from '../../../shared/approval-states';
 import { buttonClass, Notice } from '../../components';
 import { APPROVALS_WAITING_HREF } from '../orders/orders-params';
 

@@ -1,6 +1,6 @@
 import { CircleX, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef } from 'react';
-import { APPROVAL_NOTE_MAX, approvalDialogTitles, approvalLabels } from '../../../shared/schemas/approval';
+import { APPROVAL_NOTE_MAX, approvalDialogTitles, approvalLabels } from '../../../shared/approval-states';
 import { Button, Modal, Textarea } from '../../components';
 import { useForm } from '../../lib/use-form';
 import { rejectFormRules, requestFormRules } from './approval-forms';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_NOTE_MAX, approvalMessages } from '../../../shared/schemas/approval';
+import { APPROVAL_NOTE_MAX, approvalMessages } from '../../../shared/approval-states';
 import { rejectFormRules, requestFormRules } from './approval-forms';
 
 describe('the approval dialogs’ forms', () => {

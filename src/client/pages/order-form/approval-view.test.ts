@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   APPROVAL_CHANGE_WARNING,
   APPROVAL_STATES,
-  type Approval,
   type ApprovalState,
   approvalExplanations,
-} from '../../../shared/schemas/approval';
+} from '../../../shared/approval-states';
+import type { Approval } from '../../../shared/schemas/approval';
 import {
   approvalActions,
   approvalChangeWarning,

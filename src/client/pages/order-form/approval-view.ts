@@ -5,14 +5,15 @@
  * allows: the author asks (required or rejected), an owner or admin who is not the author decides
  * (requested).
  */
-import { formatDateTime } from '../../../shared/dates';
+
 import {
   APPROVAL_CHANGE_WARNING,
   APPROVAL_EVENT_LABELS,
-  type Approval,
   type ApprovalState,
   approvalExplanations,
-} from '../../../shared/schemas/approval';
+} from '../../../shared/approval-states';
+import { formatDateTime } from '../../../shared/dates';
+import type { Approval } from '../../../shared/schemas/approval';
 import { type LineDraft, type OrderDraft, priceCents, quantityValue } from './order-draft';
 
 export type ApprovalViewer = {

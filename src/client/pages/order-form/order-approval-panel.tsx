@@ -2,11 +2,11 @@ import { Check, Hourglass, Send, ShieldCheck, ShieldExclamationPoint, ShieldX, X
 import { type ReactNode, type Ref, useId, useState } from 'react';
 import {
   APPROVAL_STATE_LABELS,
-  type Approval,
   type ApprovalState,
   approvalExplanations,
   approvalLabels,
-} from '../../../shared/schemas/approval';
+} from '../../../shared/approval-states';
+import type { Approval } from '../../../shared/schemas/approval';
 import { Button } from '../../components';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';

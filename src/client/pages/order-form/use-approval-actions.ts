@@ -1,8 +1,8 @@
-import {
-  type ApprovalActionResult,
-  type ApprovalRejectInput,
-  type ApprovalRequestInput,
-  approvalErrors,
+import { approvalErrors } from '../../../shared/approval-states';
+import type {
+  ApprovalActionResult,
+  ApprovalRejectInput,
+  ApprovalRequestInput,
 } from '../../../shared/schemas/approval';
 import { useToast } from '../../components';
 import { errorMessage, readApiError } from '../../lib/api-errors';

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
+import { APPROVAL_FILTER_LABEL } from '../../../shared/approval-states';
 import type { OrderStatus } from '../../../shared/constants';
-import { APPROVAL_FILTER_LABEL } from '../../../shared/schemas/approval';
 import type { OrderPeriod } from '../../../shared/schemas/order';
 import { Button, Checkbox, SearchField, Select } from '../../components';
 import {

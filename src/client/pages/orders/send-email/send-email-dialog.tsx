@@ -1,14 +1,14 @@
 import { CircleCheck, FileText, Mail, PenLine, Send } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { ORDER_STATUS_LABELS } from '../../../../shared/constants';
 import {
   APPROVAL_STATE_LABELS,
   type ApprovalState,
   approvalBlocksSending,
   approvalLabels,
   approvalMessages,
-} from '../../../../shared/schemas/approval';
+} from '../../../../shared/approval-states';
+import { ORDER_STATUS_LABELS } from '../../../../shared/constants';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
 import {
   Button,

@@ -1,6 +1,6 @@
 import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { APPROVAL_REQUIRED_CODE } from '../../../../shared/approval-states';
 import type { OrderStatus } from '../../../../shared/constants';
-import { APPROVAL_REQUIRED_CODE } from '../../../../shared/schemas/approval';
 import type { Profile } from '../../../../shared/schemas/company-profile';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import type { Order } from '../../../../shared/schemas/order';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalDialogTitles, approvalsWaitingText, sendBlockedLabel } from './approval';
+import { approvalDialogTitles, approvalsWaitingText, sendBlockedLabel } from './approval-states';
 
 describe('the approval’s words on the screens', () => {
   it('counts the waiting orders in Dutch, one and many', () => {
