@@ -5,6 +5,7 @@ import {
   columnNeeds,
   customerDisplay,
   customerShare,
+  numberColumnChars,
   orderTotalText,
   rowActions,
   statusColumnWidth,
@@ -164,5 +165,13 @@ describe('a row’s approval', () => {
     expect(
       statusColumnWidth([{ approvalState: 'approved' }, { approvalState: 'requested' }]),
     ).toBeGreaterThan(124);
+  });
+
+  it('makes Order Nr wide enough for the badge only where the badge stands under the number', () => {
+    const waiting = [{ approvalState: 'requested' as const }];
+    expect(numberColumnChars(13, waiting, false)).toBeGreaterThan(13);
+    expect(numberColumnChars(13, waiting, true)).toBe(13);
+    expect(numberColumnChars(13, [{ approvalState: 'approved' as const }], false)).toBe(13);
+    expect(numberColumnChars(20, waiting, false)).toBe(20);
   });
 });

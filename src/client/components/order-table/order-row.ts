@@ -120,3 +120,17 @@ export function rowActions({ canWork, canSend }: { canWork: boolean; canSend: bo
   if (!canWork) return ['view', 'pdf'];
   return canSend ? ['edit', 'pdf', 'send', 'duplicate', 'delete'] : ['edit', 'pdf', 'duplicate', 'delete'];
 }
+
+/**
+ * The characters Order Nr is sized for: the page's longest number, and where the approval's badge
+ * stands under the number (a list without a Status column), at least the badge's width in the
+ * number's type, so 'Wacht op goedkeuring' never runs into Klant.
+ */
+export function numberColumnChars(
+  numberChars: number,
+  orders: readonly Pick<OrderRowData, 'approvalState'>[],
+  showStatus: boolean,
+): number {
+  const badgeUnderNumber = !showStatus && orders.some((order) => approvalBadgeOf(order) !== null);
+  return badgeUnderNumber ? Math.max(numberChars, 16) : numberChars;
+}

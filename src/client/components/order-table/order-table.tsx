@@ -18,6 +18,7 @@ import {
   columnNeeds,
   customerDisplay,
   customerShare,
+  numberColumnChars,
   type OrderRowData,
   orderTotalText,
   type RowAction,
@@ -45,13 +46,14 @@ export type OrderTableProps = {
   className?: string;
 };
 
-function columnStyle(orders: readonly OrderRowData[], actions: number): CSSProperties {
+function columnStyle(orders: readonly OrderRowData[], actions: number, showStatus: boolean): CSSProperties {
   const needs = columnNeeds(orders);
+  const numberChars = numberColumnChars(needs.numberChars, orders, showStatus);
   return {
     '--order-table-actions': actions,
     '--status-width': `${statusColumnWidth(orders)}px`,
     // No orders (loading, empty page): the CSS default, the length of a number in the default format.
-    '--number-chars': needs.numberChars || undefined,
+    '--number-chars': numberChars || undefined,
     '--customer-chars': needs.customerChars,
     '--customer-word-chars': needs.customerWordChars,
     '--project-chars': needs.projectChars,
@@ -92,7 +94,7 @@ export function OrderTable({
       className={cx('order-table', showStatus && 'order-table--status', className)}
       // Order Nr is as wide as this page's longest number; Klant and Project split the rest by what
       // this page shows in them.
-      style={columnStyle(orders, actions.length)}
+      style={columnStyle(orders, actions.length, showStatus)}
     >
       <table className="order-table__table" aria-busy={loading || stale || undefined}>
         <caption className="sr-only">{caption}</caption>
