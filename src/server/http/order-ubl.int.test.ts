@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, orders, organizations, users } from '../../db/schema';
+import { APPROVAL_REQUIRED_CODE, approvalMessages } from '../../shared/schemas/approval';
+import { setApprovalRule } from '../../test/approvals';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { uniqueEmail } from '../../test/helpers';
@@ -144,5 +146,43 @@ describe('GET /api/orders/{id}/ubl (integration)', () => {
     const anonymous = await get(url);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('UNAUTHORIZED');
+  });
+
+  it('an order that waits for approval is not exported: 409 APPROVAL_REQUIRED until another admin approved it', async () => {
+    const { token, organizationId, order } = await companyWithOrder();
+    await setApprovalRule(database.db, organizationId, { threshold: '100.00', forAdmins: true });
+    const url = `/api/orders/${order._id}/ubl`;
+    const refused = await get(url, token);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: APPROVAL_REQUIRED_CODE,
+      message: approvalMessages.required,
+    });
+
+    const [admin] = await database.db
+      .insert(users)
+      .values({
+        email: uniqueEmail(),
+        passwordHash: 'not-a-real-hash',
+        name: 'Beheerder',
+        isEmailVerified: true,
+      })
+      .returning();
+    await database.db.insert(memberships).values({ organizationId, userId: admin!.id, role: 'admin' });
+    const session = await createSession(database.db, admin!.id, false, new Date(), organizationId);
+    const post = (path: string, bearer: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/orders/${order._id}/approval/${path}`,
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: {},
+      });
+    expect((await post('request', token)).statusCode).toBe(200);
+    expect((await get(url, token)).statusCode).toBe(409);
+    const approved = await post('approve', session.token);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const res = await get(url, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ublValues(res.body, 'cbc:ID')).toEqual([order.orderNumber]);
   });
 });

@@ -41,7 +41,7 @@ export function describeOrderUbl(doc: OpenAPIObject): OpenAPIObject {
         operationId: 'orders-ubl',
         summary: 'Order als UBL-bestand (Peppol)',
         description:
-          'De order als UBL 2.1 Order volgens Peppol BIS Ordering 3.0 (CustomizationID `urn:fdc:peppol.eu:poacc:trns:order:3`, ProfileID `urn:fdc:peppol.eu:poacc:bis:order_only:3`), als bijlage `{ordernummer}.xml`: het document dat een inkoop- of ERP-systeem inleest. De klant is de koper (BuyerCustomerParty), uw bedrijf de verkoper (SellerSupplierParty), elk met een Peppol-adres (EndpointID): het KVK-nummer (schema 0106), anders het BTW-nummer (schema van zijn land, 9944 voor Nederland). Eenheden volgen UN/ECE Recommendation 20 (stuk H87, uur HUR, dag DAY, meter MTR, m² MTK), btw-categorieën UNCL 5305 (S bij 21% en 9%, Z bij 0%, K bij 0% aan een bedrijf elders in de EU, AE bij btw verlegd). De bedragen zijn die van de PDF, tot op de cent. Lezen mag iedere rol, ook met een API-sleutel die alleen mag lezen.',
+          'De order als UBL 2.1 Order volgens Peppol BIS Ordering 3.0 (CustomizationID `urn:fdc:peppol.eu:poacc:trns:order:3`, ProfileID `urn:fdc:peppol.eu:poacc:bis:order_only:3`), als bijlage `{ordernummer}.xml`: het document dat een inkoop- of ERP-systeem inleest. De klant is de koper (BuyerCustomerParty), uw bedrijf de verkoper (SellerSupplierParty), elk met een Peppol-adres (EndpointID): het KVK-nummer (schema 0106), anders het BTW-nummer (schema van zijn land, 9944 voor Nederland). Eenheden volgen UN/ECE Recommendation 20 (stuk H87, uur HUR, dag DAY, meter MTR, m² MTK), btw-categorieën UNCL 5305 (S bij 21% en 9%, Z bij 0%, K bij 0% aan een bedrijf elders in de EU, AE bij btw verlegd). De bedragen zijn die van de PDF, tot op de cent. Lezen mag iedere rol, ook met een API-sleutel die alleen mag lezen. Een order die op goedkeuring wacht (zie `approval` van GET /orders/{id}) geeft 409 met `code` `APPROVAL_REQUIRED`, zoals het versturen.',
         tags: ['orders'],
         security: [{ Authorization: [] }],
         parameters: [
@@ -67,7 +67,7 @@ export function describeOrderUbl(doc: OpenAPIObject): OpenAPIObject {
           '404': error('NOT_FOUND', 'Order niet gevonden (of van een ander account)'),
           '409': error(
             'CONFLICT',
-            'De order kan niet als Peppol-order: `message` noemt wat er ontbreekt, zoals het KVK- of BTW-nummer van uw bedrijf of het BTW-nummer van de klant',
+            'De order kan niet als Peppol-order: `message` noemt wat er ontbreekt, zoals het KVK- of BTW-nummer van uw bedrijf of het BTW-nummer van de klant. Met `code` `APPROVAL_REQUIRED`: de order moet eerst worden goedgekeurd (zoals bij het versturen per e-mail)',
           ),
         },
       },

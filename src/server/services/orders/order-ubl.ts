@@ -4,6 +4,7 @@ import { findCompany } from '../organizations/company';
 import type { Tenant } from '../organizations/tenant';
 import { readableFileName } from '../pdf/pdf-files';
 import { getPdfSettings } from '../pdf/pdf-settings';
+import { assertRecordSendable } from './approval/sendable';
 import { getOrder } from './order-reads';
 import { ublOrderDocument } from './ubl/document';
 import { ublOrderXml } from './ubl/xml';
@@ -18,7 +19,9 @@ export type OrderUbl = {
 /**
  * One of the organisation's orders as a Peppol BIS Ordering 3 order (ubl/): for the download
  * (GET /api/orders/{id}/ubl) and for a mail that carries it. A 404 for an order that is not the
- * organisation's; a 409 with a Dutch message naming what is missing when a party cannot be expressed.
+ * organisation's; a 409 APPROVAL_REQUIRED for an order that may not go out yet (the file is what a
+ * customer's system imports, so it leaves as the e-mail does); a 409 with a Dutch message naming what
+ * is missing when a party cannot be expressed.
  */
 export async function orderUbl(
   db: DbOrTx,
@@ -33,6 +36,7 @@ export async function orderUbl(
   ]);
   // The session named this organisation a moment ago; gone now means it was just deleted.
   if (!company) throw unauthorized();
+  await assertRecordSendable(db, organizationId, order);
   const document = ublOrderDocument(order, company, settings.showBankAccount);
   return { filename: `${readableFileName(order.orderNumber)}.xml`, xml: ublOrderXml(document) };
 }
