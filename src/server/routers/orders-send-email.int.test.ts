@@ -5,8 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTemplates, outbox, users } from '../../db/schema';
 import { formatDate } from '../../shared/dates';
 import { formatEuro } from '../../shared/format';
+import { APPROVAL_REQUIRED_CODE } from '../../shared/schemas/approval';
 import { sendEmailMessages as payloadMessages, sendEmailInput } from '../../shared/schemas/email-template';
 import { SEND_EMAIL_SUCCESS_MESSAGE } from '../../shared/schemas/order-email';
+import { setApprovalRule } from '../../test/approvals';
 import { buildTestApp, createTestCaller, testDeps, testPrinter } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { rejectionOf } from '../../test/helpers';
@@ -662,6 +664,22 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     // The budget is the user's own: another user still sends.
     const otherOrder = await newOrder(other);
     expect((await send(other, otherOrder._id, plain)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('an order refused for want of approval spends none of the send budget', async () => {
+    const auth = await newUser();
+    const order = await newOrder(auth);
+    await setApprovalRule(database.db, auth.userId, { threshold: '0.01', forAdmins: true });
+    const before = smtp.received.length;
+    for (let i = 0; i <= SEND_EMAIL_LIMIT; i++) {
+      const res = await send(auth, order._id, plain);
+      expect(res.statusCode, `send ${i + 1}: ${res.body}`).toBe(409);
+      expect(res.json().code).toBe(APPROVAL_REQUIRED_CODE);
+    }
+    await setApprovalRule(database.db, auth.userId, { threshold: null });
+    const sent = await send(auth, order._id, plain);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(smtp.received).toHaveLength(before + 1);
   }, 60_000);
 
   it('sends nothing and changes nothing when the PDF cannot be made: the printer’s 503', async () => {

@@ -63,8 +63,8 @@ export const SEND_EMAIL_LIMIT = 30;
 export const SEND_EMAIL_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * Counts one send attempt of the organisation (accepted or not: a refused message costs the SMTP server as
- * much) and refuses past the budget, in one atomic statement that several processes share.
+ * Counts one send attempt of the organisation (accepted by the SMTP server or not: a refused message
+ * costs it as much; not an order refused before, which costs it nothing) and refuses past the budget, in one atomic statement that several processes share.
  */
 export async function assertSendRateLimit(
   db: DbOrTx,
@@ -112,7 +112,6 @@ export async function sendOrderEmail(
 ): Promise<SendEmailOutput> {
   const { db } = deps;
   const { organizationId } = user;
-  await assertSendRateLimit(db, organizationId, deps.now(), opts.limit);
   const [order, settings, logo] = await Promise.all([
     getOrder(db, organizationId, orderId),
     getPdfSettings(db, organizationId),
@@ -123,6 +122,8 @@ export async function sendOrderEmail(
   await assertRecordSendable(db, organizationId, order);
   // A templateId must name one of the organisation's own templates; anything else is "not found" (404).
   if (input.templateId) await getEmailTemplate(db, organizationId, input.templateId);
+  // Counted once the send may go ahead: a refusal above costs the mail server nothing.
+  await assertSendRateLimit(db, organizationId, deps.now(), opts.limit);
 
   const attachment = input.includePdf ? await orderPdfContent(deps, organizationId, order.id) : null;
   // Imported on first use: its layout pulls in @react-email/components (see services/auth/mails.ts).
