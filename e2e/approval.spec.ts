@@ -116,8 +116,9 @@ test('four eyes: a large order is asked, rejected, changed, asked again, approve
     await expect(panel(milaPage).getByRole('heading', { name: 'Goedkeuring nodig' })).toBeVisible();
     await expect(panel(milaPage)).toContainText(approvalMessages.required);
     await expect(panel(milaPage).getByRole('button', { name: 'Goedkeuring aanvragen' })).toBeEnabled();
-    // The question 'send it now?' that follows a save does not come for an order that may not go out.
-    await milaPage.waitForTimeout(1500);
+    // The question 'send it now?' that follows a save does not come for an order that may not go out:
+    // once the saved order's approval is read, the panel takes the focus instead.
+    await expect(panel(milaPage)).toBeFocused();
     await expect(sendNowDialog(milaPage)).toHaveCount(0);
   });
 
@@ -252,7 +253,7 @@ test('four eyes: a large order is asked, rejected, changed, asked again, approve
     await milaPage.getByRole('button', { name: 'Opslaan' }).click();
     await expect(panel(milaPage).getByRole('heading', { name: 'Goedkeuring nodig' })).toBeVisible();
     await expect(panel(milaPage)).not.toContainText(REASON);
-    await milaPage.waitForTimeout(1500);
+    await expect(panel(milaPage)).toBeFocused();
     await expect(sendNowDialog(milaPage)).toHaveCount(0);
   });
 
