@@ -107,6 +107,7 @@ describe('a refused input (400)', () => {
       status: null,
       email: null,
       userId: null,
+      domainCode: null,
       isNetworkError: false,
     });
   });
