@@ -1,21 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, users } from '../../db/schema';
+import { memberships } from '../../db/schema';
 import { type Capability, roleAllows, roleRequiredMessage } from '../../shared/roles';
 import type { OrganizationRole } from '../../shared/schemas/organization';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { snapshotDatabase } from '../../test/db-snapshot';
 import { exampleBody } from '../../test/example-bodies';
-import { uniqueEmail } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
+import { createObjectsOfEachKind } from '../../test/objects-of-each-kind';
 import { type ApiOperation, apiOperations, apiUrl } from '../../test/openapi-operations';
-import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
+import { orderPayload } from '../../test/orders-fixtures';
 import { type ObjectKind, pathObjectKind } from '../../test/path-objects';
-import { createSignedInUser } from '../../test/users';
+import { addSignedInMember, createSignedInUser } from '../../test/users';
 import { appRouter } from '../routers';
-import { createSession } from '../services/auth/sessions';
 
 /**
  * Every signed-in operation of the OpenAPI document, and every tRPC procedure, called by a member of
@@ -143,19 +142,9 @@ describe('roles on every operation (generated from the OpenAPI document and the 
 
   /** A person with `role` in the organisation, signed in there. */
   async function addMember(role: OrganizationRole) {
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        email: uniqueEmail(),
-        passwordHash: 'not-a-real-hash',
-        name: `Lid ${role}`,
-        isEmailVerified: true,
-      })
-      .returning();
-    await database.db.insert(memberships).values({ organizationId, userId: user!.id, role });
-    const { token } = await createSession(database.db, user!.id, false, new Date(), organizationId);
-    tokens[role] = token;
-    userIds[role] = user!.id;
+    const member = await addSignedInMember(database.db, organizationId, role);
+    tokens[role] = member.token;
+    userIds[role] = member.userId;
   }
 
   beforeAll(async () => {
@@ -166,54 +155,19 @@ describe('roles on every operation (generated from the OpenAPI document and the 
     organizationId = owner.organization.id;
     ownerToken = owner.token;
     tokens.owner = owner.token;
-    const customer = await insertCustomer(database.db, organizationId);
-    const order = await ok(call('POST', '/api/orders', ownerToken, orderPayload(customer.id)));
-    const template = await ok(
-      call('POST', '/api/email-templates', ownerToken, {
-        name: 'Order versturen',
-        subject: 'Order {{order.orderNumber}}',
-        content: '<p>Beste {{customer.name}}, hierbij de order.</p>',
-      }),
+    const own = await createObjectsOfEachKind(
+      app,
+      database.db,
+      organizationId,
+      ownerToken,
+      'rollen.voorbeeld.nl',
     );
-    const apiKey = await ok(
-      call('POST', '/api/api-keys', ownerToken, { name: 'Boekhouding', access: 'write' }),
-    );
-    const webhook = await ok(
-      call('POST', '/api/webhooks', ownerToken, {
-        url: 'https://rollen.voorbeeld.nl/hook',
-        events: ['order.updated'],
-      }),
-    );
-    const pdf = await ok(call('GET', `/api/pdf/orders/${order._id}`, ownerToken));
-    const invitation = await ok(
-      call('POST', '/api/organization/invitations', ownerToken, { email: uniqueEmail(), role: 'member' }),
-    );
-    objects = {
-      customer: customer.id,
-      order: order._id,
-      emailTemplate: template._id,
-      apiKey: apiKey._id,
-      webhook: webhook._id,
-      pdfFile: pdf.filename,
-      organization: organizationId,
-      member: '',
-      invitation: invitation.id,
-    };
+    objects = { ...own, organization: organizationId, member: '' };
     for (const role of ROLES_BELOW_OWNER) await addMember(role);
     for (const role of ['admin', 'member'] as const)
-      ownOrders[role] = (await ok(call('POST', '/api/orders', tokens[role], orderPayload(customer.id))))._id;
+      ownOrders[role] = (await ok(call('POST', '/api/orders', tokens[role], orderPayload(own.customer))))._id;
     // The member the member calls act on: someone none of the roles above needs.
-    const [colleague] = await database.db
-      .insert(users)
-      .values({
-        email: uniqueEmail(),
-        passwordHash: 'not-a-real-hash',
-        name: 'Collega',
-        isEmailVerified: true,
-      })
-      .returning();
-    await database.db.insert(memberships).values({ organizationId, userId: colleague!.id, role: 'member' });
-    objects.member = colleague!.id;
+    objects.member = (await addSignedInMember(database.db, organizationId, 'member', 'Collega')).userId;
   }, 120_000);
 
   afterAll(async () => {

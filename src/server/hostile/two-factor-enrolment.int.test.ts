@@ -9,12 +9,11 @@ import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { snapshotDatabase } from '../../test/db-snapshot';
 import { exampleBody } from '../../test/example-bodies';
-import { uniqueEmail } from '../../test/helpers';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
+import { createObjectsOfEachKind } from '../../test/objects-of-each-kind';
 import { type ApiOperation, apiOperations, apiUrl } from '../../test/openapi-operations';
-import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
 import { type ObjectKind, pathObjectKind } from '../../test/path-objects';
-import { createSignedInUser } from '../../test/users';
+import { addSignedInMember, createSignedInUser } from '../../test/users';
 import { ENROLMENT_PROCEDURES } from '../http/two-factor-enrolment';
 import { appRouter } from '../routers';
 import { createApiKey } from '../services/api-keys/api-keys';
@@ -88,14 +87,6 @@ describe('two-step sign-in required: everything but enrolling is refused to a se
       ? call('POST', `/trpc/${path}`, bearer, {}, 'application/json')
       : call('GET', `/trpc/${path}`, bearer);
 
-  async function addPerson(name: string) {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: uniqueEmail(), passwordHash: 'not-a-real-hash', name, isEmailVerified: true })
-      .returning();
-    return user!.id;
-  }
-
   /** A fresh session of `userId` in `organizationId`. */
   const sessionOf = async (userId: string, inOrganization = organizationId) =>
     (await createSession(database.db, userId, false, new Date(), inOrganization)).token;
@@ -112,49 +103,27 @@ describe('two-step sign-in required: everything but enrolling is refused to a se
       .update(users)
       .set({ twoFactorEnabled: true, twoFactorSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' })
       .where(eq(users.id, owner.user.id));
-    const customer = await insertCustomer(database.db, organizationId);
-    const order = await ok(call('POST', '/api/orders', ownerToken, orderPayload(customer.id)));
-    const template = await ok(
-      call('POST', '/api/email-templates', ownerToken, {
-        name: 'Order versturen',
-        subject: 'Order {{order.orderNumber}}',
-        content: '<p>Beste {{customer.name}}, hierbij de order.</p>',
-      }),
+    const own = await createObjectsOfEachKind(
+      app,
+      database.db,
+      organizationId,
+      ownerToken,
+      'streng.voorbeeld.nl',
     );
-    const apiKey = await ok(
-      call('POST', '/api/api-keys', ownerToken, { name: 'Boekhouding', access: 'write' }),
+    const { userId: adminId, token: adminToken } = await addSignedInMember(
+      database.db,
+      organizationId,
+      'admin',
+      'Bram Beheerder',
     );
-    const webhook = await ok(
-      call('POST', '/api/webhooks', ownerToken, {
-        url: 'https://streng.voorbeeld.nl/hook',
-        events: ['order.updated'],
-      }),
-    );
-    const pdf = await ok(call('GET', `/api/pdf/orders/${order._id}`, ownerToken));
-    const invitation = await ok(
-      call('POST', '/api/organization/invitations', ownerToken, { email: uniqueEmail(), role: 'member' }),
-    );
-    const adminId = await addPerson('Bram Beheerder');
-    await database.db.insert(memberships).values({ organizationId, userId: adminId, role: 'admin' });
-    admin = { userId: adminId, token: await sessionOf(adminId) };
-    const colleague = await addPerson('Collega');
-    await database.db.insert(memberships).values({ organizationId, userId: colleague, role: 'member' });
+    admin = { userId: adminId, token: adminToken };
+    const colleague = await addSignedInMember(database.db, organizationId, 'member', 'Collega');
     const other = await createSignedInUser(database.db, { company: 'Vrij B.V.' });
     otherOrganizationId = other.organization.id;
     await database.db
       .insert(memberships)
       .values({ organizationId: otherOrganizationId, userId: adminId, role: 'member' });
-    objects = {
-      customer: customer.id,
-      order: order._id,
-      emailTemplate: template._id,
-      apiKey: apiKey._id,
-      webhook: webhook._id,
-      pdfFile: pdf.filename,
-      organization: otherOrganizationId,
-      member: colleague,
-      invitation: invitation.id,
-    };
+    objects = { ...own, organization: otherOrganizationId, member: colleague.userId };
     await ok(call('PUT', '/api/organization/settings', ownerToken, { twoFactorRequired: true }));
   }, 120_000);
 
