@@ -380,6 +380,7 @@ async function main() {
         cc: null,
         subject: `Order ${order.orderNumber}`,
         includePdf: true,
+        includeUbl: false,
         templateId: null,
       },
       new Date(),

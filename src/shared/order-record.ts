@@ -103,6 +103,8 @@ export type OrderEmailRecord = {
   /** As sent: variables filled in. */
   subject: string;
   includePdf: boolean;
+  /** Whether the order's Peppol UBL file went along. */
+  includeUbl: boolean;
   /** The template the message started from, if any (it may have been deleted since). */
   templateId: string | null;
 };

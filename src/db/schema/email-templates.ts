@@ -58,6 +58,8 @@ export const orderEmails = pgTable(
     cc: text('cc'),
     subject: text('subject').notNull(),
     includePdf: boolean('include_pdf').notNull(),
+    /** Whether the order's Peppol UBL file went along; false for every send before there was one. */
+    includeUbl: boolean('include_ubl').notNull().default(false),
     templateId: uuid('template_id'),
     /** The Message-ID the mailer reported, to find the message in the SMTP logs. */
     messageId: text('message_id'),

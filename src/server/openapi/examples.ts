@@ -142,6 +142,7 @@ const ORDER_WITH_EMAILS = {
       cc: null,
       subject: 'Inkooporder INK-2026-1001',
       includePdf: true,
+      includeUbl: false,
     },
   ],
 };

@@ -57,7 +57,14 @@ type WireOrder = {
   status: string;
   total: number;
   date: string;
-  emails: { sentAt: string; recipient: string; cc: string | null; subject: string; includePdf: boolean }[];
+  emails: {
+    sentAt: string;
+    recipient: string;
+    cc: string | null;
+    subject: string;
+    includePdf: boolean;
+    includeUbl: boolean;
+  }[];
 };
 
 describe('POST /api/orders/{id}/send-email against a real SMTP server (integration)', () => {
@@ -212,6 +219,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
         cc: 'administratie@bakkerij.nl',
         subject: `Inkooporder ${order.orderNumber} voor Jansen & Zonen "Bouw" {{order.onbekend}}`,
         includePdf: true,
+        includeUbl: false,
       },
     ]);
   }, 60_000);
@@ -725,14 +733,14 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const call = doc.paths['/orders/{id}/send-email'].post;
     const body = call.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties).sort()).toEqual(
-      ['ccEmail', 'includePdf', 'message', 'recipient', 'subject', 'templateId'].sort(),
+      ['ccEmail', 'includePdf', 'includeUbl', 'message', 'recipient', 'subject', 'templateId'].sort(),
     );
     expect(body.required.sort()).toEqual(['message', 'recipient', 'subject']);
     const answer = call.responses['200'].content['application/json'].schema;
     expect(Object.keys(answer.properties).sort()).toEqual(['message', 'orderStatus', 'success']);
     const get = doc.paths['/orders/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(get.properties.emails.items.properties).sort()).toEqual(
-      ['cc', 'includePdf', 'recipient', 'sentAt', 'subject'].sort(),
+      ['cc', 'includePdf', 'includeUbl', 'recipient', 'sentAt', 'subject'].sort(),
     );
   });
 });

@@ -292,6 +292,12 @@ export const sendEmailInput = z.object({
     .boolean()
     .default(true)
     .describe('De PDF van de order als bijlage meesturen (standaard `true`)'),
+  includeUbl: z
+    .boolean()
+    .default(false)
+    .describe(
+      'De order als Peppol UBL-bestand (`{orderNumber}.xml`, zoals GET /orders/{id}/ubl) als bijlage meesturen, voor het inkoopsysteem van de klant (standaard `false`)',
+    ),
   templateId: z
     .string()
     .max(100)

@@ -17,6 +17,9 @@ export const orderEmailOutput = z.object({
   cc: z.string().nullable().describe('E-mailadres in CC; null als er geen was'),
   subject: z.string().describe('Het onderwerp zoals het is verzonden (variabelen ingevuld)'),
   includePdf: z.boolean().describe('Of de PDF van de order als bijlage is meegestuurd'),
+  includeUbl: z
+    .boolean()
+    .describe('Of de order als Peppol UBL-bestand (`{orderNumber}.xml`) als bijlage is meegestuurd'),
 });
 export type OrderEmail = z.infer<typeof orderEmailOutput>;
 

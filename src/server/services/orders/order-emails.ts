@@ -49,6 +49,7 @@ export async function recordOrderSent(
       cc: email.cc,
       subject: email.subject,
       includePdf: email.includePdf,
+      includeUbl: email.includeUbl,
       templateId: email.templateId,
       messageId: email.messageId ?? null,
       sentAt,

@@ -84,6 +84,7 @@ const sentOfOrder = preparedPerDb((db) =>
       cc: orderEmails.cc,
       subject: orderEmails.subject,
       includePdf: orderEmails.includePdf,
+      includeUbl: orderEmails.includeUbl,
       templateId: orderEmails.templateId,
     })
     .from(orderEmails)

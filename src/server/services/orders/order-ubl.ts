@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
+import type { OrderRecord } from '../../../shared/order-record';
 import { unauthorized } from '../../errors';
-import { findCompany } from '../organizations/company';
+import { type Company, findCompany } from '../organizations/company';
 import type { Tenant } from '../organizations/tenant';
 import { readableFileName } from '../pdf/pdf-files';
 import { getPdfSettings } from '../pdf/pdf-settings';
@@ -37,6 +38,15 @@ export async function orderUbl(
   // The session named this organisation a moment ago; gone now means it was just deleted.
   if (!company) throw unauthorized();
   await assertRecordSendable(db, organizationId, order);
-  const document = ublOrderDocument(order, company, settings.showBankAccount);
+  return ublOfOrder(order, company, settings.showBankAccount);
+}
+
+/**
+ * The file of an order already read and judged sendable, for a caller that holds the record it acts
+ * on (the send makes its attachment from the very order it mails). The same 409 as orderUbl when a
+ * party cannot be expressed.
+ */
+export function ublOfOrder(order: OrderRecord, company: Company, showBankAccount: boolean): OrderUbl {
+  const document = ublOrderDocument(order, company, showBankAccount);
   return { filename: `${readableFileName(order.orderNumber)}.xml`, xml: ublOrderXml(document) };
 }

@@ -211,6 +211,7 @@ describe('orderWithEmailsToWire', () => {
           cc: 'kopie@jansenbouw.nl',
           subject: 'Inkooporder INK-2026-1001',
           includePdf: true,
+          includeUbl: true,
           templateId: '5b0c8a52-1d1e-4a8c-9d5e-0b6f2f0a1c11',
         },
         {
@@ -219,6 +220,7 @@ describe('orderWithEmailsToWire', () => {
           cc: null,
           subject: 'Eerste versie',
           includePdf: false,
+          includeUbl: false,
           templateId: null,
         },
       ],
@@ -233,6 +235,7 @@ describe('orderWithEmailsToWire', () => {
         cc: 'kopie@jansenbouw.nl',
         subject: 'Inkooporder INK-2026-1001',
         includePdf: true,
+        includeUbl: true,
       },
       {
         sentAt: '2026-05-16T08:00:00.000Z',
@@ -240,6 +243,7 @@ describe('orderWithEmailsToWire', () => {
         cc: null,
         subject: 'Eerste versie',
         includePdf: false,
+        includeUbl: false,
       },
     ]);
     expect(approval).toStrictEqual({

@@ -84,6 +84,7 @@ export function orderEmailToWire(e: OrderEmailRecord): OrderEmail {
     cc: e.cc,
     subject: e.subject,
     includePdf: e.includePdf,
+    includeUbl: e.includeUbl,
   };
 }
 

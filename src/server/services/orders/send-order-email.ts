@@ -16,6 +16,7 @@ import { getPdfSettings } from '../pdf/pdf-settings';
 import { assertRecordSendable } from './approval/sendable';
 import { recordOrderSent } from './order-emails';
 import { getOrder } from './order-reads';
+import { ublOfOrder } from './order-ubl';
 
 const FAILED = 'Er is een fout opgetreden bij het verzenden van de e-mail';
 const NOT_SENT = 'De order is niet verzonden';
@@ -99,8 +100,10 @@ async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage
  * one (it must be the organisation's own, and is kept in the history). Variables are filled from the order as
  * saved (its customer snapshot and total) and the user; the message is sanitised again here. With
  * `includePdf` the order's PDF is attached as `{orderNumber}.pdf` — a printer failure answers its 503
- * and nothing is sent. Only after the SMTP server accepted the message does the order become `sent`
- * and the send join its history. An order that needs approval and has none for its content as it is
+ * and nothing is sent. With `includeUbl` the order as Peppol UBL (order-ubl.ts) goes along as
+ * `{orderNumber}.xml`; an order that cannot be expressed answers that 409 and nothing is sent. Only
+ * after the SMTP server accepted the message does the order become `sent` and the send join its
+ * history (with whether the PDF and the UBL file went along). An order that needs approval and has none for its content as it is
  * answers 409 APPROVAL_REQUIRED before anything is printed or sent (approval/sendable.ts).
  */
 export async function sendOrderEmail(
@@ -122,6 +125,10 @@ export async function sendOrderEmail(
   await assertRecordSendable(db, organizationId, order);
   // A templateId must name one of the organisation's own templates; anything else is "not found" (404).
   if (input.templateId) await getEmailTemplate(db, organizationId, input.templateId);
+  // The UBL file of the very record mailed, made before anything goes out: an order a customer's
+  // system could not import (a party without KVK or BTW number) answers its 409 and nothing is sent.
+  // The seller's contact is the sender, as the mail's reply address is.
+  const ubl = input.includeUbl ? ublOfOrder(order, user, settings.showBankAccount) : null;
   // Counted once the send may go ahead: a refusal above costs the mail server nothing.
   await assertSendRateLimit(db, organizationId, deps.now(), opts.limit);
 
@@ -145,9 +152,14 @@ export async function sendOrderEmail(
       },
       user: { name: user.name, company: user.company },
     }),
-    attachments: attachment
-      ? [{ filename: attachment.downloadName, content: attachment.content, contentType: 'application/pdf' }]
-      : [],
+    attachments: [
+      ...(attachment
+        ? [{ filename: attachment.downloadName, content: attachment.content, contentType: 'application/pdf' }]
+        : []),
+      ...(ubl
+        ? [{ filename: ubl.filename, content: Buffer.from(ubl.xml, 'utf8'), contentType: 'application/xml' }]
+        : []),
+    ],
     accentColor: settings.primaryColor,
     logo,
   });
@@ -171,6 +183,7 @@ export async function sendOrderEmail(
       cc: ccRefused ? null : (message.cc ?? null),
       subject: message.subject,
       includePdf: attachment !== null,
+      includeUbl: ubl !== null,
       templateId: input.templateId || null,
     };
     const record = (tx: DbOrTx) => recordOrderSent(tx, organizationId, order.id, sent, deps.now());

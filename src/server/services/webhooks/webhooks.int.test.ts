@@ -124,6 +124,7 @@ describe('webhooks: delivery through the queue (integration)', () => {
         cc: null,
         subject: 'Order',
         includePdf: false,
+        includeUbl: false,
         templateId: null,
       },
       new Date(),

@@ -1,0 +1,1 @@
+ALTER TABLE "order_emails" ADD COLUMN "include_ubl" boolean DEFAULT false NOT NULL;
