@@ -296,3 +296,102 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     }
   });
 });
+
+test("'UBL-bestand meesturen': a company without KVK or BTW number hears why; complete, the mail carries {orderNumber}.xml", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUpAndLogin(page, request, { name: 'Eva Tester', company: 'Testbedrijf BV' });
+  const customerEmail = uniqueEmail('klant');
+  const customer = await page.request.post('/api/customers', {
+    data: {
+      name: 'Petra Jansen',
+      company: 'Jansen Bouw B.V.',
+      email: customerEmail,
+      address: 'Dorpsstraat 1',
+      postalCode: '1234 AB',
+      city: 'Utrecht',
+      btwNumber: 'NL987654321B01',
+    },
+  });
+  expect(customer.status(), await customer.text()).toBe(200);
+  const order = await createOrder(page.request, {
+    customer: ((await customer.json()) as { _id: string })._id,
+    date: new Date(),
+    project: 'Koppeling inkoopsysteem',
+    status: 'concept',
+    items: [{ description: 'Stelwerk', quantity: 2, price: 400, vat: 21 }],
+  });
+  const dialog = sendDialog(page);
+  const openDialog = async () => {
+    await page.goto('/inkooporders');
+    await page.getByRole('button', { name: `Order ${order.orderNumber} per e-mail versturen` }).click();
+    await expect(dialog.getByRole('textbox', { name: 'E-mailadres ontvanger' })).toHaveValue(customerEmail);
+  };
+
+  await test.step('off by default, beside the PDF option, with its file name and hint', async () => {
+    await openDialog();
+    const ubl = dialog.getByRole('checkbox', { name: /UBL-bestand meesturen/ });
+    await expect(ubl).not.toBeChecked();
+    await expect(dialog.getByText(`${order.orderNumber}.xml`)).toBeVisible();
+    await expect(ubl).toHaveAccessibleDescription('Voor het inkoopsysteem van uw klant (Peppol-order, XML).');
+  });
+
+  await test.step('ticked for a company without KVK or BTW number: the server’s reason in the dialog, nothing sent', async () => {
+    await dialog.getByRole('checkbox', { name: /UBL-bestand meesturen/ }).check();
+    await dialog.getByRole('button', { name: 'Versturen' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Vul het KVK-nummer of BTW-nummer van uw bedrijf in bij Bedrijfsinstellingen.',
+    );
+    await expect(dialog.getByRole('checkbox', { name: /UBL-bestand meesturen/ })).toBeChecked();
+    // The message sits above the form, brought into view from the options at its foot.
+    await expect(dialog.getByRole('alert')).toBeInViewport();
+    await shoot(page, 'ubl-refused-desktop-light');
+    const res = await page.request.get(`/api/orders/${order._id}`);
+    expect(((await res.json()) as { status: string; emails: unknown[] }).emails).toEqual([]);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+  });
+
+  await test.step('with the company complete: sent with the PDF and the UBL file, both in the outbox', async () => {
+    const profile = await page.request.put('/api/auth/profile', {
+      data: { address: 'Havenstraat 14', postalCode: '1011 AB', city: 'Amsterdam', kvkNumber: '34123456' },
+    });
+    expect(profile.status(), await profile.text()).toBe(200);
+    await openDialog();
+    await dialog.getByRole('checkbox', { name: /UBL-bestand meesturen/ }).check();
+    await shoot(page, 'ubl-compose-desktop-light');
+    await dialog.getByRole('button', { name: 'Versturen' }).click();
+    await expect(dialog.getByRole('heading', { name: 'E-mail verzonden' })).toBeVisible();
+    await expect(dialog).toContainText('met de PDF en het UBL-bestand als bijlage.');
+
+    const [mail] = await mailsTo(page.request, customerEmail);
+    expect(mail!.attachments).toEqual([
+      { filename: `${order.orderNumber}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
+      { filename: `${order.orderNumber}.xml`, contentType: 'application/xml', size: expect.any(Number) },
+    ]);
+    const xml = (await attachmentOf(page.request, mail!, 1)).toString('utf8');
+    expect(xml).toContain('<cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:order:3</cbc:CustomizationID>');
+    expect(xml).toContain(`<cbc:ID>${order.orderNumber}</cbc:ID>`);
+    const after = await page.request.get(`/api/orders/${order._id}`);
+    expect(((await after.json()) as { emails: { includeUbl: boolean }[] }).emails).toEqual([
+      expect.objectContaining({ includePdf: true, includeUbl: true }),
+    ]);
+  });
+
+  await test.step('screenshots of the option at 375 and in the dark theme', async () => {
+    for (const { viewport, theme, name } of galleryViews({ besides: 'desktop-light' })) {
+      const other = await themedPage(browser, page.context(), viewport, theme);
+      await other.goto('/inkooporders');
+      await other.getByRole('button', { name: `Order ${order.orderNumber} per e-mail versturen` }).click();
+      const d = sendDialog(other);
+      const ubl = d.getByRole('checkbox', { name: /UBL-bestand meesturen/ });
+      await ubl.check();
+      await ubl.scrollIntoViewIfNeeded();
+      await shoot(other, `ubl-compose-${name}`);
+      await other.context().close();
+    }
+  });
+});

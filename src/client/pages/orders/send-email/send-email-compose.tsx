@@ -160,6 +160,18 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
         disabled={disabled}
         onChange={(event) => form.set('includePdf', event.target.checked)}
       />
+      <Checkbox
+        id={fieldId('includeUbl')}
+        label={
+          <>
+            UBL-bestand meesturen (<span className="send-email__filename">{form.order.orderNumber}.xml</span>)
+          </>
+        }
+        hint="Voor het inkoopsysteem van uw klant (Peppol-order, XML)."
+        checked={draft.includeUbl}
+        disabled={disabled}
+        onChange={(event) => form.set('includeUbl', event.target.checked)}
+      />
     </div>
   );
 }

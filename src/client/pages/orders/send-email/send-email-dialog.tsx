@@ -25,6 +25,7 @@ import { editOrderHref } from '../../../components/order-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { trpc } from '../../../lib/trpc';
 import { SendEmailCompose } from './send-email-compose';
+import { attachmentsText } from './send-email-form';
 import { SendEmailPdfPreview } from './send-email-pdf-preview';
 import type { SendEmailResult } from './send-email-result';
 import { useSendEmailForm } from './use-send-email-form';
@@ -188,6 +189,7 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
     },
   });
   const { order } = data;
+  const attachments = attachmentsText(form.draft);
 
   if (form.phase === 'sent') {
     return (
@@ -209,7 +211,7 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
           <h3 className="send-email__sent-title">E-mail verzonden</h3>
           <p className="send-email__sent-text">
             Order <strong>{order.orderNumber}</strong> is verzonden naar <strong>{form.sentTo}</strong>
-            {form.draft.includePdf ? ', met de PDF als bijlage' : ''}.
+            {attachments ? `, met ${attachments} als bijlage` : ''}.
             {form.newStatus && ` De status is nu ${ORDER_STATUS_LABELS[form.newStatus]}.`}
           </p>
           {form.sentWarning && (
@@ -239,7 +241,7 @@ function SendEmailForm({ title, onClose, onSent, ...data }: SendEmailFormProps) 
             // In the footer, so it shows wherever the form is scrolled.
             <span className="send-email__progress" role="status">
               <Spinner size={16} decorative />
-              E-mail wordt verzonden{form.draft.includePdf ? ' met de PDF als bijlage' : ''}...
+              E-mail wordt verzonden{attachments ? ` met ${attachments} als bijlage` : ''}...
             </span>
           ) : null}
           <Button variant="secondary" onClick={onClose} disabled={sending}>

@@ -5,6 +5,7 @@ import type { OrderPageRow } from '../../../../shared/schemas/order';
 import { afterChange, initialFormState } from '../../../lib/form-state';
 import {
   applyTemplate,
+  attachmentsText,
   ccError,
   checkSendDraft,
   defaultOrderTemplate,
@@ -52,6 +53,7 @@ describe('the starting draft', () => {
       subject: 'Inkooporder {{order.orderNumber}}',
       message: orderDefault.content,
       includePdf: true,
+      includeUbl: false,
     });
   });
 
@@ -63,6 +65,7 @@ describe('the starting draft', () => {
       recipient: '',
       subject: FALLBACK_SUBJECT,
       includePdf: true,
+      includeUbl: false,
     });
     expect(draft.message).toBe(FALLBACK_MESSAGE);
     expect(checkSendDraft({ ...draft, recipient: 'klant@x.nl' }).ok).toBe(true);
@@ -116,9 +119,20 @@ describe('checkSendDraft', () => {
         subject: FALLBACK_SUBJECT,
         message: FALLBACK_MESSAGE,
         includePdf: true,
+        includeUbl: false,
         templateId: 'abc',
       },
     });
+    // Ticked, the UBL file goes along whether or not the PDF does.
+    const ubl = checkSendDraft({ ...draft, includePdf: false, includeUbl: true });
+    expect(ubl.ok && [ubl.data.includePdf, ubl.data.includeUbl]).toEqual([false, true]);
+  });
+
+  it('names what goes along in the progress and success lines', () => {
+    expect(attachmentsText({ includePdf: true, includeUbl: false })).toBe('de PDF');
+    expect(attachmentsText({ includePdf: true, includeUbl: true })).toBe('de PDF en het UBL-bestand');
+    expect(attachmentsText({ includePdf: false, includeUbl: true })).toBe('het UBL-bestand');
+    expect(attachmentsText({ includePdf: false, includeUbl: false })).toBe('');
   });
 
   it('names every field that is wrong, with the server’s own messages', () => {

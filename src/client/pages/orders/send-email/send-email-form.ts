@@ -27,6 +27,8 @@ export type SendDraft = {
   /** HTML with {{variables}}, as a template holds it. */
   message: string;
   includePdf: boolean;
+  /** The order as Peppol UBL (`{orderNumber}.xml`) for the customer's purchasing system; off unless ticked. */
+  includeUbl: boolean;
 };
 
 export type SendField = 'recipient' | 'ccEmail' | 'subject' | 'message';
@@ -64,7 +66,14 @@ export function initialDraft(
     subject: template?.subject ?? FALLBACK_SUBJECT,
     message: template?.content ?? FALLBACK_MESSAGE,
     includePdf: true,
+    includeUbl: false,
   };
+}
+
+/** What goes along, for the progress and success lines: 'de PDF en het UBL-bestand', or '' for nothing. */
+export function attachmentsText(draft: Pick<SendDraft, 'includePdf' | 'includeUbl'>): string {
+  const files = [draft.includePdf ? 'de PDF' : '', draft.includeUbl ? 'het UBL-bestand' : ''].filter(Boolean);
+  return files.join(' en ');
 }
 
 /** Choosing a template replaces the subject and the message; '' (none) keeps what is there. */
@@ -98,6 +107,7 @@ export const checkSendDraft: (draft: SendDraft) => FormCheck<SendField, SendEmai
       subject: draft.subject,
       message: draft.message,
       includePdf: draft.includePdf,
+      includeUbl: draft.includeUbl,
       templateId: draft.templateId || undefined,
     }),
   },

@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { APPROVAL_REQUIRED_CODE } from '../../../../shared/approval-states';
 import type { OrderStatus } from '../../../../shared/constants';
 import type { Profile } from '../../../../shared/schemas/company-profile';
@@ -62,6 +62,13 @@ export function useSendEmailForm({
   const errorRef = useRef<HTMLDivElement>(null);
   const values = useMemo(() => orderTemplateData(order, profile), [order, profile]);
 
+  // The message sits above the form: bring it into view wherever the form was scrolled (the options
+  // at its foot are where Versturen is pressed). Once it is rendered: a frame requested from the
+  // mutation's callback could come before React put the message in the page.
+  useEffect(() => {
+    if (sendError) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [sendError]);
+
   const chooseTemplate = (id: string) => {
     const template = usable.find((t) => t._id === id);
     // A template replaces the subject and the message, and with them their messages.
@@ -93,10 +100,6 @@ export function useSendEmailForm({
           inFlight.current = false;
           setPhase('form');
           setSendError(errorMessage(err, SEND_EMAIL_ERROR));
-          // The message sits above the form: bring it into view wherever the form was scrolled.
-          window.requestAnimationFrame(() =>
-            errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
-          );
           // Marked at their fields; the cursor stays, the message above says what happened.
           const info = readApiError(err);
           form.serverErrors(info.details, { focus: false });
@@ -113,7 +116,7 @@ export function useSendEmailForm({
 
   return {
     formId,
-    fieldId: (field: SendField | 'template' | 'includePdf') => `${formId}-${field}`,
+    fieldId: (field: SendField | 'template' | 'includePdf' | 'includeUbl') => `${formId}-${field}`,
     order,
     draft,
     errors: form.errors,
