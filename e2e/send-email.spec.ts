@@ -379,6 +379,17 @@ test("'UBL-bestand meesturen': a company without KVK or BTW number hears why; co
     expect(((await after.json()) as { emails: { includeUbl: boolean }[] }).emails).toEqual([
       expect.objectContaining({ includePdf: true, includeUbl: true }),
     ]);
+    await dialog.getByRole('button', { name: 'Sluiten' }).last().click();
+  });
+
+  await test.step('the order form’s history says the UBL file went along', async () => {
+    await page.goto(`/inkooporders/${order._id}/edit`);
+    const history = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Verzonden e-mails' }) });
+    await expect(history).toContainText('met PDF · met UBL-bestand');
+    await history.scrollIntoViewIfNeeded();
+    await shoot(page, 'ubl-history-desktop-light');
   });
 
   await test.step('screenshots of the option at 375 and in the dark theme', async () => {

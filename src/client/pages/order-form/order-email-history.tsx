@@ -37,6 +37,7 @@ export function OrderEmailHistory({ emails }: { emails: readonly OrderEmail[] })
                     {email.includePdf ? <Paperclip size={12} aria-hidden="true" /> : null}
                     {email.includePdf ? 'met PDF' : 'zonder PDF'}
                   </span>
+                  {email.includeUbl ? ' · met UBL-bestand' : ''}
                 </p>
               </div>
             </li>
