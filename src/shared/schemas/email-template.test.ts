@@ -97,12 +97,14 @@ describe('emailTemplateInput', () => {
 describe('sendEmailInput', () => {
   const base = { recipient: 'inkoop@klant.nl', subject: 'Order', message: '<p>Hallo</p>' };
 
-  it('needs recipient, subject and message; includePdf defaults to true, CC to none', () => {
+  it('needs recipient, subject and message; includePdf defaults to true, includeUbl to false, CC to none', () => {
     expect(sendEmailInput.parse({ ...base, recipient: ' Inkoop@Klant.NL ' })).toEqual({
       ...base,
       ccEmail: '',
       includePdf: true,
+      includeUbl: false,
     });
+    expect(sendEmailInput.parse({ ...base, includeUbl: true }).includeUbl).toBe(true);
     expect(errorsByField(sendEmailInput, {})).toEqual({
       recipient: ['E-mailadres ontvanger is verplicht'],
       subject: ['Onderwerp is verplicht'],
