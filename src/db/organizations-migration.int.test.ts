@@ -152,6 +152,11 @@ describe('migration to organisations', () => {
       const { body } = answers[label] as { body: Record<string, unknown> };
       expect(body.approval, label).toEqual(NO_APPROVAL_NEEDED);
       delete body.approval;
+      // Each send in its history gained whether the UBL file went along: never before there was one.
+      for (const email of body.emails as Record<string, unknown>[]) {
+        expect(email.includeUbl, label).toBe(false);
+        delete email.includeUbl;
+      }
     }
     // The profile gained whether the organisation holds the person until two-step sign-in is on:
     // never for a migrated organisation, which requires nothing yet.
