@@ -8,7 +8,7 @@ import { AppError } from '../../../errors';
 import type { Company } from '../../organizations/company';
 import { ublAmount, ublPercent, ublQuantity } from './amounts';
 import { ublMessages } from './messages';
-import { buyerParty, sellerParty, type UblAddress, type UblParty } from './party';
+import { buyerParty, sellerParty, type UblAddress, type UblParty, type UblSellerCompany } from './party';
 import { type UblTaxCategory, ublTaxCategory } from './taxes';
 import { UBL_UNIT_CODES } from './units';
 
@@ -52,22 +52,7 @@ export type UblOrderDocument = {
 };
 
 /** What the UBL needs of the seller: the company as its PDF prints it, and whether the PDF shows the bank account. */
-export type UblSeller = Pick<
-  Company,
-  | 'company'
-  | 'address'
-  | 'postalCode'
-  | 'city'
-  | 'country'
-  | 'kvkNumber'
-  | 'btwNumber'
-  | 'vatNumber'
-  | 'phoneNumber'
-  | 'email'
-  | 'bankAccount'
-  | 'accountName'
-  | 'bankName'
->;
+export type UblSeller = UblSellerCompany & Pick<Company, 'bankAccount' | 'accountName' | 'bankName'>;
 
 function deliveryOf(order: OrderRecord): UblDelivery | null {
   const address = order.deliveryAddress;

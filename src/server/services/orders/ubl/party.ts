@@ -110,26 +110,27 @@ const countryCodeFor = (country: string, vatNumber: string) =>
   countryCodeOf(country) ??
   (vatNumber === '' ? undefined : countryCodeOf(vatPrefix(vatNumber) === 'EL' ? 'GR' : vatPrefix(vatNumber)));
 
+/** What the seller's party is made of: the company's name, address, numbers and contact. */
+export type UblSellerCompany = Pick<
+  Company,
+  | 'company'
+  | 'address'
+  | 'postalCode'
+  | 'city'
+  | 'country'
+  | 'kvkNumber'
+  | 'btwNumber'
+  | 'vatNumber'
+  | 'phoneNumber'
+  | 'email'
+>;
+
 /**
  * The user's company as the seller (SellerSupplierParty). Its VAT number: the BTW-nummer the PDF
  * prints, else the BTW-nummer (EU). Refused (409) without a KVK or VAT number to address it by, or
  * without a known country (the model requires the seller's address with its country).
  */
-export function sellerParty(
-  company: Pick<
-    Company,
-    | 'company'
-    | 'address'
-    | 'postalCode'
-    | 'city'
-    | 'country'
-    | 'kvkNumber'
-    | 'btwNumber'
-    | 'vatNumber'
-    | 'phoneNumber'
-    | 'email'
-  >,
-): UblParty {
+export function sellerParty(company: UblSellerCompany): UblParty {
   const kvkNumber = kvkOf(company.kvkNumber);
   const vatNumber = vatOf(company.btwNumber) || vatOf(company.vatNumber);
   const endpoint = endpointOf(kvkNumber, vatNumber);
