@@ -1,5 +1,5 @@
 import { CircleX, Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useRef } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useRef } from 'react';
 import { APPROVAL_NOTE_MAX, approvalDialogTitles, approvalLabels } from '../../../shared/approval-states';
 import { Button, Modal, Textarea } from '../../components';
 import { useForm } from '../../lib/use-form';
@@ -16,6 +16,61 @@ function titleWithNumber(title: string, orderNumber: string): ReactNode {
       <span className="approval-dialog__number">{orderNumber}</span>
       {title.slice(at + orderNumber.length)}
     </>
+  );
+}
+
+/**
+ * The frame both approval dialogs share: a modal that stays open while its call runs (no backdrop
+ * close, no dismissal while busy), 'Annuleren' and the submit button of the dialog's form.
+ */
+function ApprovalDialogFrame({
+  title,
+  description,
+  icon,
+  busy,
+  onClose,
+  formId,
+  submit,
+  initialFocusRef,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  description: string;
+  icon: ReactNode;
+  busy: boolean;
+  onClose: () => void;
+  formId: string;
+  submit: { label: string; icon: ReactNode; variant: 'primary' | 'danger' };
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      description={description}
+      icon={icon}
+      size="md"
+      dismissible={!busy}
+      closeOnBackdrop={false}
+      initialFocusRef={initialFocusRef}
+      className={className ? `approval-dialog ${className}` : 'approval-dialog'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {approvalLabels.cancel}
+          </Button>
+          <Button type="submit" form={formId} variant={submit.variant} icon={submit.icon} busy={busy}>
+            {submit.label}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
   );
 }
 
@@ -39,26 +94,14 @@ export function RequestApprovalDialog({ orderNumber, actions, onClose }: DialogP
     });
   };
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ApprovalDialogFrame
       title={titleWithNumber(approvalDialogTitles.request(orderNumber), orderNumber)}
       description={approvalLabels.requestDescription}
       icon={<Send size={20} aria-hidden="true" />}
-      size="md"
-      dismissible={!actions.requesting}
-      closeOnBackdrop={false}
-      className="approval-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={actions.requesting}>
-            {approvalLabels.cancel}
-          </Button>
-          <Button type="submit" form={form.id} icon={<Send />} busy={actions.requesting}>
-            {approvalLabels.request}
-          </Button>
-        </>
-      }
+      busy={actions.requesting}
+      onClose={onClose}
+      formId={form.id}
+      submit={{ label: approvalLabels.request, icon: <Send />, variant: 'primary' }}
     >
       <form id={form.id} onSubmit={submit} noValidate aria-label={approvalLabels.request}>
         <Textarea
@@ -70,7 +113,7 @@ export function RequestApprovalDialog({ orderNumber, actions, onClose }: DialogP
           data-autofocus
         />
       </form>
-    </Modal>
+    </ApprovalDialogFrame>
   );
 }
 
@@ -89,27 +132,16 @@ export function RejectApprovalDialog({ orderNumber, actions, onClose }: DialogPr
     });
   };
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ApprovalDialogFrame
       title={titleWithNumber(approvalDialogTitles.reject(orderNumber), orderNumber)}
       description={approvalLabels.rejectDescription}
       icon={<CircleX size={20} aria-hidden="true" />}
-      size="md"
-      dismissible={!actions.rejecting}
-      closeOnBackdrop={false}
+      busy={actions.rejecting}
+      onClose={onClose}
+      formId={form.id}
+      submit={{ label: approvalLabels.reject, icon: <CircleX />, variant: 'danger' }}
       initialFocusRef={reasonRef}
-      className="approval-dialog approval-dialog--reject"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={actions.rejecting}>
-            {approvalLabels.cancel}
-          </Button>
-          <Button type="submit" form={form.id} variant="danger" icon={<CircleX />} busy={actions.rejecting}>
-            {approvalLabels.reject}
-          </Button>
-        </>
-      }
+      className="approval-dialog--reject"
     >
       <form id={form.id} onSubmit={submit} noValidate aria-label={approvalLabels.reject}>
         <Textarea
@@ -122,6 +154,6 @@ export function RejectApprovalDialog({ orderNumber, actions, onClose }: DialogPr
           rows={4}
         />
       </form>
-    </Modal>
+    </ApprovalDialogFrame>
   );
 }
