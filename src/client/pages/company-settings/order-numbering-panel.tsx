@@ -10,7 +10,7 @@ import {
   numberingValuesOf,
   sanitizeStartingNumber,
 } from './order-numbering-form';
-import { SettingsFormCard, SettingsLoadingCard } from './settings-form-card';
+import { SETTINGS_QUERY_OPTIONS, SettingsFormCard, SettingsLoadingCard } from './settings-form-card';
 import { useSettingsSave } from './use-settings-save';
 import './order-numbering-panel.css';
 
@@ -26,11 +26,7 @@ const HEADING = {
  * §8 Order numbering): prefix, start number, include-year, and a live example number.
  */
 export function OrderNumberingPanel() {
-  const query = trpc.orderSettings.get.useQuery(undefined, {
-    staleTime: 0,
-    refetchOnMount: 'always',
-    retry: 1,
-  });
+  const query = trpc.orderSettings.get.useQuery(undefined, SETTINGS_QUERY_OPTIONS);
 
   if (query.data) return <NumberingForm settings={query.data} />;
   return <SettingsLoadingCard {...HEADING} query={query} loadError={orderSettingsMessages.loadError} />;

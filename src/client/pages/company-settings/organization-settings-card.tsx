@@ -15,7 +15,7 @@ import {
   organizationSettingsRules,
   organizationSettingsValuesOf,
 } from './organization-settings-form';
-import { SettingsFormCard, SettingsLoadingCard } from './settings-form-card';
+import { SETTINGS_QUERY_OPTIONS, SettingsFormCard, SettingsLoadingCard } from './settings-form-card';
 import { useSettingsSave } from './use-settings-save';
 import './organization-settings-card.css';
 
@@ -35,11 +35,7 @@ const HEADING = {
  * or admin changes them; the others see them, locked, with who can.
  */
 export function OrganizationSettingsCard() {
-  const query = trpc.organizationSettings.get.useQuery(undefined, {
-    staleTime: 0,
-    refetchOnMount: 'always',
-    retry: 1,
-  });
+  const query = trpc.organizationSettings.get.useQuery(undefined, SETTINGS_QUERY_OPTIONS);
   if (query.data) return <SettingsForm settings={query.data} />;
   return <SettingsLoadingCard {...HEADING} query={query} loadError={messages.loadError} />;
 }

@@ -25,7 +25,7 @@ import {
   previewSettings,
 } from './pdf-settings-form';
 import { previewCompany } from './preview-company';
-import { SettingsFormCard, SettingsLoadingCard } from './settings-form-card';
+import { SETTINGS_QUERY_OPTIONS, SettingsFormCard, SettingsLoadingCard } from './settings-form-card';
 import { TemplatePicker } from './template-picker';
 import { useSettingsSave } from './use-settings-save';
 import './preview-fonts';
@@ -50,11 +50,7 @@ const FONT_OPTIONS = PDF_FONTS.map((font) => ({
  * settings): template, colours, font, bank account and footer notes, with a live preview.
  */
 export function PdfSettingsPanel() {
-  const query = trpc.pdfSettings.get.useQuery(undefined, {
-    staleTime: 0,
-    refetchOnMount: 'always',
-    retry: 1,
-  });
+  const query = trpc.pdfSettings.get.useQuery(undefined, SETTINGS_QUERY_OPTIONS);
 
   if (query.data) return <PdfSettingsForm settings={query.data} />;
   return <SettingsLoadingCard {...HEADING} query={query} loadError={pdfSettingsMessages.loadError} />;

@@ -22,6 +22,12 @@ function Title({ icon, title }: Pick<CardHeading, 'icon' | 'title'>) {
   );
 }
 
+/**
+ * How a settings card reads its settings: fresh each time the card mounts (another person may have
+ * changed them), with one retry before SettingsLoadingCard shows the error.
+ */
+export const SETTINGS_QUERY_OPTIONS = { staleTime: 0, refetchOnMount: 'always', retry: 1 } as const;
+
 /** A settings card while its settings load, or when they could not be loaded (with a retry). */
 export function SettingsLoadingCard({
   icon,
