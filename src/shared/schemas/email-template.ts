@@ -298,6 +298,12 @@ export const sendEmailInput = z.object({
     .describe(
       'De order als Peppol UBL-bestand (`{orderNumber}.xml`, zoals GET /orders/{id}/ubl) als bijlage meesturen, voor het inkoopsysteem van de klant (standaard `false`)',
     ),
+  includeConfirmationLink: z
+    .boolean()
+    .default(true)
+    .describe(
+      'Een persoonlijke link meesturen waarmee de klant de order bekijkt en akkoord geeft, afwijst of een wijziging aanvraagt (`{{order.confirmUrl}}`; standaard `true`). Een nieuwe verzending vervangt de link van een eerdere versie.',
+    ),
   templateId: z
     .string()
     .max(100)

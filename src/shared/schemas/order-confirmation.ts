@@ -10,8 +10,14 @@ import {
 import { isoDayInput } from '../rules/date-input';
 import { parseQuantity } from '../rules/quantity';
 import { z } from '../zod-nl';
-import { orderMessages, quantityProblem } from './order';
-import { deliveryMessages } from './order-delivery';
+import {
+  customerSnapshotOutput,
+  orderItemOutput,
+  orderMessages,
+  quantityProblem,
+  vatByRateOutput,
+} from './order';
+import { deliveryAddressOutput, deliveryMessages } from './order-delivery';
 
 /**
  * The customer answers an order: each order e-mail carries a personal link to a public page
@@ -144,3 +150,45 @@ export const confirmationOutput = z.object({
     ),
 });
 export type Confirmation = z.infer<typeof confirmationOutput>;
+
+const sellerOutput = z.object({
+  company: z.string().describe('Bedrijfsnaam van de verkoper'),
+  address: z.string().describe('Adres'),
+  postalCode: z.string().describe('Postcode'),
+  city: z.string().describe('Plaats'),
+  kvkNumber: z.string().describe("KVK-nummer; '' als niet ingevuld"),
+  btwNumber: z.string().describe("BTW-nummer; '' als niet ingevuld"),
+});
+
+/**
+ * GET /api/public/confirm/{token}: the order exactly as it was sent with this link (not as it may have
+ * been edited since), and where the answer stands. The public page shows the same.
+ */
+export const publicConfirmationOutput = z.object({
+  orderNumber: z.string().describe('Ordernummer'),
+  date: z.string().describe('Orderdatum als JJJJ-MM-DD (Europe/Amsterdam)'),
+  reference: z.string().describe("Referentie; '' als niet ingevuld"),
+  project: z.string().describe("Project; '' als niet ingevuld"),
+  seller: sellerOutput.describe('Het bedrijf dat de order stuurde'),
+  customer: customerSnapshotOutput.describe('De klant zoals op de order'),
+  deliveryDate: z.string().nullable().describe('Gewenste leverdag als JJJJ-MM-DD; null als niet opgegeven'),
+  deliveryAddress: deliveryAddressOutput.nullable().describe('Afleveradres; null als er geen is'),
+  items: z.array(orderItemOutput).describe('De orderregels, in volgorde (lineIndex 0 is de eerste)'),
+  totals: z
+    .object({
+      subtotal: z.number().describe('Subtotaal exclusief btw in euro'),
+      vat: z.number().describe('Btw in euro (0 bij btw verlegd)'),
+      total: z.number().describe('Totaal in euro'),
+      vatByRate: z.array(vatByRateOutput).describe('De btw per tarief'),
+    })
+    .describe('De totalen zoals op de PDF'),
+  btwVerlegd: z.boolean().describe('Of de btw is verlegd naar de klant'),
+  state: z
+    .enum(CONFIRMATION_STATES)
+    .describe(
+      'waiting (wacht op antwoord), answered (beantwoord), replaced (vervangen door een nieuwere versie) of expired (verlopen)',
+    ),
+  expiresAt: z.string().describe('Moment waarop de link verloopt (ISO 8601, UTC)'),
+  response: customerResponseOutput.nullable().describe('Het antwoord; null zolang er niet is geantwoord'),
+});
+export type PublicConfirmation = z.infer<typeof publicConfirmationOutput>;
