@@ -7,6 +7,7 @@ export * from './email-templates';
 export * from './idempotency';
 export * from './invitations';
 export * from './order-approvals';
+export * from './order-confirmations';
 export * from './order-settings';
 export * from './orders';
 export * from './organizations';
