@@ -26,6 +26,10 @@ export default defineConfig({
     actionTimeout: 30_000,
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,
+    // The app's reduced-motion styles (every animation and transition ends at once): nothing the
+    // tests assert is in an animation, and the browser draws no frames of one, which on two cores
+    // is CPU the rest of the suite waits for (docs/decisions/test-suite.md).
+    reducedMotion: 'reduce',
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
     screenshot: 'only-on-failure',
