@@ -11,6 +11,9 @@ import { registerApiDocs } from './http/api-docs';
 import { registerAuditLogList } from './http/audit-log-list';
 import { LOGO_ROUTE, registerCompanyLogo } from './http/company-logo';
 import { registerCompression } from './http/compression';
+import type { ConfirmPagePort } from './http/confirm-page/port';
+import { CONFIRM_PREFIX, registerConfirmPage, sendConfirmNotFound } from './http/confirm-page/routes';
+import { servicesPort } from './http/confirm-page/services-port';
 import { crossSiteRefused, isCrossSiteCookieRequest } from './http/cross-site';
 import { registerCustomersList } from './http/customers-list';
 import { registerDevMail } from './http/dev-mail';
@@ -52,6 +55,8 @@ export type BuildAppOptions = {
    * bench and the route's comparison test measure it against (docs/decisions/transport.md).
    */
   transport?: { rest?: 'stock' | 'custom' };
+  /** The customer's order page (http/confirm-page/): tests hand it a fake of the services. */
+  confirmPage?: { port?: ConfirmPagePort; formSecret?: Buffer };
 };
 
 /** The largest client error report body: its capped fields (22.5 K characters) as JSON, with room. */
@@ -94,6 +99,7 @@ export async function buildApp({
   logger = false,
   ordersStream,
   transport = {},
+  confirmPage = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // TRUST_PROXY decides whose X-Forwarded-For sets req.ip, the key of the per-IP rate limits.
   const { trustProxy } = deps.config;
@@ -205,6 +211,11 @@ export async function buildApp({
   registerPdfDownload(app, deps);
   registerOrderUbl(app, deps);
   await registerCompanyLogo(app, deps);
+  await registerConfirmPage(app, {
+    deps,
+    port: confirmPage.port ?? servicesPort,
+    formSecret: confirmPage.formSecret,
+  });
 
   if (serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -233,13 +244,20 @@ export async function buildApp({
     );
     app.setNotFoundHandler((req, reply) => {
       const p = req.url.split('?')[0] ?? '';
+      // The customer's page is the server's own, never the app's: an address under it that names
+      // nothing is its own 'unknown link' page, not the sign-in screen.
+      if (p.startsWith(CONFIRM_PREFIX)) return sendConfirmNotFound(reply);
       if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/trpc/') && !path.extname(p)) {
         return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
       }
       return sendError(reply, notFound());
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => sendError(reply, notFound()));
+    app.setNotFoundHandler((req, reply) =>
+      (req.url.split('?')[0] ?? '').startsWith(CONFIRM_PREFIX)
+        ? sendConfirmNotFound(reply)
+        : sendError(reply, notFound()),
+    );
   }
 
   return app;

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { formTokenFor, isFormTokenValid, isSameOriginPost, processFormSecret } from './cross-site';
+
+const APP = 'https://orders.example.nl';
+
+describe('the form token', () => {
+  const secret = processFormSecret();
+
+  it('is bound to the link: the page of one link carries a token another link refuses', () => {
+    const token = formTokenFor(secret, 'link-a');
+    expect(isFormTokenValid(secret, 'link-a', token)).toBe(true);
+    expect(isFormTokenValid(secret, 'link-b', token)).toBe(false);
+  });
+
+  it('needs the server’s key: the same link under another key is another token', () => {
+    const other = processFormSecret();
+    expect(formTokenFor(other, 'link-a')).not.toBe(formTokenFor(secret, 'link-a'));
+    expect(isFormTokenValid(secret, 'link-a', formTokenFor(other, 'link-a'))).toBe(false);
+  });
+
+  it('refuses an empty, shortened, lengthened or altered token', () => {
+    const token = formTokenFor(secret, 'link-a');
+    for (const posted of [
+      '',
+      token.slice(1),
+      `${token}x`,
+      `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    ])
+      expect(isFormTokenValid(secret, 'link-a', posted)).toBe(false);
+  });
+
+  it('is not the link’s token itself, nor something derived without the key', () => {
+    const token = formTokenFor(secret, 'link-a');
+    expect(token).not.toContain('link-a');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('the same-origin check', () => {
+  const check = (headers: { origin?: string; secFetchSite?: string; host?: string }) =>
+    isSameOriginPost({ origin: headers.origin, secFetchSite: headers.secFetchSite, host: headers.host }, APP);
+
+  it('takes a post whose Origin is the app’s, or the host it was sent to', () => {
+    expect(check({ origin: APP, host: 'internal:3000' })).toBe(true);
+    expect(check({ origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' })).toBe(true);
+  });
+
+  it('refuses another origin, `null`, and an Origin that is no URL', () => {
+    expect(check({ origin: 'https://evil.example', host: 'orders.example.nl' })).toBe(false);
+    expect(check({ origin: 'https://orders.example.nl.evil.example', host: 'orders.example.nl' })).toBe(
+      false,
+    );
+    expect(check({ origin: 'null', host: 'orders.example.nl' })).toBe(false);
+    expect(check({ origin: 'not a url', host: 'orders.example.nl' })).toBe(false);
+    expect(check({ origin: 'https://evil.example', secFetchSite: 'same-origin' })).toBe(false);
+  });
+
+  it('without Origin, goes by Sec-Fetch-Site: another site or a sibling site is refused', () => {
+    expect(check({ secFetchSite: 'cross-site' })).toBe(false);
+    expect(check({ secFetchSite: 'same-site' })).toBe(false);
+    expect(check({ secFetchSite: 'same-origin' })).toBe(true);
+    expect(check({ secFetchSite: 'none' })).toBe(true);
+  });
+
+  it('with neither header (no current browser), leaves it to the form token', () => {
+    expect(check({})).toBe(true);
+  });
+});

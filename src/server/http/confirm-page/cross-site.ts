@@ -1,0 +1,57 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The page's two guards against a post made from another site (docs/decisions/confirm-page.md):
+ * a form token bound to the link, and the browser's own word on where the post came from. The page
+ * carries no cookie, so neither guards a session: together they make sure an answer is given on the
+ * page itself, by someone who opened it, and not by a form elsewhere that knows the link.
+ */
+
+/**
+ * The key the form tokens are signed with. The configuration holds no secret, so a process makes its
+ * own at start-up; the server may be handed a shared one (several copies behind one address must
+ * share it, or a form shown by one copy is refused by another).
+ */
+export const processFormSecret = (): Buffer => randomBytes(32);
+
+const FORM_TOKEN_CONTEXT = 'confirm-page-form:';
+
+/** The hidden `formToken` of the page of one link: an HMAC of the link's token. */
+export function formTokenFor(secret: Buffer, linkToken: string): string {
+  return createHmac('sha256', secret).update(FORM_TOKEN_CONTEXT).update(linkToken).digest('base64url');
+}
+
+/** Whether a posted form token is the one the page of this link carries (compared in constant time). */
+export function isFormTokenValid(secret: Buffer, linkToken: string, posted: string): boolean {
+  const expected = Buffer.from(formTokenFor(secret, linkToken));
+  const given = Buffer.from(posted);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export type RequestOrigin = {
+  origin: string | undefined;
+  secFetchSite: string | undefined;
+  host: string | undefined;
+};
+
+/**
+ * Whether the browser says the post came from this site. `Origin` is what a browser names on every
+ * POST: it must be APP_URL's origin, or the host the request was sent to (a server reached under
+ * another name); `null` (a sandboxed frame, a file) is another origin. Without `Origin`,
+ * `Sec-Fetch-Site` must not name another site. With neither, the sender is no current browser, and the
+ * form token alone decides.
+ */
+export function isSameOriginPost(req: RequestOrigin, appOrigin: string): boolean {
+  if (req.origin !== undefined) {
+    if (req.origin === appOrigin) return true;
+    const host = req.host?.toLowerCase();
+    try {
+      return host !== undefined && host !== '' && new URL(req.origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+  if (req.secFetchSite !== undefined)
+    return req.secFetchSite === 'same-origin' || req.secFetchSite === 'none';
+  return true;
+}
