@@ -35,23 +35,21 @@ export type RequestOrigin = {
 };
 
 /**
- * Whether the browser says the post came from this site. `Origin` is what a browser names on every
- * POST: it must be APP_URL's origin, or the host the request was sent to (a server reached under
- * another name); `null` (a sandboxed frame, a file) is another origin. Without `Origin`,
- * `Sec-Fetch-Site` must not name another site. With neither, the sender is no current browser, and the
- * form token alone decides.
+ * Whether the browser says the post came from this site. `Sec-Fetch-Site` is the browser's own word
+ * and decides when it is sent: only `same-origin` passes. Without it, `Origin` decides: APP_URL's
+ * origin, or the host the request was sent to (a server reached under another name). The page's own
+ * Referrer-Policy (no-referrer) makes a browser name its origin `null` on the page's own post, so
+ * `null` proves nothing either way, and then, as with neither header (no browser), the form token
+ * alone decides.
  */
 export function isSameOriginPost(req: RequestOrigin, appOrigin: string): boolean {
-  if (req.origin !== undefined) {
-    if (req.origin === appOrigin) return true;
-    const host = req.host?.toLowerCase();
-    try {
-      return host !== undefined && host !== '' && new URL(req.origin).host === host;
-    } catch {
-      return false;
-    }
+  if (req.secFetchSite !== undefined) return req.secFetchSite === 'same-origin';
+  if (req.origin === undefined || req.origin === 'null') return true;
+  if (req.origin === appOrigin) return true;
+  const host = req.host?.toLowerCase();
+  try {
+    return host !== undefined && host !== '' && new URL(req.origin).host === host;
+  } catch {
+    return false;
   }
-  if (req.secFetchSite !== undefined)
-    return req.secFetchSite === 'same-origin' || req.secFetchSite === 'none';
-  return true;
 }

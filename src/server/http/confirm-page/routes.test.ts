@@ -195,6 +195,19 @@ describe('the order page routes', () => {
       expect(after.body).not.toContain('<form');
     });
 
+    it('takes the page’s own post as a browser sends it under no-referrer: Origin null, same-origin', async () => {
+      const res = await post(
+        [
+          ['decision', 'accept'],
+          ['name', 'Sanne'],
+        ],
+        {
+          headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
+        },
+      );
+      expect(res.statusCode).toBe(303);
+    });
+
     it('refuses a post from another origin with a 403 page, and records nothing', async () => {
       const res = await post(
         [
@@ -212,11 +225,13 @@ describe('the order page routes', () => {
       expect(port.calls.answer).toEqual([]);
     });
 
-    it('refuses Origin null, and a post without Origin that the browser says came from another site', async () => {
+    it('refuses a post the browser says came from another site, whatever its Origin', async () => {
       for (const headers of [
-        { origin: 'null' },
+        { origin: 'null', 'sec-fetch-site': 'cross-site' },
         { origin: undefined, 'sec-fetch-site': 'cross-site' },
         { origin: undefined, 'sec-fetch-site': 'same-site' },
+        { origin: APP_URL, 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://evil.example', 'sec-fetch-site': undefined },
       ]) {
         const res = await post(
           [
