@@ -5,7 +5,7 @@ import type { PublicConfirmation } from '../../../shared/schemas/order-confirmat
 import { sampleConfirmation, sampleResponse } from '../../../test/confirm-page-fixtures';
 import { XSS_CORPUS } from '../../../test/xss-corpus';
 import { emptyFormValues, type FieldKey, readForm } from './form';
-import { type FormState, renderMessagePage, renderOrderPage } from './page';
+import { type FormState, LOGO_BOX, logoSize, renderMessagePage, renderOrderPage } from './page';
 import { PAGE_CSS, PAGE_CSS_HASH } from './styles';
 import { pageTexts } from './texts';
 import { orderPageView } from './view';
@@ -103,7 +103,10 @@ describe('the order page (waiting for an answer)', () => {
 
   it('has one form that posts to this page, with the form token and the fields of the JSON answer', () => {
     expect(html.match(/<form /g)).toHaveLength(1);
-    expect(html).toContain(`<form action="/confirm/${TOKEN}" method="post">`);
+    expect(html).toContain(`<form action="/confirm/${TOKEN}#answer" method="post">`);
+    expect(html).toContain('<section class="card" id="answer"');
+    // The form comes after the order it answers.
+    expect(html.indexOf('<form')).toBeGreaterThan(html.indexOf('class="lines"'));
     expect(html).toContain('<input type="hidden" name="formToken" value="form-token-1"/>');
     const names = new Set([...html.matchAll(/name="([^"]+)"/g)].map((m) => m[1]));
     expect(names).toEqual(
@@ -210,7 +213,9 @@ describe('the order page after the answer', () => {
     expect(text).toContain(confirmationMessages.recorded);
     expect(text).toContain('Beslissing Wijziging gevraagd');
     expect(text).toContain('Gegeven door Sanne Jansen');
-    expect(text).toContain('Vastgelegd op 28-11-2026 10:41');
+    expect(text).toContain('Vastgelegd op 28-11-2026 10:41 ');
+    // What was recorded comes first: it is what the customer comes back for.
+    expect(html.indexOf(confirmationMessages.recorded)).toBeLessThan(html.indexOf('class="lines"'));
     expect(text).toContain('Toelichting Graag een week later leveren; de plinten halen we zelf.');
   });
 
@@ -312,6 +317,25 @@ describe('everything the seller or the customer typed is escaped', () => {
       expect(structureOf(html)).toEqual(structureOf(plain[i]!));
       expect(html).not.toMatch(/<script|<iframe|<svg|<object|<embed|<base /i);
     });
+  });
+});
+
+describe('the logo', () => {
+  it('is shown at its size within its box, proportions kept and never enlarged, so nothing moves when it loads', () => {
+    expect(logoSize(800, 200)).toEqual({ width: 144, height: 36 });
+    expect(logoSize(400, 400)).toEqual({ width: 56, height: 56 });
+    expect(logoSize(100, 40)).toEqual({ width: 100, height: 40 });
+    expect(logoSize(0, 0)).toEqual(LOGO_BOX);
+    const html = renderOrderPage({
+      token: TOKEN,
+      view: orderPageView(sampleConfirmation()),
+      logo: { src: '/confirm/x/logo', width: 800, height: 400 },
+      form: null,
+      notice: null,
+    });
+    expect(html).toContain(
+      '<img src="/confirm/x/logo" width="112" height="56" alt="Logo van Timmerbedrijf De Vries B.V."/>',
+    );
   });
 });
 

@@ -14,6 +14,9 @@ import { LINE_STATUS_CHOICES, type OrderPageView, type PageLine } from './view';
 
 export const confirmPath = (token: string) => `/confirm/${encodeURIComponent(token)}`;
 
+/** The answer's section: where the form's post lands. */
+const ANSWER_ID = 'answer';
+
 export type Notice = { kind: 'success' | 'error' | 'info'; text: string };
 
 export type FormState = {
@@ -42,6 +45,7 @@ function Document({ title, children }: { title: string; children: ReactNode }) {
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
         <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <title>{title}</title>
         <style>{PAGE_CSS}</style>
       </head>
@@ -54,15 +58,27 @@ function Document({ title, children }: { title: string; children: ReactNode }) {
 
 const render = (node: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
 
+/** The box the logo is shown in, in CSS pixels. */
+export const LOGO_BOX = { width: 144, height: 56 };
+
+/** The logo's size on the page: within LOGO_BOX, its proportions kept, never enlarged. */
+export function logoSize(width: number, height: number): { width: number; height: number } {
+  if (width <= 0 || height <= 0) return LOGO_BOX;
+  const scale = Math.min(LOGO_BOX.width / width, LOGO_BOX.height / height, 1);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 function Seller({ view, logo }: { view: OrderPageView; logo: OrderPageProps['logo'] }) {
   const { seller } = view;
+  // Its size is written on it, so nothing moves when it arrives.
+  const size = logo && logoSize(logo.width, logo.height);
   return (
     <header className="seller">
-      {logo && (
+      {logo && size && (
         <img
           src={logo.src}
-          width={logo.width}
-          height={logo.height}
+          width={size.width}
+          height={size.height}
           alt={seller.name ? `Logo van ${seller.name}` : 'Logo'}
         />
       )}
@@ -405,7 +421,9 @@ function LineChoice({ line, state }: { line: PageLine; state: FormState }) {
 function AnswerForm({ token, view, state }: { token: string; view: OrderPageView; state: FormState }) {
   const { values, errors } = state;
   return (
-    <form method="post" action={confirmPath(token)}>
+    // The fragment brings the browser back to the answer: on a refused post to its messages, after
+    // the redirect of an accepted one (a redirect keeps the fragment) to what was recorded.
+    <form method="post" action={`${confirmPath(token)}#${ANSWER_ID}`}>
       <ErrorSummary errors={errors} />
       <input type="hidden" name="formToken" value={state.formToken} />
       <fieldset className="choices" {...described('decision', errors)}>
@@ -498,17 +516,22 @@ function AnswerForm({ token, view, state }: { token: string; view: OrderPageView
 export function renderOrderPage(props: OrderPageProps): string {
   const { view, token, form, notice } = props;
   const title = `${pageTexts.documentTitle} ${view.orderNumber}${view.seller.name ? ` – ${view.seller.name}` : ''}`;
+  const answer = (
+    <section className="card" id={ANSWER_ID} aria-labelledby="answer-title">
+      <h2 id="answer-title">{pageTexts.yourAnswer}</h2>
+      {notice && <NoticeBox notice={notice} />}
+      {form ? <AnswerForm token={token} view={view} state={form} /> : <AnswerGiven view={view} />}
+    </section>
+  );
+  // The form follows the order it answers; an answer given is what the customer comes back for.
   return render(
     <Document title={title}>
       <Seller view={view} logo={props.logo} />
       <main>
+        {!form && answer}
         <OrderDetails view={view} waiting={form !== null} />
         <Downloads token={token} />
-        <section className="card" aria-labelledby="answer-title">
-          <h2 id="answer-title">{pageTexts.yourAnswer}</h2>
-          {notice && <NoticeBox notice={notice} />}
-          {form ? <AnswerForm token={token} view={view} state={form} /> : <AnswerGiven view={view} />}
-        </section>
+        {form && answer}
       </main>
       <footer>{pageTexts.privacy}</footer>
     </Document>,

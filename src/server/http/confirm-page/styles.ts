@@ -15,7 +15,8 @@ export const PAGE_CSS = `
 --border-input:#5c6576;--text:#e9ebf0;--text-2:#a7aebb;--accent:#3158d4;--accent-hover:#3a62e0;--accent-text:#92b0ff;
 --on-accent:#fff;--accent-subtle:rgb(74 116 240/.14);--focus:#6b93ff;--red:#ffa39b;--red-bg:rgb(240 68 56/.13);
 --red-border:rgb(240 68 56/.4);--green:#6ee2a0;--green-bg:rgb(34 197 94/.12);--green-border:rgb(34 197 94/.3);
---amber:#fcc466;--amber-bg:rgb(245 158 11/.12);--amber-border:rgb(245 158 11/.3)}}
+--amber:#fcc466;--amber-bg:rgb(245 158 11/.12);--amber-border:rgb(245 158 11/.3)}
+.seller img{background:#fff;padding:.25rem}}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -30,17 +31,18 @@ a{color:var(--accent-text);text-underline-offset:.15em}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .card{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:1.25rem 1rem;margin-top:1rem}
 .seller{display:flex;gap:1rem;align-items:center;padding:.25rem .25rem 0}
-.seller img{max-height:3.5rem;max-width:9rem;width:auto;height:auto;object-fit:contain;flex:none;border-radius:4px}
+.seller img{object-fit:contain;flex:none;border-radius:6px}
 .seller-name{font-weight:700;font-size:1.0625rem}
 .seller-lines{font-size:.875rem;color:var(--text-2)}
-.seller-lines span+span::before{content:" · "}
+.seller-lines span{display:inline-block}.seller-lines span:not(:last-child){margin-right:.375rem}
+.seller-lines span:not(:last-child)::after{content:"\\00a0·"}
 .eyebrow{font-size:.8125rem;font-weight:600;color:var(--text-2);text-transform:uppercase;letter-spacing:.06em}
 .intro{margin-top:.5rem;color:var(--text-2)}
 .meta{display:flex;flex-wrap:wrap;gap:.5rem 2rem;margin-top:1rem}
 .meta dt{font-size:.8125rem;color:var(--text-2)}
 .meta dd{font-weight:600}
 .parties{display:grid;gap:1rem;margin-top:1.25rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
-.parties p{overflow-wrap:anywhere}
+.parties p{overflow-wrap:anywhere}.parties p+h3{margin-top:.75rem}
 .lines{width:100%;border-collapse:collapse;margin-top:1.5rem;font-size:.9375rem}
 .lines caption{text-align:left;font-weight:700;font-size:1.125rem;margin-bottom:.5rem}
 .lines th{font-size:.8125rem;font-weight:600;color:var(--text-2);text-align:left;padding:.5rem;border-bottom:2px solid var(--border)}
@@ -71,7 +73,7 @@ a{color:var(--accent-text);text-underline-offset:.15em}
 .answer-list{display:grid;gap:.5rem;grid-template-columns:max-content 1fr}
 .answer-list dt{color:var(--text-2)}
 .answer-list dd{overflow-wrap:anywhere;white-space:pre-line}
-.changes{margin-top:1rem;padding-left:1.25rem}
+.changes-title{margin-top:1.25rem}.changes{margin-top:.5rem;padding-left:1.25rem}.changes+p{margin-top:.5rem}
 .changes li+li{margin-top:.5rem}
 fieldset{border:0;padding:0;margin:0 0 1.25rem;min-width:0}
 legend{font-weight:700;padding:0;margin-bottom:.5rem}
@@ -89,7 +91,7 @@ input[type=text],input[type=date],textarea{display:block;width:100%;max-width:28
 border:1px solid var(--border-input);border-radius:6px;padding:.5rem .625rem;min-height:2.75rem}
 textarea{max-width:none;min-height:6rem;resize:vertical}
 input[type=date]{max-width:12rem}
-[aria-invalid=true]{border-color:var(--red);border-width:2px}
+input[aria-invalid=true],textarea[aria-invalid=true]{border-color:var(--red);border-width:2px}
 .field-error{color:var(--red);font-weight:600;font-size:.9375rem;margin:.25rem 0}
 .line-choice{padding:.75rem;border:1px solid var(--border);border-radius:8px;margin-bottom:.75rem}
 .line-choice legend{font-weight:600;float:left;width:100%;margin-bottom:.5rem;overflow-wrap:anywhere}
@@ -106,11 +108,12 @@ form:has(#decision-accept:checked) .when-accept,form:has(#decision-change:checke
 .line-choice:has(.status-changed:checked) .line-change{display:grid}}
 button{font:inherit;font-weight:600;color:var(--on-accent);background:var(--accent);border:0;border-radius:8px;padding:.75rem 1.5rem;min-height:2.75rem;cursor:pointer}
 button:hover{background:var(--accent-hover)}
-.message{text-align:left}
+.message .eyebrow{margin-bottom:.25rem}
 .message p+p{margin-top:.75rem}
 footer{margin-top:1.5rem;font-size:.8125rem;color:var(--text-2);text-align:center}
 @media (max-width:40rem){
 .card{padding:1rem .875rem}
+.seller{flex-direction:column;align-items:flex-start;gap:.5rem}
 .lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 .lines,.lines tbody,.lines tr,.lines td{display:block}
 .lines tr{display:flex;flex-wrap:wrap;gap:.125rem .75rem;padding:.625rem 0;border-bottom:1px solid var(--border)}

@@ -110,7 +110,8 @@ function answerView(view: PublicConfirmation): AnswerView | null {
     });
   return {
     decision: RESPONSE_LABELS[response.decision],
-    respondedAt: formatDateTime(response.respondedAt),
+    // To the minute: the seconds say nothing to the customer.
+    respondedAt: formatDateTime(response.respondedAt).slice(0, 16),
     respondentName: response.respondentName,
     note: response.note ?? '',
     deliveryDate: response.deliveryDate ? formatDate(response.deliveryDate) : '',
