@@ -16,6 +16,7 @@ const SCANNED = [
   'src/server/services/mail/default-templates.ts',
   'src/server/routers',
   'src/server/openapi',
+  'src/server/http/confirm-page',
 ];
 
 /** Texts the spec gives to the letter (§2 sidebar, §5 Company/Register/Forgot password, §8 Login). */
