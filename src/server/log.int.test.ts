@@ -34,7 +34,12 @@ describe('the log keeps no secrets (integration)', () => {
 
   it('writes request URLs without reset, verification or download tokens', async () => {
     const { token } = await createSignedInUser(database.db);
-    const secrets = ['resettoken0123456789abcdef', 'verifytoken0123456789abcd', 'downloadtoken0123456789ab'];
+    const secrets = [
+      'resettoken0123456789abcdef',
+      'verifytoken0123456789abcd',
+      'downloadtoken0123456789ab',
+      'confirmtoken0123456789abc',
+    ];
     await app.inject({
       method: 'POST',
       url: `/api/auth/reset-password/${secrets[0]}`,
@@ -43,6 +48,10 @@ describe('the log keeps no secrets (integration)', () => {
     await app.inject({ method: 'GET', url: `/api/auth/verify-email/${secrets[1]}` });
     await app.inject({ method: 'GET', url: `/api/pdf/download/INK-1-abc.pdf?token=${secrets[2]}` });
     await app.inject({ method: 'GET', url: `/api/pdf/download/INK-1-abc.pdf?x=1&token=${token}` });
+    // The customer's order link: the page, its files and the JSON API.
+    await app.inject({ method: 'GET', url: `/confirm/${secrets[3]}` });
+    await app.inject({ method: 'GET', url: `/confirm/${secrets[3]}/pdf` });
+    await app.inject({ method: 'GET', url: `/api/public/confirm/${secrets[3]}` });
 
     // The error fallback reports the browser's route, which can hold a token too.
     await app.inject({
@@ -54,6 +63,7 @@ describe('the log keeps no secrets (integration)', () => {
     const text = logText();
     expect(text).toContain('/api/auth/reset-password/'); // the requests were logged…
     expect(text).toContain('/verify-email/');
+    expect(text).toContain('/confirm/');
     expect(text).toContain(REDACTED);
     for (const secret of [...secrets, token]) expect(text).not.toContain(secret); // …without their tokens
   });
@@ -132,6 +142,8 @@ describe('redaction', () => {
       `http://localhost:3000/verify-email/${REDACTED}`,
     );
     expect(redactUrl('/verify-email/')).toBe('/verify-email/');
+    expect(redactUrl('/confirm/abc/pdf')).toBe(`/confirm/${REDACTED}`);
+    expect(redactUrl('/api/public/confirm/abc?x=1')).toBe(`/api/public/confirm/${REDACTED}?x=1`);
     expect(redactUrl('/api/pdf/download/a.pdf?token=')).toBe('/api/pdf/download/a.pdf?token=');
   });
 

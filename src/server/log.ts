@@ -28,8 +28,12 @@ const SECRET_PARAMS = new Set([
   'session',
 ]);
 
-/** Path segments followed by a secret: /auth/reset-password/<token>, /verify-email/<token>. */
-const SECRET_SEGMENTS = new Set(['reset-password', 'verify-email']);
+/**
+ * Path segments followed by a secret: /auth/reset-password/<token>, /verify-email/<token>, and the
+ * customer's order link /confirm/<token> (also under /api/public/), which opens an order to whoever
+ * holds it.
+ */
+const SECRET_SEGMENTS = new Set(['reset-password', 'verify-email', 'confirm']);
 
 /** An API key's secret, wherever it appears (it is never taken from a URL, but may be sent there). */
 const API_KEY_SECRET = /ik_[0-9A-Za-z]{32}/g;
@@ -99,8 +103,8 @@ function redactPath(text: string): string {
 /**
  * A URL (or any text holding one) without its secrets: the values of secret query parameters in every
  * spelling the server would accept (`%74oken=`, `tok%65n=`, `TOKEN=`, repeated, after `;`) and the
- * tokens of reset and verification links (also as `verify%2Demail`, and whether or not a route
- * matched). Recognised on the decoded text, redacted in the text as written.
+ * tokens of reset, verification and order links (also as `verify%2Demail`, and whether or not a
+ * route matched). Recognised on the decoded text, redacted in the text as written.
  */
 export function redactUrl(url: string): string {
   // Every string of every log line passes here: most could hold none of these secrets at all (every
@@ -111,7 +115,7 @@ export function redactUrl(url: string): string {
 }
 
 const MAY_NAME_SECRET_PARAM = /token|code|key|password|secret|session|%/i;
-const MAY_NAME_SECRET_SEGMENT = /reset|verify|%/i;
+const MAY_NAME_SECRET_SEGMENT = /reset|verify|confirm|%/i;
 
 /**
  * Keys whose values are data, not diagnosis: drizzle's `params`, postgres.js' `parameters` and
