@@ -281,6 +281,7 @@ describe('the order page routes', () => {
         });
         expect(res.statusCode, type).toBe(415);
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.body).toContain(confirmationMessages.crossSite);
       }
       const bare = await app.inject({
         method: 'POST',
@@ -386,6 +387,27 @@ describe('the order page routes', () => {
         expect(res.body).toContain(text);
       }
       expect(port.links.get('replaced')).toMatchObject({ state: 'replaced', response: null });
+    });
+  });
+
+  describe('failures', () => {
+    it('a service that fails answers a Dutch 500 page that shows nothing internal', async () => {
+      port.readPublicConfirmation = async () => {
+        throw new Error('connection to 10.0.0.5 refused');
+      };
+      const res = await get(`/confirm/${TOKEN}`);
+      expect(res.statusCode).toBe(500);
+      expectPageHeaders(res);
+      expect(res.body).toContain(pageTexts.errorMessage);
+      expect(res.body).not.toContain('10.0.0.5');
+    });
+
+    it('a form body over its limit is refused before it is read', async () => {
+      const res = await post([['note', 'x'.repeat(300 * 1024)]]);
+      expect(res.statusCode).toBe(413);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain(pageTexts.errorMessage);
+      expect(port.calls.answer).toEqual([]);
     });
   });
 

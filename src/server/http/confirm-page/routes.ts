@@ -145,13 +145,16 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
+    // Answers in HTML, like the page: a body of another encoding is no post of the page's own form;
+    // anything else says something went wrong, nothing internal. The log names no token.
     scope.setErrorHandler((err, req, reply) => {
       const { status } = toErrorResponse(err);
       if (status >= 500)
         deps.log.error({ err, method: req.method, url: CONFIRM_PREFIX }, 'confirm page error');
+      const otherEncoding = status === 415;
       return sendMessage(reply, status, {
-        title: status >= 500 ? pageTexts.errorTitle : pageTexts.crossSiteTitle,
-        message: status >= 500 ? pageTexts.errorMessage : confirmationMessages.crossSite,
+        title: otherEncoding ? pageTexts.crossSiteTitle : pageTexts.errorTitle,
+        message: otherEncoding ? confirmationMessages.crossSite : pageTexts.errorMessage,
       });
     });
 
