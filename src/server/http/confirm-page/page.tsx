@@ -477,7 +477,8 @@ function AnswerForm({ token, view, state }: { token: string; view: OrderPageView
 
       <div className="field">
         <label htmlFor="note">
-          {confirmationLabels.note} <small>{pageTexts.optional}</small>
+          {confirmationLabels.note} <small className="unless-reject">{pageTexts.optional}</small>
+          <small className="when-reject">{pageTexts.required}</small>
         </label>
         <span className="hint" id="note-hint">
           {pageTexts.noteHint}

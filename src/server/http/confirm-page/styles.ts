@@ -102,7 +102,9 @@ input[aria-invalid=true],textarea[aria-invalid=true]{border-color:var(--red);bor
 .line-change{display:grid;gap:.75rem;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));margin-top:.75rem}
 .line-change .field{margin:0}
 .when-accept,.when-change{margin-bottom:1.25rem}
+.when-reject{display:none}
 @supports selector(:has(*)){
+form:has(#decision-reject:checked) .when-reject{display:inline}form:has(#decision-reject:checked) .unless-reject{display:none}
 .when-accept,.when-change,.line-change{display:none}
 form:has(#decision-accept:checked) .when-accept,form:has(#decision-change:checked) .when-change{display:block}
 .line-choice:has(.status-changed:checked) .line-change{display:grid}}
