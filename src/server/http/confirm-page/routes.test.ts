@@ -11,6 +11,7 @@ import {
 } from '../../../test/confirm-page-fixtures';
 import { testConfig } from '../../../test/context';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
 import { formTokenFor } from './cross-site';
 import { PAGE_CSP } from './headers';
 import { registerConfirmPage } from './routes';
@@ -431,6 +432,19 @@ describe('the order page routes', () => {
       const gone = await get('/confirm/replaced/ubl');
       expect(gone.statusCode).toBe(410);
       expect(gone.body).toContain(confirmationMessages.replaced);
+    });
+
+    it('a file that cannot be made says why, in the service’s words, with the way back', async () => {
+      const missing = 'Vul het KVK- of BTW-nummer van uw bedrijf in.';
+      port.confirmationFile = async () => {
+        throw new AppError('CONFLICT', missing);
+      };
+      const res = await get(`/confirm/${TOKEN}/ubl`);
+      expect(res.statusCode).toBe(409);
+      expectPageHeaders(res);
+      expect(res.body).toContain(pageTexts.fileUnavailableTitle);
+      expect(res.body).toContain(missing);
+      expect(res.body).toContain(`href="/confirm/${TOKEN}"`);
     });
 
     it('serves the seller’s logo by its version, and a 404 without one', async () => {

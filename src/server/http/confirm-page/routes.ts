@@ -1,3 +1,4 @@
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { confirmationMessages } from '../../../shared/order-confirmation-states';
 import type { PublicConfirmation } from '../../../shared/schemas/order-confirmation';
@@ -231,6 +232,16 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
           .header('cache-control', 'no-store')
           .send(file.content);
       } catch (err) {
+        // A file that cannot be made (a UBL order without the numbers Peppol needs) says why, in the
+        // service's own words, with the way back to the order.
+        if (err instanceof AppError && err.code !== 'NOT_FOUND' && getHTTPStatusCodeFromError(err) < 500) {
+          reply.headers(err.headers);
+          return sendMessage(reply, getHTTPStatusCodeFromError(err), {
+            title: pageTexts.fileUnavailableTitle,
+            message: err.message,
+            backTo: confirmPath(token),
+          });
+        }
         return sendLinkFailure(reply, err);
       }
     };

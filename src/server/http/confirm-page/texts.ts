@@ -50,6 +50,7 @@ export const pageTexts = {
   crossSiteTitle: 'Antwoord niet verstuurd',
   tooManyTitle: 'Even geduld',
   errorTitle: 'Er ging iets mis',
+  fileUnavailableTitle: 'Bestand niet beschikbaar',
   errorMessage: 'Er ging iets mis bij het openen van deze order. Probeer het later opnieuw.',
   backToOrder: 'Terug naar de order',
   privacy: 'Deze pagina is persoonlijk: deel de link niet met anderen.',
