@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The page's two guards against a post made from another site (docs/decisions/confirm-page.md):
@@ -8,11 +8,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 
 /**
- * The key the form tokens are signed with. The configuration holds no secret, so a process makes its
- * own at start-up; the server may be handed a shared one (several copies behind one address must
- * share it, or a form shown by one copy is refused by another).
+ * The key the form tokens are signed with. It needs no secrecy: whoever can read the page knows the
+ * link, and the link is what the answer rests on; the token only proves that a post was built from
+ * this link's own page (a form copied from another link's page is refused). So the key is fixed: a
+ * form shown before a restart, or by another copy of the server, is still taken afterwards.
  */
-export const processFormSecret = (): Buffer => randomBytes(32);
+export const stableFormSecret = (): Buffer =>
+  createHash('sha256').update('inkooporders:confirm-page-form').digest();
 
 const FORM_TOKEN_CONTEXT = 'confirm-page-form:';
 

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { toErrorResponse } from '../error-responses';
 import { attachmentDisposition } from '../pdf-download';
-import { formTokenFor, isFormTokenValid, isSameOriginPost, processFormSecret } from './cross-site';
+import { formTokenFor, isFormTokenValid, isSameOriginPost, stableFormSecret } from './cross-site';
 import {
   answerOfForm,
   emptyFormValues,
@@ -81,7 +81,7 @@ function sendLinkFailure(reply: FastifyReply, err: unknown): FastifyReply {
 
 export async function registerConfirmPage(app: FastifyInstance, options: ConfirmPageOptions): Promise<void> {
   const { deps, port } = options;
-  const secret = options.formSecret ?? processFormSecret();
+  const secret = options.formSecret ?? stableFormSecret();
   const appOrigin = new URL(deps.config.appUrl).origin;
 
   type PageState = { values?: FormValues; errors?: Map<FieldKey, string>; notice?: Notice | null };
