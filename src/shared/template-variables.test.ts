@@ -12,6 +12,7 @@ import {
   templateDataFrom,
   templateValues,
   unknownVariables,
+  usesVariable,
 } from './template-variables';
 
 const data: TemplateData = {
@@ -22,6 +23,7 @@ const data: TemplateData = {
     total: '€ 1.234,56',
     deliveryDate: '21-03-2026',
     notes: 'Achteringang',
+    confirmUrl: 'https://app.example/confirm/abc',
   },
   user: { name: 'Jan', company: 'Mijn Bedrijf' },
 };
@@ -38,12 +40,13 @@ describe('fillTemplate', () => {
       'order.total',
       'order.deliveryDate',
       'order.notes',
+      'order.confirmUrl',
       'user.name',
       'user.company',
     ]);
     const text = TEMPLATE_VARIABLES.map((v, i) => (i % 2 ? `{{ ${v.name} }}` : `{{${v.name}}}`)).join('|');
     expect(fillTemplate(text, data, 'text')).toBe(
-      'Petra|p@klant.nl|Klant B.V.|Piet|INK-2026-1001|07-03-2026|€ 1.234,56|21-03-2026|Achteringang|Jan|Mijn Bedrijf',
+      'Petra|p@klant.nl|Klant B.V.|Piet|INK-2026-1001|07-03-2026|€ 1.234,56|21-03-2026|Achteringang|https://app.example/confirm/abc|Jan|Mijn Bedrijf',
     );
     expect(fillTemplate('{{\tcustomer.name  }}', data, 'text')).toBe('Petra');
   });
@@ -153,7 +156,22 @@ describe('templateValues', () => {
       order: { orderNumber: 'X', date: '2026-03-07', totalCents: 100, deliveryDate: null },
       user: { name: '', company: '' },
     });
-    expect(none.order).toMatchObject({ deliveryDate: '', notes: '' });
+    expect(none.order).toMatchObject({ deliveryDate: '', notes: '', confirmUrl: '' });
+  });
+
+  it('fills {{order.confirmUrl}} with the link given, and the previews with a sample link', () => {
+    const url = 'http://localhost:3000/confirm/abc_DEF-123';
+    const values = templateValues({
+      customer: null,
+      order: { orderNumber: 'X', date: '2026-03-07', totalCents: 0, confirmUrl: url },
+      user: { name: '', company: '' },
+    });
+    expect(fillTemplate('<a href="{{order.confirmUrl}}">x</a>', values, 'html')).toBe(
+      `<a href="${url}">x</a>`,
+    );
+    expect(SAMPLE_TEMPLATE_DATA.order.confirmUrl).toMatch(/^https:\/\/.+\/confirm\/.+/);
+    expect(usesVariable('<a href="{{ order.confirmUrl }}">', 'order.confirmUrl')).toBe(true);
+    expect(usesVariable('{{order.confirmUrlX}} {{order.notes}}', 'order.confirmUrl')).toBe(false);
   });
 
   it('writes the date as dd-mm-jjjj in Amsterdam and the total in euro like the PDF', () => {
@@ -169,6 +187,7 @@ describe('templateValues', () => {
       total: '€\u00a01.234,56',
       deliveryDate: '',
       notes: '',
+      confirmUrl: '',
     });
     expect(values.customer.contactPerson).toBe('');
   });

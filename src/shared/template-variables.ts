@@ -18,7 +18,14 @@ import type { TemplateDataInput } from './schemas/email-template';
 
 export type TemplateData = {
   customer: { name: string; email: string; company: string; contactPerson: string };
-  order: { orderNumber: string; date: string; total: string; deliveryDate: string; notes: string };
+  order: {
+    orderNumber: string;
+    date: string;
+    total: string;
+    deliveryDate: string;
+    notes: string;
+    confirmUrl: string;
+  };
   user: { name: string; company: string };
 };
 
@@ -37,6 +44,11 @@ export const TEMPLATE_VARIABLES: readonly { name: TemplateVariable; description:
   { name: 'order.total', description: 'Totaalbedrag van de order (€\u00a01.234,56)' },
   { name: 'order.deliveryDate', description: 'Gewenste leverdag (dd-mm-jjjj; leeg als niet opgegeven)' },
   { name: 'order.notes', description: 'Opmerkingen bij de order' },
+  {
+    name: 'order.confirmUrl',
+    description:
+      'Persoonlijke link waarop de klant de order bekijkt en akkoord geeft, afwijst of een wijziging aanvraagt (leeg als de link niet wordt meegestuurd)',
+  },
   { name: 'user.name', description: 'Uw naam' },
   { name: 'user.company', description: 'Uw bedrijfsnaam' },
 ];
@@ -121,6 +133,8 @@ export type TemplateSource = {
     totalCents: number;
     deliveryDate?: string | null;
     notes?: string;
+    /** The customer's link to the order page (`{APP_URL}/confirm/{token}`); '' or absent: none. */
+    confirmUrl?: string;
   };
   user: { name: string; company: string };
 };
@@ -144,12 +158,22 @@ export function templateValues({ customer, order, user }: TemplateSource): Templ
       total: formatEuro(order.totalCents),
       deliveryDate: order.deliveryDate ? formatDate(order.deliveryDate) : '',
       notes: order.notes ?? '',
+      confirmUrl: order.confirmUrl ?? '',
     },
     user: { name: user.name, company: user.company },
   };
 }
 
 const sample = sampleDocumentData();
+
+/** `{{order.confirmUrl}}` in previews and test mails: an example of the link, which opens no order. */
+export const SAMPLE_CONFIRM_URL = 'https://inkooporders.example/confirm/voorbeeld-link';
+
+/** Whether a text uses `{{name}}` (spaces inside the braces allowed), as fillTemplate would fill it. */
+export function usesVariable(text: string, name: TemplateVariable): boolean {
+  for (const match of text.matchAll(TOKEN)) if (match[1] === name) return true;
+  return false;
+}
 
 /** The example of previews and test mails: order INK-2023-001 of the PDF settings preview, in euros. */
 export const SAMPLE_TEMPLATE_DATA: TemplateData = templateValues({
@@ -160,6 +184,7 @@ export const SAMPLE_TEMPLATE_DATA: TemplateData = templateValues({
     totalCents: computeOrderTotals(sample.order.lines, sample.order.btwVerlegd).totalCents,
     deliveryDate: sample.order.deliveryDate,
     notes: sample.order.notes,
+    confirmUrl: SAMPLE_CONFIRM_URL,
   },
   user: { name: 'Jan de Vries', company: sample.company.company },
 });

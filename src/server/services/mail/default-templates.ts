@@ -1,3 +1,4 @@
+import { confirmationLabels } from '../../../shared/order-confirmation-states';
 import { DEFAULT_TEMPLATE_NAMES, type EmailTemplateCategory } from '../../../shared/schemas/email-template';
 
 export type DefaultTemplate = {
@@ -9,6 +10,15 @@ export type DefaultTemplate = {
 };
 
 const signature = '<p>Met vriendelijke groet,<br />{{user.name}}<br />{{user.company}}</p>';
+
+/**
+ * The customer's link to the order page as a button, in what the template sanitiser keeps (a link with
+ * inline colours and padding). Sent without the link, `{{order.confirmUrl}}` is empty and the sanitiser
+ * drops the button with it (sanitize-template.ts).
+ */
+const confirmButton =
+  '<p><a href="{{order.confirmUrl}}" style="background-color: #1E40AF; color: #FFFFFF; padding: 10px 18px; ' +
+  `font-weight: bold; text-decoration: none">${confirmationLabels.templateButton}</a></p>`;
 
 /**
  * The templates 'Standaard templates toevoegen' adds: one per category, the order one marked default
@@ -25,8 +35,9 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
       '<p>Hierbij ontvangt u onze inkooporder <strong>{{order.orderNumber}}</strong> van {{order.date}}. ' +
         'De order vindt u als PDF in de bijlage.</p>',
       '<p>Het totaalbedrag van deze order is <strong>{{order.total}}</strong>.</p>',
-      '<p>Wilt u de ontvangst van de order en de verwachte leverdag aan ons bevestigen? ' +
+      '<p>Via de knop hieronder bekijkt u de order en geeft u akkoord, wijst u hem af of vraagt u een wijziging aan. ' +
         'Heeft u vragen, beantwoord dan gerust deze e-mail.</p>',
+      confirmButton,
       signature,
     ].join('\n'),
   },

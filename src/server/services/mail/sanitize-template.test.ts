@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { confirmationLabels } from '../../../shared/order-confirmation-states';
 import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../../shared/template-variables';
 import { htmlProblems, XSS_CORPUS } from '../../../test/xss-corpus';
-import { renderTemplateHtml, sanitizeTemplateHtml } from './sanitize-template';
+import { DEFAULT_TEMPLATES } from './default-templates';
+import { renderTemplateHtml, sanitizeTemplateHtml, withoutLinksTo } from './sanitize-template';
 
 function expectHarmless(html: string) {
   expect(htmlProblems(html), html).toEqual([]);
@@ -45,6 +47,25 @@ describe('sanitizeTemplateHtml', () => {
     ]) {
       expect(sanitizeTemplateHtml(`<a href="${href}">x</a>`)).not.toContain('href=');
     }
+  });
+
+  it('the default order template keeps its button to {{order.confirmUrl}} through the sanitiser', () => {
+    const order = DEFAULT_TEMPLATES.find((t) => t.category === 'order')!;
+    expect(order.content).toContain(confirmationLabels.templateButton);
+    const html = renderTemplateHtml(order.content, SAMPLE_TEMPLATE_DATA);
+    expect(html).toContain(`href="${SAMPLE_TEMPLATE_DATA.order.confirmUrl}"`);
+    expect(html).toContain(`>${confirmationLabels.templateButton}</a>`);
+    expect(html).toContain('background-color:#1E40AF');
+  });
+
+  it('withoutLinksTo drops the links to a variable with their text, and nothing else', () => {
+    const button = '<p>a<a href="{{ order.confirmUrl }}" style="padding: 10px 18px">Bevestigen</a>b</p>';
+    expect(withoutLinksTo(button, 'order.confirmUrl')).toBe('<p>ab</p>');
+    const other = '<p><a href="https://voorbeeld.nl/{{order.orderNumber}}">x</a><a name="top">y</a></p>';
+    expect(withoutLinksTo(other, 'order.confirmUrl')).toBe(other);
+    expect(renderTemplateHtml(button, SAMPLE_TEMPLATE_DATA)).toContain(
+      `href="${SAMPLE_TEMPLATE_DATA.order.confirmUrl}"`,
+    );
   });
 
   it('images only over https', () => {

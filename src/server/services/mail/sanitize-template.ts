@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import type SanitizeHtml from 'sanitize-html';
-import { fillTemplate, type TemplateData } from '../../../shared/template-variables';
+import {
+  fillTemplate,
+  type TemplateData,
+  type TemplateVariable,
+  usesVariable,
+} from '../../../shared/template-variables';
 
 const require = createRequire(import.meta.url);
 let loaded: typeof SanitizeHtml | undefined;
@@ -120,6 +125,24 @@ export function sanitizeTemplateHtml(html: string): string {
 }
 
 const MAX_EXTRA_PASSES = 3;
+
+/**
+ * The template without its links to `variable` (`<a href="{{order.confirmUrl}}">…</a>`, text and all):
+ * a mail sent without the confirmation link leaves out the order template's button instead of
+ * showing one that leads nowhere. Only removes; the result is sanitised as any template is.
+ */
+export function withoutLinksTo(html: string, variable: TemplateVariable): string {
+  return sanitizer()(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    disallowedTagsMode: 'discard',
+    exclusiveFilter: (frame) =>
+      frame.tag === 'a' &&
+      typeof frame.attribs.href === 'string' &&
+      usesVariable(frame.attribs.href, variable),
+  });
+}
 
 /**
  * A template body as it goes into a mail or preview: cleaned, variables filled (values escaped), and
