@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema';
 import { sendEmailInput } from '../../shared/schemas/email-template';
-import { buildTestApp, testDeps, testPrinter } from '../../test/context';
+import { buildTestApp, testConfig, testDeps, testPrinter } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { rejectionOf } from '../../test/helpers';
 import { parseMail } from '../../test/mime';
@@ -147,6 +147,7 @@ describe('POST /api/orders/{id}/send-email with includeUbl (integration)', () =>
     // Without the file the same order goes out: only the UBL cannot be made.
     const deps = {
       db: database.db,
+      config: testConfig(),
       mailer: createSmtpMailer(smtp.url, MAIL_FROM, log),
       printer: testPrinter(),
       log,

@@ -9,7 +9,7 @@ import { APPROVAL_REQUIRED_CODE } from '../../shared/schemas/approval';
 import { sendEmailMessages as payloadMessages, sendEmailInput } from '../../shared/schemas/email-template';
 import { SEND_EMAIL_SUCCESS_MESSAGE } from '../../shared/schemas/order-email';
 import { setApprovalRule } from '../../test/approvals';
-import { buildTestApp, createTestCaller, testDeps, testPrinter } from '../../test/context';
+import { buildTestApp, createTestCaller, testConfig, testDeps, testPrinter } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { rejectionOf } from '../../test/helpers';
 import { createCapturingMailer } from '../../test/mailer';
@@ -703,7 +703,14 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const before = smtp.received.length;
     const err = await rejectionOf(
       sendOrderEmail(
-        { db: database.db, mailer: target, printer: broken, log, now: () => new Date() },
+        {
+          db: database.db,
+          config: testConfig(),
+          mailer: target,
+          printer: broken,
+          log,
+          now: () => new Date(),
+        },
         (await findCompany(database.db, user!.id))!,
         order._id,
         sendEmailInput.parse({ ...plain, includePdf: true }),
@@ -733,7 +740,16 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     const call = doc.paths['/orders/{id}/send-email'].post;
     const body = call.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties).sort()).toEqual(
-      ['ccEmail', 'includePdf', 'includeUbl', 'message', 'recipient', 'subject', 'templateId'].sort(),
+      [
+        'ccEmail',
+        'includeConfirmationLink',
+        'includePdf',
+        'includeUbl',
+        'message',
+        'recipient',
+        'subject',
+        'templateId',
+      ].sort(),
     );
     expect(body.required.sort()).toEqual(['message', 'recipient', 'subject']);
     const answer = call.responses['200'].content['application/json'].schema;

@@ -2,7 +2,7 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendEmailInput } from '../../../shared/schemas/email-template';
-import { testPrinter } from '../../../test/context';
+import { testConfig, testPrinter } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { solidImage } from '../../../test/logo-images';
 import { parseMail } from '../../../test/mime';
@@ -37,6 +37,7 @@ describe('the logo in an order mail (integration)', () => {
     const order = await createOrder(database.db, userId, parsedOrder(customer.id), new Date());
     const deps = {
       db: database.db,
+      config: testConfig(),
       mailer: createSmtpMailer(smtp.url, 'App <no-reply@app.test>', log),
       printer: testPrinter(),
       log,

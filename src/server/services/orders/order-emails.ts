@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../../shared/constants';
 import type { OrderEmailRecord } from '../../../shared/order-record';
 import { notFound } from '../../errors';
 import { emitWebhookEvent } from '../webhooks/events';
+import { type NewConfirmationLink, recordConfirmationLink } from './confirmation/links';
 import { orderEventData } from './order-event-data';
 import { ORDER_NOT_FOUND } from './order-reads';
 
@@ -20,7 +21,8 @@ export type SentEmail = Omit<OrderEmailRecord, 'sentAt'> & { messageId?: string 
  * After the SMTP server accepted the message: it joins the order's history, and a `concept` order
  * becomes `sent`, in one transaction. A paid or cancelled order keeps its status: a copy or reminder
  * sent later must not undo 'Betaald' or bring a cancelled order back into the revenue. Webhook events:
- * `order.sent` always, `order.updated` when the status changed. An order deleted meanwhile is "not
+ * `order.sent` always, `order.updated` when the status changed. With `link`, the customer's link the
+ * message carried becomes the order's current one (confirmation/links.ts). An order deleted meanwhile is "not
  * found" and nothing is recorded. Answers the order's status afterwards.
  */
 export async function recordOrderSent(
@@ -29,6 +31,7 @@ export async function recordOrderSent(
   orderId: string,
   email: SentEmail,
   sentAt: Date,
+  link?: NewConfirmationLink,
 ): Promise<OrderStatus> {
   return db.transaction(async (tx) => {
     const ofThisUser = and(eq(orders.id, orderId), eq(orders.organizationId, organizationId));
@@ -42,18 +45,23 @@ export async function recordOrderSent(
       ? promoted
       : await tx.select({ status: orders.status }).from(orders).where(ofThisUser).for('update');
     if (!current) throw notFound(ORDER_NOT_FOUND);
-    await tx.insert(orderEmails).values({
-      organizationId,
-      orderId,
-      recipient: email.recipient,
-      cc: email.cc,
-      subject: email.subject,
-      includePdf: email.includePdf,
-      includeUbl: email.includeUbl,
-      templateId: email.templateId,
-      messageId: email.messageId ?? null,
-      sentAt,
-    });
+    const [sent] = await tx
+      .insert(orderEmails)
+      .values({
+        organizationId,
+        orderId,
+        recipient: email.recipient,
+        cc: email.cc,
+        subject: email.subject,
+        includePdf: email.includePdf,
+        includeUbl: email.includeUbl,
+        templateId: email.templateId,
+        messageId: email.messageId ?? null,
+        sentAt,
+      })
+      .returning({ id: orderEmails.id });
+    if (link && sent)
+      await recordConfirmationLink(tx, { organizationId, orderId, orderEmailId: sent.id }, link, sentAt);
     // When the status changed, a sync listening to order.updated alone sees it as well.
     const events = promoted.length ? (['order.updated', 'order.sent'] as const) : (['order.sent'] as const);
     for (const type of events)

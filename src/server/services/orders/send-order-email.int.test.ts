@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEmails, orders } from '../../../db/schema';
 import { sendEmailInput } from '../../../shared/schemas/email-template';
-import { testPrinter } from '../../../test/context';
+import { testConfig, testPrinter } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { insertCustomer, parsedOrder } from '../../../test/orders-fixtures';
 import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
@@ -42,6 +42,7 @@ describe('sending an order once with an Idempotency-Key, against a slow mail ser
     // The production limits per step; each answer comes well within them.
     const deps = {
       db: database.db,
+      config: testConfig(),
       mailer: createSmtpMailer(smtp.url, 'App <no-reply@app.test>', log),
       printer: testPrinter(),
       log,

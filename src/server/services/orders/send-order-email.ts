@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../../../db/client';
+import { confirmationLabels } from '../../../shared/order-confirmation-states';
 import type { SendEmailInputData } from '../../../shared/schemas/email-template';
 import { SEND_EMAIL_SUCCESS_MESSAGE, type SendEmailOutput } from '../../../shared/schemas/order-email';
-import { templateValues } from '../../../shared/template-variables';
+import { templateValues, usesVariable } from '../../../shared/template-variables';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { type AuditScope, audited } from '../audit/audit-log';
@@ -9,11 +10,14 @@ import { assertWithinRateLimit } from '../auth/rate-limit';
 import { findLogo } from '../logo/logos';
 import { getEmailTemplate } from '../mail/email-templates';
 import type { MailMessage, SendResult } from '../mail/message';
+import { withoutLinksTo } from '../mail/sanitize-template';
 import { classifySmtpFailure, type SmtpFailure } from '../mail/smtp-failure';
 import type { Company } from '../organizations/company';
 import { orderPdfContent } from '../pdf/order-pdf-content';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { assertRecordSendable } from './approval/sendable';
+import { type ConfirmationDocument, confirmationDocumentOf, versionHashOf } from './confirmation/document';
+import { confirmationTokenHash, confirmationUrl, newConfirmationToken } from './confirmation/token';
 import { recordOrderSent } from './order-emails';
 import { getOrder } from './order-reads';
 import { ublOfOrder } from './order-ubl';
@@ -95,6 +99,23 @@ async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage
 }
 
 /**
+ * The message as it goes out. With the customer's link: a message that does not place
+ * `{{order.confirmUrl}}` itself gets it as a line under the text (and so in the plain-text part).
+ * Without it: the message's links to the variable (the default template's button) are left out, not
+ * sent leading nowhere; the variable elsewhere fills ''.
+ */
+export function messageWithLink(message: string, withLink: boolean): string {
+  if (!withLink) return withoutLinksTo(message, 'order.confirmUrl');
+  if (usesVariable(message, 'order.confirmUrl')) return message;
+  return `${message}\n<p>${confirmationLabels.templateButton}: <a href="{{order.confirmUrl}}">{{order.confirmUrl}}</a></p>`;
+}
+
+/** The document as sent and the version it is: what the link is bound to. */
+function versionedDocument(document: ConfirmationDocument) {
+  return { document, versionHash: versionHashOf(document) };
+}
+
+/**
  * POST /orders/{id}/send-email (spec §5 Send e-mail, §7; ARCHITECTURE "E-mail"). The payload's subject
  * and message are what is sent — the client fills them from a template; `templateId` only says which
  * one (it must be the organisation's own, and is kept in the history). Variables are filled from the order as
@@ -104,10 +125,13 @@ async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage
  * `{orderNumber}.xml`; an order that cannot be expressed answers that 409 and nothing is sent. Only
  * after the SMTP server accepted the message does the order become `sent` and the send join its
  * history (with whether the PDF and the UBL file went along). An order that needs approval and has none for its content as it is
- * answers 409 APPROVAL_REQUIRED before anything is printed or sent (approval/sendable.ts).
+ * answers 409 APPROVAL_REQUIRED before anything is printed or sent (approval/sendable.ts), and so
+ * never gets a link. With `includeConfirmationLink` (the default) the message carries the customer's
+ * personal link to the order page (`{{order.confirmUrl}}`, messageWithLink); it starts to work, and the
+ * order's earlier link stops, when the send is recorded (confirmation/links.ts).
  */
 export async function sendOrderEmail(
-  deps: ServiceDeps<'db' | 'mailer' | 'printer' | 'log' | 'now'>,
+  deps: ServiceDeps<'db' | 'config' | 'mailer' | 'printer' | 'log' | 'now'>,
   user: Company,
   orderId: string,
   input: SendEmailInputData,
@@ -132,6 +156,17 @@ export async function sendOrderEmail(
   // Counted once the send may go ahead: a refusal above costs the mail server nothing.
   await assertSendRateLimit(db, organizationId, deps.now(), opts.limit);
 
+  // The customer's link, made before the message: the message carries the token, the database only
+  // its hash, and only once the SMTP server took the message (recordOrderSent below).
+  const token = input.includeConfirmationLink ? newConfirmationToken() : null;
+  const link = token
+    ? {
+        tokenHash: confirmationTokenHash(token),
+        ...versionedDocument(confirmationDocumentOf(order, user, settings)),
+      }
+    : null;
+  const content = messageWithLink(input.message, token !== null);
+
   const attachment = input.includePdf ? await orderPdfContent(deps, organizationId, order.id) : null;
   // Imported on first use: its layout pulls in @react-email/components (see services/auth/mails.ts).
   const { composeUserMail } = await import('../mail/user-mail');
@@ -140,7 +175,7 @@ export async function sendOrderEmail(
     to: input.recipient,
     cc: input.ccEmail || undefined,
     subject: input.subject,
-    content: input.message,
+    content,
     data: templateValues({
       customer: order.customerSnapshot,
       order: {
@@ -149,6 +184,7 @@ export async function sendOrderEmail(
         totalCents: order.totalCents,
         deliveryDate: order.deliveryDate,
         notes: order.notes,
+        confirmUrl: token ? confirmationUrl(deps.config.appUrl, token) : '',
       },
       user: { name: user.name, company: user.company },
     }),
@@ -186,7 +222,8 @@ export async function sendOrderEmail(
       includeUbl: ubl !== null,
       templateId: input.templateId || null,
     };
-    const record = (tx: DbOrTx) => recordOrderSent(tx, organizationId, order.id, sent, deps.now());
+    const record = (tx: DbOrTx) =>
+      recordOrderSent(tx, organizationId, order.id, sent, deps.now(), link ?? undefined);
     orderStatus = opts.audit
       ? await audited(db, opts.audit, record, {
           action: 'order.sent',
