@@ -30,6 +30,7 @@ import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { registerOrderUbl } from './http/order-ubl';
 import { type OrdersStreamOptions, registerOrdersStream } from './http/orders-stream';
 import { registerPdfDownload } from './http/pdf-download';
+import { registerPublicConfirm } from './http/public-confirm';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTrpc } from './http/transport/adapters';
 import { registerRestRoute } from './http/transport/rest-route';
@@ -210,6 +211,7 @@ export async function buildApp({
   registerDevMail(app, deps);
   registerPdfDownload(app, deps);
   registerOrderUbl(app, deps);
+  registerPublicConfirm(app, deps);
   await registerCompanyLogo(app, deps);
   await registerConfirmPage(app, {
     deps,

@@ -35,7 +35,7 @@ export const NO_APPROVAL_NEEDED: Approval = {
 type JobRow = { id: string; data: unknown; retry_count: number; retry_limit: number };
 
 /** The jobs a queue holds (in whatever state), oldest first, as a handler would get them. */
-async function jobsOf<T>(db: DbOrTx, queue: string): Promise<JobOf<T>[]> {
+export async function jobsOf<T>(db: DbOrTx, queue: string): Promise<JobOf<T>[]> {
   const result = await db.execute(
     sql`select id, data, retry_count, retry_limit from ${sql.identifier(QUEUE_SCHEMA)}.job
         where name = ${queue} order by created_on, id`,

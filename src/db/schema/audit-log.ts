@@ -19,7 +19,8 @@ export const auditLog = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
-    actorType: text('actor_type', { enum: ['member', 'api_key'] }).notNull(),
+    /** 'customer': a customer answering an order on its page (no account; the name they gave). */
+    actorType: text('actor_type', { enum: ['member', 'api_key', 'customer'] }).notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorApiKeyId: uuid('actor_api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
@@ -38,7 +39,7 @@ export const auditLog = pgTable(
     index('audit_log_org_object_idx').on(t.organizationId, t.objectId, t.at.desc()),
     // The pruning job's range across every organisation.
     index('audit_log_at_idx').on(t.at),
-    check('audit_log_actor_type_check', sql`${t.actorType} in ('member', 'api_key')`),
+    check('audit_log_actor_type_check', sql`${t.actorType} in ('member', 'api_key', 'customer')`),
   ],
 );
 

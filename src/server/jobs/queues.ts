@@ -54,6 +54,26 @@ export const approvalMailQueue: JobQueue<ApprovalMailJob> = defineQueue<Approval
 });
 
 /**
+ * One mail about a customer's answer to an order (orders/confirmation/answer-mail.ts): to whom, and
+ * which link's answer, so a mail still queued when the order is gone is not sent.
+ */
+export type CustomerResponseMailJob = {
+  organizationId: string;
+  orderId: string;
+  confirmationId: string;
+  recipientId: string;
+};
+
+/** As the approval mails: a mail server away for a while delays the mail, it does not lose it. */
+export const customerResponseMailQueue: JobQueue<CustomerResponseMailJob> =
+  defineQueue<CustomerResponseMailJob>('customer-response-mail', {
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  });
+
+/**
  * The periodic clean-up (services/housekeeping.ts): one run sweeps everything expired, so a failed run
  * is simply tried again a little later, and the next scheduled one comes anyway.
  */
@@ -68,6 +88,7 @@ export const HOUSEKEEPING_CRON = '*/10 * * * *';
 export const JOB_QUEUES: readonly JobQueue<object>[] = [
   webhookDeliveryQueue,
   approvalMailQueue,
+  customerResponseMailQueue,
   housekeepingQueue,
 ];
 

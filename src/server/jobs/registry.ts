@@ -5,11 +5,18 @@ import type { Config } from '../config';
 import { sweepExpired } from '../services/housekeeping';
 import type { Mailer } from '../services/mail/message';
 import { deliverApprovalMailJob } from '../services/orders/approval/request-mail';
+import { deliverCustomerResponseMailJob } from '../services/orders/confirmation/answer-mail';
 import { type DeliveryPolicy, deliveryPolicyOf } from '../services/webhooks/deliver';
 import { deliverWebhookJob } from '../services/webhooks/worker';
 import { doublingUpTo15s, type RetryingStart, startWithRetry } from '../start-with-retry';
 import type { QueuePolicy } from './queue';
-import { approvalMailQueue, HOUSEKEEPING_CRON, housekeepingQueue, webhookDeliveryQueue } from './queues';
+import {
+  approvalMailQueue,
+  customerResponseMailQueue,
+  HOUSEKEEPING_CRON,
+  housekeepingQueue,
+  webhookDeliveryQueue,
+} from './queues';
 import { type JobRunner, type RegisteredJob, registerJob, startJobs } from './runner';
 
 /**
@@ -50,6 +57,20 @@ export const approvalMailJob = (opts: {
     pollingIntervalSeconds: 5,
   });
 
+/** The mails to an order's writer when its customer answered it (services/orders/confirmation). */
+export const customerResponseMailJob = (opts: {
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  config: Pick<Config, 'appUrl'>;
+}): RegisteredJob =>
+  registerJob({
+    queue: customerResponseMailQueue,
+    handle: (job) => deliverCustomerResponseMailJob(opts, job),
+    concurrency: 2,
+    pollingIntervalSeconds: 5,
+  });
+
 /** The scheduled clean-up of everything expired; logs what it removed when it removed anything. */
 export const housekeepingJob = (opts: { db: Db; log: Logger; now: () => Date }): RegisteredJob =>
   registerJob({
@@ -78,6 +99,7 @@ export type AppJobDeps = {
 export const appJobs = (deps: AppJobDeps): RegisteredJob[] => [
   webhookDeliveryJob({ db: deps.db, log: deps.log, delivery: deliveryPolicyOf(deps.config), now: deps.now }),
   approvalMailJob({ db: deps.db, log: deps.log, mailer: deps.mailer, config: deps.config }),
+  customerResponseMailJob({ db: deps.db, log: deps.log, mailer: deps.mailer, config: deps.config }),
   housekeepingJob({ db: deps.db, log: deps.log, now: deps.now }),
 ];
 

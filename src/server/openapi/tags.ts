@@ -63,6 +63,11 @@ export const API_TAGS = [
       'Het logboek van de organisatie: elke wijziging, verzending en aanmelding met wie, wanneer en vanaf welk IP-adres. Alleen voor eigenaar en beheerder; 2 jaar bewaard.',
   },
   {
+    name: 'public-confirm',
+    description:
+      'De kant van de klant: elke verstuurde order draagt een persoonlijke link (`/confirm/{token}`). Met het token uit die link bekijkt de klant de order zoals verstuurd en geeft hij akkoord, wijst hij hem af of vraagt hij een wijziging aan, ook vanuit zijn eigen systeem. Zonder inloggen of API-sleutel.',
+  },
+  {
     name: 'system',
     description: 'De gezondheid van de server en foutmeldingen van de app zelf; zonder inloggen.',
   },

@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'order.approval_requested',
   'order.approved',
   'order.approval_rejected',
+  'order.accepted',
+  'order.rejected',
+  'order.changes_requested',
   'customer.created',
   'customer.updated',
   'customer.deleted',
@@ -72,6 +75,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.approval_requested': 'Goedkeuring aangevraagd',
   'order.approved': 'Order goedgekeurd',
   'order.approval_rejected': 'Order afgewezen',
+  'order.accepted': 'Klant akkoord met order',
+  'order.rejected': 'Klant heeft order afgewezen',
+  'order.changes_requested': 'Klant vraagt wijziging',
   'customer.created': 'Klant aangemaakt',
   'customer.updated': 'Klant gewijzigd',
   'customer.deleted': 'Klant verwijderd',
@@ -147,6 +153,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   date: 'Datum',
   deliveryAddress: 'Afleveradres',
   deliveryAddressSource: 'Afleveradres',
+  decision: 'Antwoord',
   deliveryDate: 'Gewenste leverdag',
   email: 'E-mailadres',
   events: 'Gebeurtenissen',
@@ -161,6 +168,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   isTemporary: 'Tijdelijk template',
   items: 'Orderregels',
   kvkNumber: 'KVK-nummer',
+  lines: 'Regels',
   name: 'Naam',
   note: 'Toelichting',
   notes: 'Opmerkingen',
@@ -174,6 +182,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   project: 'Project',
   reason: 'Reden',
   reference: 'Referentie',
+  respondentName: 'Naam van de klant',
   role: 'Rol',
   secondaryColor: 'Secundaire kleur',
   showBankAccount: 'Bankrekening tonen',
@@ -198,7 +207,8 @@ export const auditFieldsText = (fields: readonly string[]): string =>
     .sort((a, b) => a.localeCompare(b, 'nl'))
     .join(', ');
 
-export const AUDIT_ACTOR_TYPES = ['member', 'api_key'] as const;
+/** `customer`: a customer who answered an order on its page (no account; the name they gave). */
+export const AUDIT_ACTOR_TYPES = ['member', 'api_key', 'customer'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** One entry, as GET /organization/audit-log answers it. */
@@ -207,14 +217,24 @@ export const auditLogEntryOutput = z.object({
   at: z.string().describe('Wanneer (ISO 8601, UTC)'),
   actor: z
     .object({
-      type: z.enum(AUDIT_ACTOR_TYPES).describe('`member` (een persoon) of `api_key` (een koppeling)'),
+      type: z
+        .enum(AUDIT_ACTOR_TYPES)
+        .describe(
+          '`member` (een persoon), `api_key` (een koppeling) of `customer` (een klant die op de orderpagina antwoordde; `id` is dan `null`)',
+        ),
       id: z
         .string()
         .nullable()
-        .describe('De id van het lid, of van de API-sleutel; `null` als die niet meer bestaat'),
-      name: z.string().describe('De naam van het lid of de sleutel zoals die toen was'),
+        .describe(
+          'De id van het lid, of van de API-sleutel; `null` als die niet meer bestaat, en bij een klant',
+        ),
+      name: z
+        .string()
+        .describe(
+          'De naam van het lid of de sleutel zoals die toen was; bij een klant de naam die hij opgaf',
+        ),
     })
-    .describe('Wie: het lid, of de API-sleutel die namens zijn maker werkte'),
+    .describe('Wie: het lid, de API-sleutel die namens zijn maker werkte, of de klant'),
   ip: z.string().describe('Het IP-adres waarvandaan'),
   action: z.enum(AUDIT_ACTIONS).describe('Wat er gebeurde, bijvoorbeeld `order.updated`'),
   objectType: z.enum(AUDIT_OBJECT_TYPES).describe('Het soort object'),

@@ -15,7 +15,7 @@ import { buildCsv, type CsvColumn, datedFileName } from '../../lib/csv';
  * Dutch Excel as the other exports (csv.ts). Times as dd-mm-jjjj HH:mm in Dutch time.
  */
 
-export const ACTOR_TYPE_LABELS = { member: 'Lid', api_key: 'API-sleutel' } as const;
+export const ACTOR_TYPE_LABELS = { member: 'Lid', api_key: 'API-sleutel', customer: 'Klant' } as const;
 
 /** '24-11-2026 10:05': the minute in the Netherlands, whatever the browser's clock says. */
 export const auditTime = (iso: string) => formatDateTime(iso).slice(0, 16);

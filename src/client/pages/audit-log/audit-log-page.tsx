@@ -265,8 +265,8 @@ function Actor({ entry }: { entry: AuditLogEntry }) {
   return (
     <span className="audit-log-actor">
       <span className="audit-log-actor__name">{entry.actor.name}</span>
-      {entry.actor.type === 'api_key' ? (
-        <span className="audit-log-actor__kind">{ACTOR_TYPE_LABELS.api_key}</span>
+      {entry.actor.type !== 'member' ? (
+        <span className="audit-log-actor__kind">{ACTOR_TYPE_LABELS[entry.actor.type]}</span>
       ) : null}
     </span>
   );

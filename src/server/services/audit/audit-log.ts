@@ -71,6 +71,31 @@ export async function recordAudit(
   entry: AuditEntry,
   now: Date,
 ): Promise<void> {
+  await insertEntry(tx, organizationId, actor, entry, now);
+}
+
+/**
+ * Records what a customer did on an order's public page (they answered it): no member or key acted,
+ * so the entry names the customer by the name they gave, with the address they came from.
+ */
+export async function recordCustomerAudit(
+  tx: DbOrTx,
+  organizationId: string,
+  customer: { name: string; ip: string },
+  entry: AuditEntry,
+  now: Date,
+): Promise<void> {
+  const actor = { type: 'customer' as const, userId: null, apiKeyId: null, ...customer };
+  await insertEntry(tx, organizationId, actor, entry, now);
+}
+
+async function insertEntry(
+  tx: DbOrTx,
+  organizationId: string,
+  actor: Omit<AuditActor, 'userId'> & { userId: string | null },
+  entry: AuditEntry,
+  now: Date,
+): Promise<void> {
   const fields = [...new Set(entry.fields ?? [])].filter((name) => !SECRET_FIELD.test(name)).sort();
   await tx.insert(auditLog).values({
     organizationId,

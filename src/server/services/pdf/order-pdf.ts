@@ -53,18 +53,38 @@ export async function orderPdf(
     ...orderDocumentData(order, user, settings, logo ? logoDataUrl(logo) : null),
     mark: approvalBlocksSending(approval) ? APPROVAL_PDF_MARK : null,
   };
+  return documentPdf(deps, { organizationId, orderId: order.id }, { order, user, data });
+}
+
+/**
+ * The PDF of a document already put together, stored for download under its order: printed only when
+ * no fresh file of exactly this HTML is stored. The order's current PDF (orderPdf) and the version a
+ * customer's link was sent with (orders/confirmation) both come through here.
+ */
+export async function documentPdf(
+  deps: ServiceDeps<'db' | 'printer' | 'log' | 'now'>,
+  owner: { organizationId: string; orderId: string },
+  document: {
+    order: { orderNumber: string };
+    user: { company: string; name: string };
+    data: OrderDocumentData;
+  },
+): Promise<OrderPdf> {
+  const { db } = deps;
+  const { organizationId, orderId } = owner;
+  const { order, user, data } = document;
   // With react-dom's server renderer: loaded by the first PDF, not at start-up.
   const { renderDocumentHtml } = await import('./document-html');
   const html = renderDocumentHtml(data);
   const htmlHash = documentHash(html);
-  const key = { organizationId, orderId: order.id, htmlHash };
+  const key = { organizationId, orderId, htmlHash };
 
   const stored = await findStoredPdf(db, key, deps.now());
   if (stored) return { ...stored, reused: true };
 
   // A double click, or the list and the form at once, asks for the same document twice before the
   // first is stored: the second waits for the first print instead of starting its own.
-  const flightKey = `${organizationId}:${order.id}:${htmlHash}`;
+  const flightKey = `${organizationId}:${orderId}:${htmlHash}`;
   const inFlight = printing.get(flightKey);
   if (inFlight) return { ...(await inFlight), reused: true };
   const print = printAndStore(deps, { key, order, user, data, html }).finally(() =>
