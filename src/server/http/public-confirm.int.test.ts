@@ -10,6 +10,7 @@ import {
   organizations,
   rateLimits,
 } from '../../db/schema';
+import type { OrderInput } from '../../shared/schemas/order';
 import {
   CONFIRMATION_LINK_DAYS,
   type CustomerResponse,
@@ -17,7 +18,6 @@ import {
   confirmationMessages,
   type PublicConfirmation,
 } from '../../shared/schemas/order-confirmation';
-import type { OrderInput } from '../../shared/schemas/order';
 import { jobsOf, setApprovalRule, webhookEventsAbout } from '../../test/approvals';
 import { createTestClock, DAY_MS, type TestClock } from '../../test/clock';
 import { buildTestApp, testDeps } from '../../test/context';
