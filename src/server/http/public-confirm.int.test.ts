@@ -24,6 +24,7 @@ import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { type CapturingMailer, createCapturingMailer } from '../../test/mailer';
 import { insertCustomer, orderPayload } from '../../test/orders-fixtures';
+import { pdfText } from '../../test/pdf-text';
 import { addSignedInMember, createSignedInUser } from '../../test/users';
 import type { CustomerResponseMailJob } from '../jobs/queues';
 import { DEFAULT_TEMPLATES } from '../services/mail/default-templates';
@@ -232,6 +233,25 @@ describe('the link in the order mail', () => {
     expect((await ok<PublicConfirmation>(read(first.token!))).state).toBe('waiting');
   });
 
+  it('a message the SMTP server did not take leaves no link, and the order’s earlier link stays current', async () => {
+    const order = await newOrder(writer);
+    const first = await sendOrder(writer, order._id);
+    mailer.failing = true;
+    try {
+      const res = await call(writer, 'POST', `/api/orders/${order._id}/send-email`, {
+        recipient: RECIPIENT,
+        subject: 'Order',
+        message: MESSAGE,
+        includePdf: false,
+      });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      mailer.failing = false;
+    }
+    expect((await linksOf(order._id)).map((l) => l.replacedAt)).toEqual([null]);
+    expect((await ok<PublicConfirmation>(read(first.token!))).state).toBe('waiting');
+  });
+
   it('an order that waits for approval gets no mail and no link', async () => {
     await setApprovalRule(database.db, organizationId, { threshold: '100.00' });
     try {
@@ -393,6 +413,20 @@ describe('POST /api/public/confirm/{token}', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: confirmationMessages.alreadyAnswered, code: 'CONFLICT' });
     expect(await stateOfEverything(order._id)).toEqual(before);
+  });
+
+  it('two answers at once: one is recorded, the other is a 409', async () => {
+    const order = await newOrder(writer);
+    const { token } = await sendOrder(writer, order._id);
+    const results = await Promise.all([
+      answer(token!, ACCEPT),
+      answer(token!, { decision: 'reject', name: 'Iemand', note: 'Nee' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const [link] = await linksOf(order._id);
+    const winner = results.find((r) => r.statusCode === 201)!.json() as CustomerResponse;
+    expect(link!.decision).toBe(winner.decision);
+    expect(await responseMailJobs(order._id)).toHaveLength(1);
   });
 
   it('a change request per line: stored with the quantity as decimal text, told in the mail line by line', async () => {
@@ -652,6 +686,23 @@ describe('the files of the version sent', () => {
     expect(after.content.toString('utf8')).toContain('REF-1');
     expect(after.content.toString('utf8')).not.toContain('REF-NIEUW');
   });
+});
+
+describe('the PDF of the version sent', () => {
+  it('is printed from the document as sent, by the app’s own printer', async () => {
+    const order = await newOrder(writer);
+    const { token } = await sendOrder(writer, order._id);
+    await ok(
+      call(writer, 'PUT', `/api/orders/${order._id}`, orderPayload(customerId, { reference: 'REF-NIEUW' })),
+    );
+    const deps = testDeps(database.db, mailer, undefined, clock.now);
+    const pdf = await confirmationFile(deps, token!, 'pdf');
+    expect(pdf).toMatchObject({ filename: `${order.orderNumber}.pdf`, contentType: 'application/pdf' });
+    expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.content);
+    expect(text).toContain('REF-1');
+    expect(text).not.toContain('REF-NIEUW');
+  }, 60_000);
 });
 
 describe('the OpenAPI document', () => {
