@@ -7,6 +7,7 @@ import { buildApprovalRequestMail } from '../services/orders/approval/request-ma
 import { buildInvitationMail } from '../services/organizations/invitation-mail';
 import { AccountExistsEmail } from './account-exists';
 import { ApprovalRequestEmail } from './approval-request';
+import { CustomerResponseEmail } from './customer-response';
 import { InvitationEmail } from './invitation';
 import { BRAND_COLOR } from './layout';
 import { ResetPasswordEmail } from './reset-password';
@@ -22,6 +23,7 @@ describe('system mails', () => {
       AccountExistsEmail,
       InvitationEmail,
       ApprovalRequestEmail,
+      CustomerResponseEmail,
     ];
     for (const component of components) {
       const { html, text } = await renderEmail(createElement(component, {}));

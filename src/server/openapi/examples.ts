@@ -147,6 +147,19 @@ const ORDER_WITH_EMAILS = {
   ],
 };
 
+/** A customer's change request as POST /public/confirm/{token} records it. */
+const CUSTOMER_RESPONSE = {
+  decision: 'changes_requested',
+  respondedAt: WHEN,
+  respondentName: 'Petra Jansen',
+  note: 'De montage doen we zelf; de stoelen graag een week later.',
+  deliveryDate: null,
+  lines: [
+    { lineIndex: 0, status: 'changed', quantity: 4, deliveryDate: '2026-03-20' },
+    { lineIndex: 1, status: 'rejected', quantity: null, deliveryDate: null },
+  ],
+};
+
 /** A TOTP key as POST /auth/two-factor/setup makes one (20 bytes, base32). */
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
@@ -184,6 +197,18 @@ const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = 
       message: approvalMessages.rejected,
       approval: { ...APPROVED, state: 'rejected', reason: 'Graag eerst een tweede offerte vragen.' },
     },
+  },
+  'publicConfirm-answer': {
+    request: {
+      decision: 'change',
+      name: 'Petra Jansen',
+      note: 'De montage doen we zelf; de stoelen graag een week later.',
+      lines: [
+        { lineIndex: 0, status: 'changed', quantity: 4, deliveryDate: '2026-03-20' },
+        { lineIndex: 1, status: 'rejected' },
+      ],
+    },
+    response: CUSTOMER_RESPONSE,
   },
   // A code or a recovery code, never both: the example sends the code.
   'auth-loginTwoFactor': { request: { challenge: 'mfrggzdfmztwq2lknnwg23tpobyxe43u', code: '492039' } },
