@@ -225,12 +225,17 @@ describe('the link in the order mail', () => {
     expect(mail.html).not.toContain(confirmationLabels.templateButton);
     expect(mail.html).toContain('Link: []');
     expect(await linksOf(order._id)).toEqual([]);
-    // The order's earlier link stays its current one: nothing replaced it.
+    // Sent again without a link: the same version leaves the earlier link as it is; a changed one ends it.
     const first = await sendOrder(writer, order._id);
     await sendOrder(writer, order._id, { includeConfirmationLink: false });
-    const links = await linksOf(order._id);
-    expect(links.map((l) => l.replacedAt)).toEqual([null]);
+    expect((await linksOf(order._id)).map((l) => l.replacedAt)).toEqual([null]);
     expect((await ok<PublicConfirmation>(read(first.token!))).state).toBe('waiting');
+    await ok(
+      call(writer, 'PUT', `/api/orders/${order._id}`, orderPayload(customerId, { reference: 'REF-X' })),
+    );
+    await sendOrder(writer, order._id, { includeConfirmationLink: false });
+    expect((await ok<PublicConfirmation>(read(first.token!))).state).toBe('replaced');
+    expect(await linksOf(order._id)).toHaveLength(1);
   });
 
   it('a message the SMTP server did not take leaves no link, and the order’s earlier link stays current', async () => {

@@ -128,7 +128,8 @@ function versionedDocument(document: ConfirmationDocument) {
  * answers 409 APPROVAL_REQUIRED before anything is printed or sent (approval/sendable.ts), and so
  * never gets a link. With `includeConfirmationLink` (the default) the message carries the customer's
  * personal link to the order page (`{{order.confirmUrl}}`, messageWithLink); it starts to work, and the
- * order's earlier link stops, when the send is recorded (confirmation/links.ts).
+ * order's earlier link stops, when the send is recorded (confirmation/links.ts). Without it, a send of
+ * a changed order still ends the earlier link.
  */
 export async function sendOrderEmail(
   deps: ServiceDeps<'db' | 'config' | 'mailer' | 'printer' | 'log' | 'now'>,
@@ -159,12 +160,10 @@ export async function sendOrderEmail(
   // The customer's link, made before the message: the message carries the token, the database only
   // its hash, and only once the SMTP server took the message (recordOrderSent below).
   const token = input.includeConfirmationLink ? newConfirmationToken() : null;
-  const link = token
-    ? {
-        tokenHash: confirmationTokenHash(token),
-        ...versionedDocument(confirmationDocumentOf(order, user, settings)),
-      }
-    : null;
+  const link = {
+    tokenHash: token ? confirmationTokenHash(token) : null,
+    ...versionedDocument(confirmationDocumentOf(order, user, settings)),
+  };
   const content = messageWithLink(input.message, token !== null);
 
   const attachment = input.includePdf ? await orderPdfContent(deps, organizationId, order.id) : null;
@@ -222,8 +221,7 @@ export async function sendOrderEmail(
       includeUbl: ubl !== null,
       templateId: input.templateId || null,
     };
-    const record = (tx: DbOrTx) =>
-      recordOrderSent(tx, organizationId, order.id, sent, deps.now(), link ?? undefined);
+    const record = (tx: DbOrTx) => recordOrderSent(tx, organizationId, order.id, sent, deps.now(), link);
     orderStatus = opts.audit
       ? await audited(db, opts.audit, record, {
           action: 'order.sent',
