@@ -41,6 +41,8 @@ export const NOT_OBJECT_PARAMETERS: Record<string, string> = {
   'reset-password/{token}': 'the reset link from the mail is the credential of a public operation',
   'invitations/{token}':
     'the invitation link from the mail is the credential: whoever holds it may see and use it',
+  'confirm/{token}':
+    'the order link from the mail is the credential: it opens the one order version it was sent with (its own isolation tests: http/public-confirm.int.test.ts)',
 };
 
 export function pathParameterKey(path: string, parameter: string): string {

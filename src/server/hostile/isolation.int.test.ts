@@ -289,14 +289,19 @@ describe('account isolation on every operation with an id (generated from the Op
     const tokenOps = withPathParameters.filter((op) =>
       op.pathParameters.some((p) => NOT_OBJECT_PARAMETERS[pathParameterKey(op.path, p)]),
     );
-    expect(tokenOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
-      'GET /auth/verify-email/{token}',
-      'GET /invitations/{token}',
-      'POST /auth/reset-password/{token}',
-      'POST /invitations/{token}/accept',
-    ]);
+    expect(tokenOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(
+      [
+        'GET /auth/verify-email/{token}',
+        'GET /invitations/{token}',
+        'POST /auth/reset-password/{token}',
+        'POST /invitations/{token}/accept',
+        'GET /public/confirm/{token}',
+        'POST /public/confirm/{token}',
+      ].sort(),
+    );
     // The invitation links' own rules (a stored hash opens nothing, one use, the invited address only)
-    // are tested in src/server/routers/invitations.int.test.ts; here the account mail tokens.
+    // are tested in src/server/routers/invitations.int.test.ts, the order links' in
+    // src/server/http/public-confirm.int.test.ts; here the account mail tokens.
     const mailTokenOps = tokenOps.filter((op) => op.path.startsWith('/auth/'));
     const kindOf = (op: ApiOperation) => (op.path.includes('reset') ? 'reset' : 'verify');
     const bodyOf = (op: ApiOperation) =>

@@ -661,6 +661,12 @@ describe('isolation', () => {
     ]);
     expect((await responseMailJobs(theirs._id)).map((j) => j.data.recipientId)).toEqual([other.owner.userId]);
     expect((await ok<PublicConfirmation>(read(b.token!))).state).toBe('waiting');
+    // What the database keeps of a token opens nothing.
+    const [stored] = await linksOf(mine._id);
+    for (const guess of [stored!.tokenHash, stored!.tokenHash.slice(0, 32), stored!.id]) {
+      expect((await read(guess)).statusCode).toBe(404);
+      expect((await answer(guess, ACCEPT)).statusCode).toBe(404);
+    }
   });
 
   it('when the writer has left, the owners and admins hear of the answer', async () => {
