@@ -10,7 +10,7 @@ import { describeErrorBodies } from './error-body-schema';
 import { listPaths } from './list-operations';
 import { describeOrderUbl } from './order-ubl';
 import { describePdfDownload } from './pdf-download';
-import { publicConfirmPaths } from './public-confirm';
+import { publicConfirmPaths } from './public-confirm-openapi';
 
 /**
  * The REST API's OpenAPI document. Its own module, imported only when the document is first asked
