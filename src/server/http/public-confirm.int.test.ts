@@ -625,9 +625,12 @@ describe('when a link stops working', () => {
       });
     }
     const deps = testDeps(database.db, mailer, undefined, clock.now);
+    // The page recognises it by its name and reason (http/confirm-page/port.ts).
     await expect(readPublicConfirmation(deps, token!)).rejects.toMatchObject({
+      name: 'ConfirmationGoneError',
       reason: 'cancelled',
       status: 410,
+      message: confirmationMessages.cancelled,
     });
 
     const second = await newOrder(writer);

@@ -62,6 +62,8 @@ export type GoneReason = 'replaced' | 'expired' | 'cancelled';
  * does not know it still answers with its message (as a 404) instead of an internal error.
  */
 export class ConfirmationGoneError extends AppError {
+  /** The public page knows it by this name and `reason` (http/confirm-page/port.ts), not by its class. */
+  override readonly name = 'ConfirmationGoneError';
   readonly reason: GoneReason;
   readonly status = 410;
   constructor(reason: GoneReason) {
@@ -191,19 +193,6 @@ export async function readPublicConfirmation(
   const found = await findLink(deps.db, token);
   assertNotCancelled(found);
   return publicConfirmationOf(found.link, confirmationState(found.link, found.orderStatus, deps.now()));
-}
-
-/**
- * What the public page shows beside the order: the seller's logo (the organisation's current one, as
- * the PDF of the link prints it) as a data: URL, or null. The same 404 and 'cancelled' as the read.
- */
-export async function publicConfirmationLogo(
-  deps: ServiceDeps<'db'>,
-  token: string,
-): Promise<{ content: Buffer; contentType: string; width: number; height: number } | null> {
-  const found = await findLink(deps.db, token);
-  assertNotCancelled(found);
-  return findLogo(deps.db, found.link.organizationId);
 }
 
 /** The per-link and per-address budgets of answering; a link's budget is kept under its hash, never the token. */
