@@ -97,14 +97,18 @@ describe('emailTemplateInput', () => {
 describe('sendEmailInput', () => {
   const base = { recipient: 'inkoop@klant.nl', subject: 'Order', message: '<p>Hallo</p>' };
 
-  it('needs recipient, subject and message; includePdf defaults to true, includeUbl to false, CC to none', () => {
+  it('needs recipient, subject and message; includePdf and includeConfirmationLink default to true, includeUbl to false, CC to none', () => {
     expect(sendEmailInput.parse({ ...base, recipient: ' Inkoop@Klant.NL ' })).toEqual({
       ...base,
       ccEmail: '',
       includePdf: true,
       includeUbl: false,
+      includeConfirmationLink: true,
     });
     expect(sendEmailInput.parse({ ...base, includeUbl: true }).includeUbl).toBe(true);
+    expect(sendEmailInput.parse({ ...base, includeConfirmationLink: false }).includeConfirmationLink).toBe(
+      false,
+    );
     expect(errorsByField(sendEmailInput, {})).toEqual({
       recipient: ['E-mailadres ontvanger is verplicht'],
       subject: ['Onderwerp is verplicht'],
