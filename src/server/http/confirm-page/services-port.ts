@@ -1,19 +1,15 @@
-import { notFound } from '../../errors';
+import {
+  answerConfirmation,
+  confirmationFile,
+  readPublicConfirmation,
+} from '../../services/orders/confirmation/public';
 import { confirmationLogo } from '../../services/orders/confirmation/public-logo';
 import type { ConfirmPagePort } from './port';
 
-/**
- * The page's port onto the services. The public confirmation service (reading a link's order,
- * recording the answer, the files of the version sent) is wired in here beside the logo; until it is,
- * every link answers as unknown, so the page can never show or change an order it should not.
- */
-const unknownLink = async (): Promise<never> => {
-  throw notFound();
-};
-
+/** The page's port onto the services: the same functions the public JSON routes call. */
 export const servicesPort: ConfirmPagePort = {
-  readPublicConfirmation: unknownLink,
-  answerConfirmation: unknownLink,
-  confirmationFile: unknownLink,
+  readPublicConfirmation,
+  answerConfirmation,
+  confirmationFile,
   confirmationLogo,
 };
