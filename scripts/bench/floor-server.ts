@@ -33,6 +33,8 @@ import {
   deriveApprovalState,
   type StoredApprovalStep,
 } from '../../src/server/services/orders/approval/rule';
+import type { AnswerFields } from '../../src/server/services/orders/confirmation/response-wire';
+import type { CurrentConfirmationRecord } from '../../src/server/services/orders/order-reads';
 import { toOrderRecord } from '../../src/server/services/orders/order-records';
 import { orderWithEmailsToWire } from '../../src/server/services/orders/order-wire';
 import type { OrderEmailRecord, OrderRecord, PersonRef } from '../../src/shared/order-record';
@@ -107,15 +109,20 @@ async function ownedOrder(organizationId: string, orderId: string) {
     from orders where id = ${orderId} and organization_id = ${organizationId}`;
   if (!order) return null;
   const actors = [order.createdBy, order.updatedBy].filter((id): id is string => id !== null);
-  const [items, emails, people, [facts]] = await Promise.all([
+  const [items, emailRows, people, [facts], [link]] = await Promise.all([
     sql<OrderItemRow[]>`
       select id, order_id as "orderId", position, description, quantity, unit, price, vat, total
       from order_items where order_id = ${orderId} order by position`,
-    sql<OrderEmailRecord[]>`
-      select sent_at as "sentAt", recipient, cc, subject, include_pdf as "includePdf",
-        template_id as "templateId"
-      from order_emails where order_id = ${orderId} and organization_id = ${organizationId}
-      order by sent_at desc, id desc`,
+    sql<(OrderEmailRecord & { answer: AnswerFields | null })[]>`
+      select e.sent_at as "sentAt", e.recipient, e.cc, e.subject, e.include_pdf as "includePdf",
+        e.include_ubl as "includeUbl", e.template_id as "templateId",
+        case when c.decision is not null then json_build_object('decision', c.decision,
+          'respondedAt', c.responded_at, 'respondentName', c.respondent_name, 'responseNote', c.response_note,
+          'responseDeliveryDate', c.response_delivery_date, 'responseLines', c.response_lines) end as answer
+      from order_emails e
+        left join order_confirmations c on c.order_id = e.order_id and c.order_email_id = e.id
+      where e.order_id = ${orderId} and e.organization_id = ${organizationId}
+      order by e.sent_at desc, e.id desc`,
     actors.length === 0
       ? []
       : sql<PersonRef[]>`select id, name from users where id in ${sql([...new Set(actors)])}`,
@@ -129,10 +136,22 @@ async function ownedOrder(organizationId: string, orderId: string) {
         (select json_build_object('id', id, 'name', name) from users where id = a.decided_by) as "decidedBy"
       from organizations o left join order_approvals a on a.order_id = ${orderId} and a.organization_id = o.id
       where o.id = ${organizationId}`,
+    sql<CurrentConfirmationRecord[]>`
+      select sent_at as "sentAt", expires_at as "expiresAt", replaced_at as "replacedAt",
+        changes_applied_at as "changesAppliedAt", decision, responded_at as "respondedAt",
+        respondent_name as "respondentName", response_note as "responseNote",
+        response_delivery_date::text as "responseDeliveryDate", response_lines as "responseLines"
+      from order_confirmations
+      where order_id = ${orderId} and organization_id = ${organizationId} and replaced_at is null`,
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));
   const record = toOrderRecord(order, items, byId);
-  return orderWithEmailsToWire(record, emails, approvalOf(record, facts));
+  // json_build_object hands the answer's moment back as text.
+  const emails = emailRows.map((e) => ({
+    ...e,
+    answer: e.answer && { ...e.answer, respondedAt: e.answer.respondedAt && new Date(e.answer.respondedAt) },
+  }));
+  return orderWithEmailsToWire(record, emails, approvalOf(record, facts), link ?? null, new Date());
 }
 
 /** The approval's facts as the app reads them (services/orders/approval/read.ts), in one statement. */

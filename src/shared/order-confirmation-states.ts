@@ -85,3 +85,31 @@ export const confirmationMessages = {
     'Dit formulier kan alleen vanaf de orderpagina zelf worden verstuurd. Open de link uit de e-mail opnieuw.',
   recorded: 'Uw antwoord is vastgelegd. De verkoper heeft bericht gekregen.',
 } as const;
+
+/** 'Wijzigingen overnemen' (POST /orders/{id}/customer-response/apply) and its refusals. */
+export const takeOverMessages = {
+  done: 'De wijzigingen van de klant zijn overgenomen. Verstuur de order opnieuw om de klant om akkoord te vragen.',
+  noChangeRequest: 'De klant heeft bij de laatste verzending van deze order geen wijziging gevraagd.',
+  alreadyApplied: 'De gevraagde wijzigingen zijn al overgenomen.',
+  noLinesLeft:
+    'De klant wil geen enkele regel meer. Een order zonder regels kan niet bestaan: pas de order zelf aan of annuleer hem.',
+  linesChanged:
+    'De order heeft niet meer de regels waarop de klant antwoordde. Neem de wijzigingen met de hand over.',
+  noCustomer: 'Deze order heeft geen klant meer. Kies eerst een klant in het orderformulier.',
+  tooLarge: 'Met de gevraagde aantallen wordt een bedrag te groot. Neem de wijzigingen met de hand over.',
+} as const;
+
+/** The order form's panel and the dashboard about the customer's answer. */
+export const responseLabels = {
+  panelTitle: 'Antwoord van de klant',
+  waitingNow: 'Wacht op akkoord',
+  declinedInPeriod: 'Afgewezen',
+  changesInPeriod: 'Wijziging gevraagd',
+  takeOverTitle: 'Wijzigingen overnemen?',
+  takeOverConfirm:
+    'De order krijgt een nieuwe versie met de gevraagde aantallen, zonder de regels die de klant niet wil, en met de gevraagde leverdag. Verstuur hem daarna opnieuw: de klant geeft dan opnieuw antwoord.',
+  takingOver: 'Wijzigingen overnemen…',
+  appliedAt: 'Wijzigingen overgenomen op',
+  filter: 'Antwoord klant',
+  allResponses: 'Alle antwoorden',
+} as const;

@@ -87,9 +87,10 @@ export function registerOrdersStream(
   app.get(ORDERS_LIST_URL, { exposeHeadRoute: false }, async (req, reply) => {
     const { tenant } = await auth.requireUser(req, reply);
     const query = parseListQuery(ORDERS_LIST.query, req.query);
+    const now = deps.now();
     if (query.limit !== undefined) {
       const { limit, offset = 0 } = query;
-      const page = await listOrdersPageForApi(deps.db, tenant, { ...query, limit });
+      const page = await listOrdersPageForApi(deps.db, tenant, { ...query, limit }, now);
       setPageHeaders(reply, {
         baseUrl: `${deps.config.appUrl}${ORDERS_LIST_URL}`,
         query: req.query as Record<string, unknown>,
@@ -103,7 +104,7 @@ export function registerOrdersStream(
     }
     const batches = orderBatches(deps.db, tenant.organizationId, {
       batchSize,
-      where: orderApiFilter(query, tenant.userId),
+      where: orderApiFilter(query, tenant.userId, now),
       sort: orderApiSort(query),
     });
     // The first batch before any byte is sent: a database that fails now still gets the usual 500.

@@ -25,7 +25,12 @@ import { orderApproval } from '../services/orders/approval/read';
 import { approvalsWaitingFor } from '../services/orders/approval/waiting';
 import { orderStats } from '../services/orders/dashboard-stats';
 import { duplicateOrder } from '../services/orders/duplicate-order';
-import { getOrder, listAllOrders, listOrderEmails } from '../services/orders/order-reads';
+import {
+  currentConfirmation,
+  getOrder,
+  listAllOrders,
+  listOrderEmails,
+} from '../services/orders/order-reads';
 import {
   orderPageToWire,
   orderStatsToWire,
@@ -57,15 +62,17 @@ export const ordersRouter = router({
     .query(async ({ ctx, input }) => {
       if (!input) return (await listAllOrders(ctx.db, ctx.tenant.organizationId)).map(orderToWire);
       if (input.limit !== undefined) {
-        const page = await listOrdersPageForApi(ctx.db, ctx.tenant, {
-          ...input,
-          limit: input.limit,
-        });
+        const page = await listOrdersPageForApi(
+          ctx.db,
+          ctx.tenant,
+          { ...input, limit: input.limit },
+          ctx.now(),
+        );
         return page.records.map(orderToWire);
       }
       const records = [];
       const batches = orderBatches(ctx.db, ctx.tenant.organizationId, {
-        where: orderApiFilter(input, ctx.tenant.userId),
+        where: orderApiFilter(input, ctx.tenant.userId, ctx.now()),
         sort: orderApiSort(input),
       });
       for await (const batch of batches) records.push(...batch);
@@ -124,11 +131,12 @@ export const ordersRouter = router({
       // getOrder first: it answers 404 for a missing or foreign order before the history is read.
       const { organizationId } = ctx.tenant;
       const order = await getOrder(ctx.db, organizationId, input.id);
-      const [emails, approval] = await Promise.all([
+      const [emails, approval, link] = await Promise.all([
         listOrderEmails(ctx.db, organizationId, order.id),
         orderApproval(ctx.db, organizationId, order),
+        currentConfirmation(ctx.db, organizationId, order.id),
       ]);
-      return orderWithEmailsToWire(order, emails, approval);
+      return orderWithEmailsToWire(order, emails, approval, link, ctx.now());
     }),
 
   create: authedProcedure

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES } from '../constants';
+import { RESPONSE_FILTERS } from '../order-confirmation-states';
 import { DATE_YEARS_TEXT, isoDayInput, isoInstantInput } from '../rules/date-input';
 import { optionalText } from '../rules/text';
 import { z } from '../zod-nl';
@@ -26,6 +27,7 @@ export const apiListMessages = {
   // The values are in the parameter's description: listed here, 'required' would read as English in a Dutch text.
   approval:
     'approval moet een van de goedkeuringsstatussen van `approval.state` zijn, bijvoorbeeld requested.',
+  response: `response moet een van ${RESPONSE_FILTERS.join(', ')} zijn.`,
 } as const;
 
 /** 'me' or a uuid, any case: also in the OpenAPI document, as the parameter's pattern. */
@@ -95,6 +97,12 @@ export const orderApiListQuery = z
       .enum(APPROVAL_STATES, { error: apiListMessages.approval })
       .describe(
         'Optioneel. Alleen orders met deze goedkeuringsstatus: `requested` (wacht op goedkeuring), `required` (goedkeuring nodig, niet aangevraagd), `approved` (goedgekeurd), `rejected` (afgewezen) of `not_required` (geen goedkeuring nodig). Zie `approval.state` van GET /orders/{id}.',
+      )
+      .optional(),
+    response: z
+      .enum(RESPONSE_FILTERS, { error: apiListMessages.response })
+      .describe(
+        'Optioneel. Alleen orders waarvan de link van de laatste verzending dit antwoord van de klant heeft: `waiting` (wacht op akkoord: niet beantwoord, niet verlopen, order niet geannuleerd), `accepted` (akkoord), `changes_requested` (wijziging gevraagd) of `rejected` (afgewezen). Zie `customerResponse` en `confirmation` van GET /orders/{id}.',
       )
       .optional(),
   })

@@ -3,6 +3,7 @@ import { z } from '../zod-nl';
 import { approvalOutput } from './approval';
 import { instantOutput } from './common';
 import { orderOutput } from './order';
+import { confirmationOutput, customerResponseOutput } from './order-confirmation';
 
 /**
  * What an order remembers of its e-mails ("each send is recorded on the order") and what
@@ -20,10 +21,26 @@ export const orderEmailOutput = z.object({
   includeUbl: z
     .boolean()
     .describe('Of de order als Peppol UBL-bestand (`{orderNumber}.xml`) als bijlage is meegestuurd'),
+  customerResponse: customerResponseOutput
+    .nullable()
+    .describe(
+      'Het antwoord van de klant op de bevestigingslink in dit bericht; null als het bericht geen link had of de klant daarop (nog) niet antwoordde',
+    ),
 });
 export type OrderEmail = z.infer<typeof orderEmailOutput>;
 
-/** GET /orders/{id}: the order with what was sent of it, newest first, and its approval. */
+/** `confirmation` of GET /orders/{id}: the current link, and whether its requested changes were taken over. */
+export const orderConfirmationOutput = confirmationOutput.extend({
+  changesAppliedAt: z
+    .string()
+    .nullable()
+    .describe(
+      "Moment waarop de gevraagde wijzigingen met 'Wijzigingen overnemen' in de order zijn gezet (ISO 8601, UTC); null als dat (nog) niet gebeurde",
+    ),
+});
+export type OrderConfirmation = z.infer<typeof orderConfirmationOutput>;
+
+/** GET /orders/{id}: the order with what was sent of it, newest first, its approval and the customer's answer. */
 export const orderWithEmailsOutput = orderOutput.extend({
   emails: z
     .array(orderEmailOutput)
@@ -33,6 +50,16 @@ export const orderWithEmailsOutput = orderOutput.extend({
   approval: approvalOutput.describe(
     'Goedkeuring: een order vanaf het bedrag dat de organisatie instelde (exclusief btw) kan pas worden verzonden als een eigenaar of beheerder die hem niet schreef hem heeft goedgekeurd',
   ),
+  customerResponse: customerResponseOutput
+    .nullable()
+    .describe(
+      'Het antwoord van de klant op de link van de laatste verzending (akkoord, afgewezen of wijziging gevraagd); null zolang de klant daarop niet antwoordde of als er nooit een link is verzonden. De `status` van de order verandert er niet door',
+    ),
+  confirmation: orderConfirmationOutput
+    .nullable()
+    .describe(
+      'De bevestigingslink van de laatste verzending met een link: wanneer verzonden, tot wanneer hij werkt en hoe het ermee staat; null als er nooit een link is verzonden',
+    ),
 });
 export type OrderWithEmails = z.infer<typeof orderWithEmailsOutput>;
 

@@ -11,6 +11,7 @@ import {
   type VatRate,
 } from '../constants';
 import { computeOrderTotals, MAX_AMOUNT_CENTS, parseAmount, parseEuroText } from '../money';
+import { RESPONSE_FILTERS } from '../order-confirmation-states';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR, isoInstantOrDayInput } from '../rules/date-input';
 import { parseQuantity, QUANTITY_MAX } from '../rules/quantity';
 import { optionalText, requiredText, searchText } from '../rules/text';
@@ -353,16 +354,24 @@ export const orderListQuery = z.object({
   createdBy: z.literal('me').optional(),
   /** 'Wacht op goedkeuring' (APPROVAL_FILTER_LABEL): only the orders whose approval was asked and not yet decided. */
   approval: z.literal('requested').optional(),
+  /** The customer's answer to the order's current link (RESPONSE_LABELS). */
+  response: z.enum(RESPONSE_FILTERS).optional(),
   page: z.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.number().int().min(1).max(ORDER_PAGE_SIZE_MAX).optional().default(25),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-/** A row of the screens' list: the summary, and where the order stands with its approval. */
+/** A row of the screens' list: the summary, and where the order stands with its approval and its answer. */
 export const orderPageRow = orderSummaryOutput.extend({
   approvalState: z
     .enum(APPROVAL_STATES)
     .describe('De goedkeuringsstatus van de order (zie `approval.state`)'),
+  response: z
+    .enum(RESPONSE_FILTERS)
+    .nullable()
+    .describe(
+      'Het antwoord van de klant op de link van de laatste verzending: waiting (wacht op akkoord), accepted, changes_requested of rejected; null zonder link of als de link verliep',
+    ),
 });
 export type OrderPageRow = z.infer<typeof orderPageRow>;
 
@@ -406,5 +415,22 @@ export const orderStatsOutput = z.object({
    * decide on (not their own); 0 for a member or viewer, who decides on none.
    */
   approvalsWaiting: z.number().int(),
+  /** Wacht op akkoord: the orders whose current link waits for the customer's answer now. */
+  responsesWaiting: z
+    .number()
+    .int()
+    .describe('Orders waarvan de link van de laatste verzending nu op het antwoord van de klant wacht'),
+  /** Afgewezen: current links the customer declined, answered in the period. */
+  responsesRejected: z
+    .number()
+    .int()
+    .describe('Orders die de klant in de periode afwees (op de link van de laatste verzending)'),
+  /** Wijziging gevraagd: current links with a change request answered in the period. */
+  responsesChangesRequested: z
+    .number()
+    .int()
+    .describe(
+      'Orders waarvoor de klant in de periode een wijziging vroeg (op de link van de laatste verzending)',
+    ),
 });
 export type OrderStats = z.infer<typeof orderStatsOutput>;

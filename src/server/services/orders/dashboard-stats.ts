@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { customers, orderMonthTotals } from '../../../db/schema';
+import { customers, orderConfirmations, orderMonthTotals, orders } from '../../../db/schema';
 import type { Period } from '../../../shared/constants';
 import { COUNTED_ORDER_STATUSES } from '../../../shared/counted-orders';
 import { decimalToCents } from '../../../shared/money';
@@ -14,6 +14,8 @@ export type OrderStatsRecord = PeriodRange & {
   /** Excl. VAT (the orders' subtotals); `valueInclVatCents` is the same orders' totals. */
   revenue: { valueCents: number; previousCents: number; growth: number; valueInclVatCents: number };
   activeCustomers: { value: number; newInPeriod: number; newInPreviousPeriod: number; growth: number };
+  /** The customers' answers to the orders' current links: waiting now; declined, changes asked in the period. */
+  responses: { waiting: number; rejected: number; changesRequested: number };
 };
 
 /**
@@ -24,6 +26,10 @@ export type OrderStatsRecord = PeriodRange & {
  *    previous period, and their stored totals (incl. VAT) beside it; sums of numeric, so exact cents.
  *  - Actieve Klanten: customers marked active now; growth compares the active customers created in
  *    the period with those created in the previous period (not the spec's fixed +5 %).
+ *  - The customers' answers: orders whose current link (the latest send's) waits now — unanswered,
+ *    within its days on the app's clock, the order not cancelled — and those whose current link was
+ *    declined or got a change request in the period (by the moment of the answer). The current links
+ *    only, as the list's filter shows them (confirmation/response-sql.ts).
  * Growth is +100 from zero when the value is above zero, 0 when both are zero.
  */
 export async function orderStats(
@@ -71,6 +77,8 @@ export async function orderStats(
     .from(customers)
     .where(eq(customers.organizationId, organizationId));
 
+  const responses = await customerResponses(db, organizationId, { from, to, now });
+
   const o = orderRow ?? {
     orders: 0,
     previousOrders: 0,
@@ -103,5 +111,37 @@ export async function orderStats(
       newInPreviousPeriod: c.newInPrevious,
       growth: growthPercent(c.newInPeriod, c.newInPrevious),
     },
+    responses,
   };
+}
+
+/**
+ * One pass over the organisation's current links (order_confirmations_org_current_idx): an
+ * organisation has at most one per order, and only those a send carried. The order is read for the
+ * waiting ones alone (a cancelled order's link no longer waits).
+ */
+async function customerResponses(
+  db: DbOrTx,
+  organizationId: string,
+  range: { from: Date; to: Date; now: Date },
+): Promise<OrderStatsRecord['responses']> {
+  const c = orderConfirmations;
+  const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const answeredIn = (decision: 'rejected' | 'changes_requested') =>
+    sql`${c.decision} = ${decision} and ${c.respondedAt} >= ${instant(range.from)} and ${c.respondedAt} < ${instant(range.to)}`;
+  const [row] = await db
+    .select({
+      waiting:
+        sql<number>`count(*) filter (where ${c.decision} is null and ${c.expiresAt} > ${instant(range.now)}
+        and exists (select 1 from ${orders} where ${orders.id} = ${c.orderId} and ${orders.status} <> 'cancelled'))`.mapWith(
+          Number,
+        ),
+      rejected: sql<number>`count(*) filter (where ${answeredIn('rejected')})`.mapWith(Number),
+      changesRequested: sql<number>`count(*) filter (where ${answeredIn('changes_requested')})`.mapWith(
+        Number,
+      ),
+    })
+    .from(c)
+    .where(and(eq(c.organizationId, organizationId), sql`${c.replacedAt} is null`));
+  return row ?? { waiting: 0, rejected: 0, changesRequested: 0 };
 }

@@ -93,7 +93,7 @@ export async function duplicateOrder(
         tx,
         organizationId,
         'order.created',
-        () => orderEventData(tx, organizationId, copy),
+        (at) => orderEventData(tx, organizationId, copy, at),
         now,
       );
       return copy;

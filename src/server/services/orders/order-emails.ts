@@ -69,7 +69,7 @@ export async function recordOrderSent(
         tx,
         organizationId,
         type,
-        () => orderEventData(tx, organizationId, orderId),
+        (at) => orderEventData(tx, organizationId, orderId, at),
         sentAt,
       );
     return current.status;

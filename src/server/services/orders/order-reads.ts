@@ -1,11 +1,20 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { type OrderItemRow, type OrderRow, orderEmails, orderItems, orders } from '../../../db/schema';
+import {
+  type OrderConfirmationRow,
+  type OrderItemRow,
+  type OrderRow,
+  orderConfirmations,
+  orderEmails,
+  orderItems,
+  orders,
+} from '../../../db/schema';
 import type { OrderEmailRecord, OrderRecord } from '../../../shared/order-record';
 import { isUuid } from '../../db-helpers';
 import { notFound } from '../../errors';
 import { preparedPerDb } from '../../prepared-queries';
 import { actorIds, peopleByIds } from '../organizations/people';
+import type { AnswerFields } from './confirmation/response-wire';
 import { toOrderRecord } from './order-records';
 
 /**
@@ -75,7 +84,15 @@ export async function getOrder(db: DbOrTx, organizationId: string, id: string): 
   return toOrderRecord(row, lines, people);
 }
 
-/** Prepared: GET /orders/{id} reads it on every call. */
+/** A send in the order's history, with the answer the customer gave to the link it carried (if any). */
+export type OrderEmailHistoryRecord = OrderEmailRecord & { answer: AnswerFields | null };
+
+const c = orderConfirmations;
+
+/**
+ * Prepared: GET /orders/{id} reads it on every call. The link a send carried is found through the
+ * order's own links (order_confirmations_order_idx), not by its send alone.
+ */
 const sentOfOrder = preparedPerDb((db) =>
   db
     .select({
@@ -86,8 +103,15 @@ const sentOfOrder = preparedPerDb((db) =>
       includePdf: orderEmails.includePdf,
       includeUbl: orderEmails.includeUbl,
       templateId: orderEmails.templateId,
+      decision: c.decision,
+      respondedAt: c.respondedAt,
+      respondentName: c.respondentName,
+      responseNote: c.responseNote,
+      responseDeliveryDate: c.responseDeliveryDate,
+      responseLines: c.responseLines,
     })
     .from(orderEmails)
+    .leftJoin(c, and(eq(c.orderId, orderEmails.orderId), eq(c.orderEmailId, orderEmails.id)))
     .where(
       and(
         eq(orderEmails.orderId, sql.placeholder('orderId')),
@@ -98,11 +122,82 @@ const sentOfOrder = preparedPerDb((db) =>
     .prepare('order_emails_sent'),
 );
 
-/** The order's sent messages, newest first. The caller has already found the order to be the organisation's. */
+/**
+ * The order's sent messages, newest first, each with the answer to its link (null: no link, or not
+ * answered). The caller has already found the order to be the organisation's.
+ */
 export async function listOrderEmails(
   db: DbOrTx,
   organizationId: string,
   orderId: string,
-): Promise<OrderEmailRecord[]> {
-  return sentOfOrder(db).execute({ orderId, organizationId });
+): Promise<OrderEmailHistoryRecord[]> {
+  const rows = await sentOfOrder(db).execute({ orderId, organizationId });
+  return rows.map(
+    ({
+      decision,
+      respondedAt,
+      respondentName,
+      responseNote,
+      responseDeliveryDate,
+      responseLines,
+      ...email
+    }) => ({
+      ...email,
+      answer: decision
+        ? { decision, respondedAt, respondentName, responseNote, responseDeliveryDate, responseLines }
+        : null,
+    }),
+  );
+}
+
+/** The order's current link: what its latest send carried, with the answer and whether it was taken over. */
+export type CurrentConfirmationRecord = Pick<
+  OrderConfirmationRow,
+  | 'sentAt'
+  | 'expiresAt'
+  | 'replacedAt'
+  | 'changesAppliedAt'
+  | 'decision'
+  | 'respondedAt'
+  | 'respondentName'
+  | 'responseNote'
+  | 'responseDeliveryDate'
+  | 'responseLines'
+>;
+
+/** Prepared, as the rest of GET /orders/{id}: order_confirmations_current_idx, one row at most. */
+const currentOfOrder = preparedPerDb((db) =>
+  db
+    .select({
+      sentAt: c.sentAt,
+      expiresAt: c.expiresAt,
+      replacedAt: c.replacedAt,
+      changesAppliedAt: c.changesAppliedAt,
+      decision: c.decision,
+      respondedAt: c.respondedAt,
+      respondentName: c.respondentName,
+      responseNote: c.responseNote,
+      responseDeliveryDate: c.responseDeliveryDate,
+      responseLines: c.responseLines,
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.orderId, sql.placeholder('orderId')),
+        eq(c.organizationId, sql.placeholder('organizationId')),
+        isNull(c.replacedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('order_confirmation_current'),
+);
+
+/** The order's current link, or null when no send carried one. The caller has found the order. */
+export async function currentConfirmation(
+  db: DbOrTx,
+  organizationId: string,
+  orderId: string,
+): Promise<CurrentConfirmationRecord | null> {
+  const [row] = await currentOfOrder(db).execute({ orderId, organizationId });
+  return row ?? null;
 }

@@ -201,7 +201,7 @@ describe('orderWithEmailsToWire', () => {
     reason: null,
   };
 
-  it('is the order’s shape unchanged plus its sends, newest first as given, without the template id, and its approval', () => {
+  it('is the order’s shape unchanged plus its sends, newest first as given, without the template id, its approval, and the answer to its current link with that link’s state', () => {
     const wire = orderWithEmailsToWire(
       record,
       [
@@ -213,6 +213,7 @@ describe('orderWithEmailsToWire', () => {
           includePdf: true,
           includeUbl: true,
           templateId: '5b0c8a52-1d1e-4a8c-9d5e-0b6f2f0a1c11',
+          answer: null,
         },
         {
           sentAt: new Date('2026-05-16T08:00:00.000Z'),
@@ -222,11 +223,32 @@ describe('orderWithEmailsToWire', () => {
           includePdf: false,
           includeUbl: false,
           templateId: null,
+          answer: {
+            decision: 'rejected',
+            respondedAt: new Date('2026-05-16T10:00:00.000Z'),
+            respondentName: 'Petra Jansen',
+            responseNote: 'Te duur',
+            responseDeliveryDate: null,
+            responseLines: [],
+          },
         },
       ],
       approved,
+      {
+        sentAt: new Date('2026-05-17T09:05:00.000Z'),
+        expiresAt: new Date('2026-08-15T09:05:00.000Z'),
+        replacedAt: null,
+        changesAppliedAt: new Date('2026-05-18T07:00:00.000Z'),
+        decision: 'changes_requested',
+        respondedAt: new Date('2026-05-17T12:00:00.000Z'),
+        respondentName: 'Petra Jansen',
+        responseNote: null,
+        responseDeliveryDate: '2026-06-01',
+        responseLines: [{ lineIndex: 0, status: 'changed', quantity: '2.500', deliveryDate: null }],
+      },
+      new Date('2026-05-20T00:00:00.000Z'),
     );
-    const { emails, approval, ...order } = wire;
+    const { emails, approval, customerResponse, confirmation, ...order } = wire;
     expect(order).toStrictEqual(orderToWire(record));
     expect(emails).toStrictEqual([
       {
@@ -236,6 +258,7 @@ describe('orderWithEmailsToWire', () => {
         subject: 'Inkooporder INK-2026-1001',
         includePdf: true,
         includeUbl: true,
+        customerResponse: null,
       },
       {
         sentAt: '2026-05-16T08:00:00.000Z',
@@ -244,8 +267,30 @@ describe('orderWithEmailsToWire', () => {
         subject: 'Eerste versie',
         includePdf: false,
         includeUbl: false,
+        customerResponse: {
+          decision: 'rejected',
+          respondedAt: '2026-05-16T10:00:00.000Z',
+          respondentName: 'Petra Jansen',
+          note: 'Te duur',
+          deliveryDate: null,
+          lines: [],
+        },
       },
     ]);
+    expect(customerResponse).toStrictEqual({
+      decision: 'changes_requested',
+      respondedAt: '2026-05-17T12:00:00.000Z',
+      respondentName: 'Petra Jansen',
+      note: null,
+      deliveryDate: '2026-06-01',
+      lines: [{ lineIndex: 0, status: 'changed', quantity: 2.5, deliveryDate: null }],
+    });
+    expect(confirmation).toStrictEqual({
+      sentAt: '2026-05-17T09:05:00.000Z',
+      expiresAt: '2026-08-15T09:05:00.000Z',
+      state: 'answered',
+      changesAppliedAt: '2026-05-18T07:00:00.000Z',
+    });
     expect(approval).toStrictEqual({
       state: 'approved',
       requestedBy: { id: 'b1d4c0de-0000-4000-8000-000000000001', name: 'Sanne Bakker' },
@@ -262,13 +307,13 @@ describe('orderWithEmailsToWire', () => {
 describe('orderPageToWire', () => {
   it('maps the rows and keeps the paging numbers', () => {
     const wire = orderPageToWire({
-      items: [{ ...record, approvalState: 'requested' }],
+      items: [{ ...record, approvalState: 'requested', response: 'changes_requested' }],
       total: 41,
       page: 2,
       pageSize: 25,
     });
     expect(wire).toStrictEqual({
-      items: [{ ...wireSummary, approvalState: 'requested' }],
+      items: [{ ...wireSummary, approvalState: 'requested', response: 'changes_requested' }],
       total: 41,
       page: 2,
       pageSize: 25,
@@ -286,9 +331,10 @@ describe('orderStatsToWire', () => {
     totalOrders: { value: 3, previous: 2, growth: 50 },
     revenue: { valueCents: 2000001, previousCents: 11005, growth: 18073.6, valueInclVatCents: 2420001 },
     activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
+    responses: { waiting: 5, rejected: 1, changesRequested: 2 },
   };
 
-  it('sends the period as ISO instants, the revenue in euros and the approvals waiting', () => {
+  it('sends the period as ISO instants, the revenue in euros, the approvals and answers waiting', () => {
     const wire = orderStatsToWire(stats, 2);
     expect(wire).toStrictEqual({
       period: 'month',
@@ -299,6 +345,9 @@ describe('orderStatsToWire', () => {
       revenue: { value: 20000.01, previous: 110.05, growth: 18073.6, valueInclVat: 24200.01 },
       activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
       approvalsWaiting: 2,
+      responsesWaiting: 5,
+      responsesRejected: 1,
+      responsesChangesRequested: 2,
     });
     expect(orderStatsOutput.strict().parse(wire)).toStrictEqual(wire);
   });

@@ -7,8 +7,10 @@ import { effectiveDeliveryAddress } from '../../../shared/schemas/order-delivery
 import type { OrderEmail, OrderWithEmails } from '../../../shared/schemas/order-email';
 import type { RevenueByMonth } from '../../../shared/schemas/revenue-by-month';
 import type { ApprovalRecord } from './approval/read';
+import { confirmationWire, customerResponseWire } from './confirmation/response-wire';
 import { toCustomerSnapshot } from './customer-snapshot';
 import type { OrderStatsRecord } from './dashboard-stats';
+import type { CurrentConfirmationRecord, OrderEmailHistoryRecord } from './order-reads';
 import type { OrderSummaryPage } from './orders-list';
 import type { MonthRevenueRecord } from './revenue-by-month';
 
@@ -77,7 +79,7 @@ export function orderToWire(o: OrderRecord): Order {
 }
 
 /** One sent message; the template id stays on the server (it names nothing the caller can use). */
-export function orderEmailToWire(e: OrderEmailRecord): OrderEmail {
+export function orderEmailToWire(e: OrderEmailRecord & Pick<OrderEmailHistoryRecord, 'answer'>): OrderEmail {
   return {
     sentAt: e.sentAt.toISOString(),
     recipient: e.recipient,
@@ -85,6 +87,7 @@ export function orderEmailToWire(e: OrderEmailRecord): OrderEmail {
     subject: e.subject,
     includePdf: e.includePdf,
     includeUbl: e.includeUbl,
+    customerResponse: e.answer && customerResponseWire(e.answer),
   };
 }
 
@@ -100,18 +103,36 @@ export function approvalToWire(a: ApprovalRecord): Approval {
   };
 }
 
-/** GET /orders/{id}: the order's shape unchanged, plus what was sent of it (newest first) and its approval. */
+/**
+ * GET /orders/{id}: the order's shape unchanged, plus what was sent of it (newest first), its approval,
+ * and the customer's answer to its current link with that link's state at `now` (the app's clock).
+ */
 export function orderWithEmailsToWire(
   o: OrderRecord,
-  emails: readonly OrderEmailRecord[],
+  emails: readonly OrderEmailHistoryRecord[],
   approval: ApprovalRecord,
+  link: CurrentConfirmationRecord | null,
+  now: Date,
 ): OrderWithEmails {
-  return { ...orderToWire(o), emails: emails.map(orderEmailToWire), approval: approvalToWire(approval) };
+  return {
+    ...orderToWire(o),
+    emails: emails.map(orderEmailToWire),
+    approval: approvalToWire(approval),
+    customerResponse: link && customerResponseWire(link),
+    confirmation: link && {
+      ...confirmationWire(link, o.status, now),
+      changesAppliedAt: link.changesAppliedAt?.toISOString() ?? null,
+    },
+  };
 }
 
 export function orderPageToWire(p: OrderSummaryPage): OrderPage {
   return {
-    items: p.items.map((row) => ({ ...orderSummaryToWire(row), approvalState: row.approvalState })),
+    items: p.items.map((row) => ({
+      ...orderSummaryToWire(row),
+      approvalState: row.approvalState,
+      response: row.response,
+    })),
     total: p.total,
     page: p.page,
     pageSize: p.pageSize,
@@ -134,6 +155,9 @@ export function orderStatsToWire(s: OrderStatsRecord, approvalsWaiting: number):
     },
     activeCustomers: { ...s.activeCustomers },
     approvalsWaiting,
+    responsesWaiting: s.responses.waiting,
+    responsesRejected: s.responses.rejected,
+    responsesChangesRequested: s.responses.changesRequested,
   };
 }
 

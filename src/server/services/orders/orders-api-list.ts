@@ -6,6 +6,7 @@ import type { OrderRecord } from '../../../shared/order-record';
 import type { OrderApiListQuery } from '../../../shared/schemas/api-list';
 import type { Tenant } from '../organizations/tenant';
 import { approvalStateIs } from './approval/state-sql';
+import { responseStateIs } from './confirmation/response-sql';
 import { searchCondition } from './orders-list';
 import { type OrderSort, readOrders } from './orders-stream';
 
@@ -18,9 +19,10 @@ import { type OrderSort, readOrders } from './orders-stream';
 /**
  * The conditions of a query, beside "the organisation's own orders". Days are Dutch calendar days;
  * `createdBy=me` is the calling person (`userId`: for an API key, its creator); `approval` is the
- * derived approval state (approval/state-sql.ts).
+ * derived approval state (approval/state-sql.ts); `response` the customer's answer to the current
+ * link, whose waiting depends on `now` (the app's clock; confirmation/response-sql.ts).
  */
-export function orderApiFilter(q: OrderApiListQuery, userId: string): SQL | undefined {
+export function orderApiFilter(q: OrderApiListQuery, userId: string, now: Date): SQL | undefined {
   const search = q.search?.trim();
   return and(
     q.createdBy ? eq(orders.createdBy, q.createdBy === 'me' ? userId : q.createdBy) : undefined,
@@ -31,6 +33,7 @@ export function orderApiFilter(q: OrderApiListQuery, userId: string): SQL | unde
     search ? searchCondition(search) : undefined,
     q.updatedSince ? gte(orders.updatedAt, new Date(q.updatedSince)) : undefined,
     q.approval ? approvalStateIs(q.approval) : undefined,
+    q.response ? responseStateIs(q.response, now) : undefined,
   );
 }
 
@@ -41,9 +44,10 @@ export async function listOrdersPageForApi(
   db: DbOrTx,
   tenant: Pick<Tenant, 'organizationId' | 'userId'>,
   q: OrderApiListQuery & { limit: number },
+  now: Date,
 ): Promise<{ records: OrderRecord[]; total: number }> {
   const { organizationId } = tenant;
-  const where = orderApiFilter(q, tenant.userId);
+  const where = orderApiFilter(q, tenant.userId, now);
   const [page, [counted]] = await Promise.all([
     readOrders(db, organizationId, { where, sort: orderApiSort(q), limit: q.limit, offset: q.offset ?? 0 }),
     db

@@ -1,6 +1,7 @@
 import { and, type Column, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type OrderRow, orders } from '../../../db/schema';
+import type { ResponseFilter } from '../../../shared/order-confirmation-states';
 import type { OrderSummaryRecord } from '../../../shared/order-record';
 import { periodRange } from '../../../shared/periods';
 import type { ApprovalState } from '../../../shared/schemas/approval';
@@ -8,6 +9,7 @@ import type { OrderListQuery } from '../../../shared/schemas/order';
 import { likePattern } from '../../db-helpers';
 import { actorIds, peopleByIds } from '../organizations/people';
 import { approvalStateIs, approvalStateSql } from './approval/state-sql';
+import { responseStateIs, responseStateSql } from './confirmation/response-sql';
 import { locateOffset, monthCounts } from './order-month-totals';
 import { toOrderSummaryRecord } from './order-records';
 
@@ -27,8 +29,14 @@ import { toOrderSummaryRecord } from './order-records';
  */
 export type ListOrdersParams = OrderListQuery & { now: Date; userId: string };
 
-/** A row of the list: the summary, and where it stands with its approval (approval/state-sql.ts). */
-export type OrderPageRecord = OrderSummaryRecord & { approvalState: ApprovalState };
+/**
+ * A row of the list: the summary, where it stands with its approval (approval/state-sql.ts) and the
+ * customer's answer to its current link (confirmation/response-sql.ts).
+ */
+export type OrderPageRecord = OrderSummaryRecord & {
+  approvalState: ApprovalState;
+  response: ResponseFilter | null;
+};
 
 export type OrderSummaryPage = { items: OrderPageRecord[]; total: number; page: number; pageSize: number };
 
@@ -54,6 +62,7 @@ function listFilter(organizationId: string, params: ListOrdersParams): SQL | und
   if (params.status) conditions.push(eq(orders.status, params.status));
   if (params.createdBy === 'me') conditions.push(eq(orders.createdBy, params.userId));
   if (params.approval) conditions.push(approvalStateIs(params.approval));
+  if (params.response) conditions.push(responseStateIs(params.response, params.now));
   if (params.period && params.period !== 'all') {
     const { from, to } = periodRange(params.period, params.now);
     conditions.push(gte(orders.date, from), lt(orders.date, to));
@@ -79,10 +88,10 @@ export async function listOrdersPage(
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? 25;
   const offset = (page - 1) * pageSize;
-  // One person's orders, and those waiting for approval, are not in order_month_totals: they are
-  // counted like a search's matches.
+  // One person's orders, those waiting for approval and those with an answer are not in
+  // order_month_totals: they are counted like a search's matches.
   const found =
-    params.search?.trim() || params.createdBy || params.approval
+    params.search?.trim() || params.createdBy || params.approval || params.response
       ? await searchPage(db, organizationId, params, offset, pageSize)
       : await filteredPage(db, organizationId, params, offset, pageSize);
   const people = await peopleByIds(db, actorIds(found.rows.map((r) => r.order)));
@@ -90,6 +99,7 @@ export async function listOrdersPage(
     items: found.rows.map((row) => ({
       ...toOrderSummaryRecord(row.order, people),
       approvalState: row.approvalState,
+      response: row.response,
     })),
     total: found.total,
     page,
@@ -97,13 +107,21 @@ export async function listOrdersPage(
   };
 }
 
-type FoundRows = { rows: { order: OrderRow; approvalState: ApprovalState }[]; total: number };
+type FoundRows = {
+  rows: { order: OrderRow; approvalState: ApprovalState; response: ResponseFilter | null }[];
+  total: number;
+};
 
 /**
  * The page's ids first, then its rows: sorting and skipping narrow (date, id) index entries instead
  * of whole orders with their customer snapshot keeps deeper pages fast.
  */
-function pageRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: number, withCount: boolean) {
+function pageRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number; withCount: boolean; now: Date },
+) {
+  const { limit, offset, withCount } = page;
   // A search counts every match anyway, so walking the date index in order gains nothing; it is
   // ordered by plain DESC (NULLS FIRST, the same order for these NOT NULL columns), which no index
   // matches, so the plan stays "trigram bitmap, then sort the matches" also as a generic plan of a
@@ -122,7 +140,12 @@ function pageRows(db: DbOrTx, where: SQL | undefined, limit: number, offset: num
     .offset(offset)
     .as('page_ids');
   return db
-    .select({ order: orders, approvalState: approvalStateSql, matches: pageIds.matches })
+    .select({
+      order: orders,
+      approvalState: approvalStateSql,
+      response: responseStateSql(page.now),
+      matches: pageIds.matches,
+    })
     .from(orders)
     .innerJoin(pageIds, eq(pageIds.id, orders.id))
     .orderBy(...order);
@@ -150,7 +173,12 @@ async function filteredPage(
   const start = locateOffset(counts, offset);
   if (!start) return { rows: [], total };
   const where = and(listFilter(organizationId, params), lt(orders.date, start.before));
-  const rows = await pageRows(db, where, pageSize, start.skip, false);
+  const rows = await pageRows(db, where, {
+    limit: pageSize,
+    offset: start.skip,
+    withCount: false,
+    now: params.now,
+  });
   return { rows, total };
 }
 
@@ -163,7 +191,7 @@ async function searchPage(
   pageSize: number,
 ): Promise<FoundRows> {
   const where = listFilter(organizationId, params);
-  const rows = await pageRows(db, where, pageSize, offset, true);
+  const rows = await pageRows(db, where, { limit: pageSize, offset, withCount: true, now: params.now });
   const total =
     rows[0]?.matches ??
     (offset > 0 ? Number((await db.select({ total: count() }).from(orders).where(where))[0]?.total ?? 0) : 0);

@@ -144,7 +144,7 @@ export async function createOrder(
         tx,
         organizationId,
         'order.created',
-        () => orderEventData(tx, organizationId, row!.id),
+        (at) => orderEventData(tx, organizationId, row!.id, at),
         now,
       );
       return row!.id;
@@ -203,7 +203,7 @@ export async function updateOrder(
       tx,
       organizationId,
       'order.updated',
-      () => orderEventData(tx, organizationId, id),
+      (at) => orderEventData(tx, organizationId, id, at),
       now,
     );
   });
@@ -218,7 +218,7 @@ export async function deleteOrder(db: DbOrTx, organizationId: string, id: string
       tx,
       organizationId,
       'order.deleted',
-      () => orderEventData(tx, organizationId, id),
+      (at) => orderEventData(tx, organizationId, id, at),
       now,
     );
     const deleted = await tx

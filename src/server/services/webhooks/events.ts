@@ -29,14 +29,14 @@ export async function enqueueEvent(
 /**
  * Announces a change of an order or customer, inside the transaction that makes it: a rolled-back
  * change sends nothing, a committed one has its jobs committed with it. An account without an active
- * subscription to this event pays one indexed read; `loadData` (the object in its REST shape) runs
- * only when someone listens. For a delete, call it before the row goes, so `data` is its last shape.
+ * subscription to this event pays one indexed read; `loadData` (the object in its REST shape, read as
+ * of `now`) runs only when someone listens. For a delete, call it before the row goes, so `data` is its last shape.
  */
 export async function emitWebhookEvent(
   tx: DbOrTx,
   organizationId: string,
   type: WebhookEventType,
-  loadData: () => Promise<unknown>,
+  loadData: (now: Date) => Promise<unknown>,
   now: Date,
 ): Promise<void> {
   const subscribers = await tx
@@ -54,7 +54,7 @@ export async function emitWebhookEvent(
     tx,
     subscribers.map((s) => s.id),
     type,
-    await loadData(),
+    await loadData(now),
     now,
   );
 }

@@ -63,7 +63,7 @@ async function announced(
     tx,
     organizationId,
     type,
-    () => orderEventData(tx, organizationId, orderId),
+    (at) => orderEventData(tx, organizationId, orderId, at),
     call.audit.now(),
   );
   return orderApproval(tx, organizationId, await getOrder(tx, organizationId, orderId));

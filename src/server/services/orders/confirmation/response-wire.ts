@@ -29,7 +29,7 @@ export function confirmationWire(
   };
 }
 
-type AnswerFields = Pick<
+export type AnswerFields = Pick<
   OrderConfirmationRow,
   'decision' | 'respondedAt' | 'respondentName' | 'responseNote' | 'responseDeliveryDate' | 'responseLines'
 >;
