@@ -8,6 +8,7 @@ import { invitationsRouter } from './invitations';
 import { logoRouter } from './logo';
 import { membersRouter } from './members';
 import { orderApprovalsRouter } from './order-approvals';
+import { orderCustomerResponseRouter } from './order-customer-response';
 import { orderSettingsRouter } from './order-settings';
 import { ordersRouter } from './orders';
 import { organizationSettingsRouter } from './organization-settings';
@@ -22,6 +23,7 @@ export const appRouter = router({
   customers: customersRouter,
   orders: ordersRouter,
   orderApprovals: orderApprovalsRouter,
+  orderCustomerResponse: orderCustomerResponseRouter,
   orderSettings: orderSettingsRouter,
   pdfSettings: pdfSettingsRouter,
   logo: logoRouter,
