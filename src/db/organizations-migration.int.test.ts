@@ -153,10 +153,20 @@ describe('migration to organisations', () => {
       expect(body.approval, label).toEqual(NO_APPROVAL_NEEDED);
       delete body.approval;
       // Each send in its history gained whether the UBL file went along: never before there was one.
+      // And the answer to its confirmation link, the order the answer to its latest link and that
+      // link: none before there were links.
       for (const email of body.emails as Record<string, unknown>[]) {
         expect(email.includeUbl, label).toBe(false);
         delete email.includeUbl;
+        expect(email.customerResponse, label).toBeNull();
+        delete email.customerResponse;
       }
+      expect({ customerResponse: body.customerResponse, confirmation: body.confirmation }, label).toEqual({
+        customerResponse: null,
+        confirmation: null,
+      });
+      delete body.customerResponse;
+      delete body.confirmation;
     }
     // The profile gained whether the organisation holds the person until two-step sign-in is on:
     // never for a migrated organisation, which requires nothing yet.

@@ -99,3 +99,6 @@ export async function answeredConfirmation(
   await answerConfirmation(db, inserted.id, answer);
   return inserted;
 }
+
+/** `customerResponse` and `confirmation` of GET /orders/{id} for an order no send has carried a link for. */
+export const NO_CONFIRMATION = { customerResponse: null, confirmation: null } as const;

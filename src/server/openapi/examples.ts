@@ -131,6 +131,16 @@ const APPROVED = {
   reason: null,
 };
 
+/** The customer accepted the example order on the page its e-mail linked to. */
+const ACCEPTED = {
+  decision: 'accepted',
+  respondedAt: '2026-11-25T08:12:00.000Z',
+  respondentName: 'Petra Jansen',
+  note: 'Akkoord, graag levering zoals gepland.',
+  deliveryDate: null,
+  lines: [],
+};
+
 const ORDER_WITH_EMAILS = {
   ...ORDER,
   status: 'sent',
@@ -143,8 +153,52 @@ const ORDER_WITH_EMAILS = {
       subject: 'Inkooporder INK-2026-1001',
       includePdf: true,
       includeUbl: false,
+      customerResponse: ACCEPTED,
     },
   ],
+  customerResponse: ACCEPTED,
+  confirmation: {
+    sentAt: WHEN,
+    expiresAt: '2027-02-22T10:30:00.000Z',
+    state: 'answered',
+    changesAppliedAt: null,
+  },
+};
+
+/** The customer asked for one chair less and no assembly; the seller took that over. */
+const CHANGES_REQUESTED = {
+  decision: 'changes_requested',
+  respondedAt: '2026-11-25T08:12:00.000Z',
+  respondentName: 'Petra Jansen',
+  note: 'Montage doen we zelf.',
+  deliveryDate: null,
+  lines: [
+    { lineIndex: 0, status: 'changed', quantity: 2, deliveryDate: '2026-12-10' },
+    { lineIndex: 1, status: 'rejected', quantity: null, deliveryDate: null },
+  ],
+};
+
+const ORDER_CHANGES_TAKEN_OVER = {
+  ...ORDER_WITH_EMAILS,
+  deliveryDate: '2026-12-10',
+  subtotal: 399.98,
+  vat: 84,
+  total: 483.98,
+  updatedAt: '2026-11-25T09:00:00.000Z',
+  items: [{ description: 'Bureaustoel', quantity: 2, unit: 'stuk', price: 199.99, vat: 21, total: 399.98 }],
+  vatByRate: [{ rate: 21, base: 399.98, vat: 84 }],
+  approval: {
+    ...APPROVED,
+    state: 'required',
+    requestedBy: null,
+    requestedAt: null,
+    note: null,
+    decidedBy: null,
+    decidedAt: null,
+  },
+  emails: [{ ...ORDER_WITH_EMAILS.emails[0], customerResponse: CHANGES_REQUESTED }],
+  customerResponse: CHANGES_REQUESTED,
+  confirmation: { ...ORDER_WITH_EMAILS.confirmation, changesAppliedAt: '2026-11-25T09:00:00.000Z' },
 };
 
 /** A customer's change request as POST /public/confirm/{token} records it. */
@@ -179,6 +233,7 @@ const BY_OPERATION: Record<string, { request?: unknown; response?: unknown }> = 
   'orders-create': { request: ORDER_INPUT, response: ORDER },
   'orders-update': { request: ORDER_INPUT, response: ORDER },
   'orders-duplicate': { response: ORDER },
+  'orderCustomerResponse-takeOver': { response: ORDER_CHANGES_TAKEN_OVER },
   'orderApprovals-request': {
     request: { note: 'Offerte is al mondeling akkoord.' },
     response: {

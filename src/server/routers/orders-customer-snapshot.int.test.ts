@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { NO_APPROVAL_NEEDED } from '../../test/approvals';
+import { NO_CONFIRMATION } from '../../test/confirmations';
 import { createTestCaller, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { rejectionOf } from '../../test/helpers';
@@ -65,7 +66,12 @@ describe('orders keep a snapshot of their customer (integration)', () => {
       customerCompany: 'Jansen Bouw B.V.',
       customerSnapshot: jansenSnapshot,
     });
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(await alice.orders.get({ id: o._id })).toEqual({
+      ...o,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
+    });
     expect((await alice.orders.list()).find((x) => x._id === o._id)).toEqual(o);
     expect(await pageRow(o.orderNumber, o._id)).toMatchObject({ customerSnapshot: jansenSnapshot });
   });
@@ -76,7 +82,7 @@ describe('orders keep a snapshot of their customer (integration)', () => {
     await editCustomer(customer._id, { company: 'Nieuwe Naam BV', city: 'Amersfoort' });
 
     const read = await alice.orders.get({ id: o._id });
-    expect(read).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(read).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED, ...NO_CONFIRMATION });
     expect(read).toMatchObject({
       customerCompany: 'Oude Naam BV',
       customerSnapshot: { company: 'Oude Naam BV', city: 'Utrecht' },
@@ -100,7 +106,12 @@ describe('orders keep a snapshot of their customer (integration)', () => {
     await alice.customers.delete({ id: customer._id });
     const snapshot = { ...jansenSnapshot, company: 'Verdwijnt BV' };
 
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(await alice.orders.get({ id: o._id })).toEqual({
+      ...o,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
+    });
     expect((await alice.orders.list()).find((x) => x._id === o._id)).toEqual(o);
     expect(await pageRow('Verdwijnt', o._id)).toMatchObject({
       customer: customer._id,
@@ -125,6 +136,7 @@ describe('orders keep a snapshot of their customer (integration)', () => {
       ...saved,
       emails: [],
       approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
     });
     // The same id in capitals is the same customer.
     const again = await alice.orders.update({ id: o._id, ...orderPayload(customer._id.toUpperCase()) });
@@ -144,7 +156,12 @@ describe('orders keep a snapshot of their customer (integration)', () => {
       expect(err.code).toBe('NOT_FOUND');
       expect(err.message).toBe('Klant niet gevonden.');
     }
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(await alice.orders.get({ id: o._id })).toEqual({
+      ...o,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
+    });
 
     // Moving it to an existing customer of her own works, and takes that customer's snapshot.
     const next = await newCustomer({ company: 'Opvolger BV' });
@@ -171,7 +188,12 @@ describe('orders keep a snapshot of their customer (integration)', () => {
       'Klant niet gevonden.',
     );
     expect((await bob.orders.page({ search: 'Alleen Alice' })).total).toBe(0);
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(await alice.orders.get({ id: o._id })).toEqual({
+      ...o,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
+    });
   });
 
   it('orders created while their customer is deleted are each stored whole or refused with 404, never a 500', async () => {

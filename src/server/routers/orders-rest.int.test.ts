@@ -5,6 +5,7 @@ import { amsterdamYear } from '../../shared/dates';
 import { orderMessages } from '../../shared/schemas/order';
 import { orderSettingsMessages } from '../../shared/schemas/order-settings';
 import { NO_APPROVAL_NEEDED } from '../../test/approvals';
+import { NO_CONFIRMATION } from '../../test/confirmations';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { createCapturingMailer } from '../../test/mailer';
@@ -114,6 +115,7 @@ describe('orders and order numbering over REST (integration)', () => {
       ...o,
       emails: [],
       approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
     });
 
     const put = await app.inject({
@@ -376,7 +378,7 @@ describe('orders and order numbering over REST (integration)', () => {
 
     const get = await app.inject({ method: 'GET', url: `/api/orders/${o._id}`, headers: auth });
     expect(get.statusCode).toBe(200);
-    expect(get.json()).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(get.json()).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED, ...NO_CONFIRMATION });
     expect(o).toMatchObject({
       customer: gone.id,
       customerCompany: 'Verdwijnt BV',

@@ -220,6 +220,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
         subject: `Inkooporder ${order.orderNumber} voor Jansen & Zonen "Bouw" {{order.onbekend}}`,
         includePdf: true,
         includeUbl: false,
+        customerResponse: null,
       },
     ]);
   }, 60_000);

@@ -3,6 +3,7 @@ import { customers, orderItems, orders } from '../../db/schema';
 import { amsterdamYear } from '../../shared/dates';
 import { orderMessages } from '../../shared/schemas/order';
 import { NO_APPROVAL_NEEDED } from '../../test/approvals';
+import { NO_CONFIRMATION } from '../../test/confirmations';
 import { createTestCaller, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { rejectionOf } from '../../test/helpers';
@@ -69,7 +70,12 @@ describe('orders (integration)', () => {
     });
     expect(o._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(o.date)).toBeGreaterThan(Date.now() - 60_000);
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...o, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(await alice.orders.get({ id: o._id })).toEqual({
+      ...o,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
+    });
   });
 
   it('fills the defaults and accepts the customer as an object', async () => {
@@ -174,7 +180,12 @@ describe('orders (integration)', () => {
     expect(u.createdAt).toBe(o.createdAt);
     // An invalid update changes nothing.
     await rejectionOf(alice.orders.update({ id: o._id, ...orderPayload(other.id, { items: [] }) }));
-    expect(await alice.orders.get({ id: o._id })).toEqual({ ...u, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(await alice.orders.get({ id: o._id })).toEqual({
+      ...u,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
+    });
   });
 
   it('isolates accounts: another user’s order is 404 for read, update and delete', async () => {

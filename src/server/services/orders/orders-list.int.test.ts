@@ -182,6 +182,9 @@ describe('orders list and dashboard stats (integration)', () => {
       // Active now: 4 of 5. Created in May and active: 2; in April: 1.
       activeCustomers: { value: 4, newInPeriod: 2, newInPreviousPeriod: 1, growth: 100 },
       approvalsWaiting: 0,
+      responsesWaiting: 0,
+      responsesRejected: 0,
+      responsesChangesRequested: 0,
     });
   });
 

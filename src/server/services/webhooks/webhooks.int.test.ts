@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_SCHEMA } from '../../../db/queue';
 import { webhookDeliveries } from '../../../db/schema';
 import { NO_APPROVAL_NEEDED } from '../../../test/approvals';
+import { NO_CONFIRMATION } from '../../../test/confirmations';
 import { createTestCaller, testConfig, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
 import { extraOf, rejectionOf } from '../../../test/helpers';
@@ -159,7 +160,12 @@ describe('webhooks: delivery through the queue (integration)', () => {
     expect(byType('customer.updated')[0]!.data).toEqual(updatedCustomer);
     expect(byType('customer.deleted')[0]!.data).toEqual(updatedCustomer);
     expect(byType('order.created')[0]!.data).toMatchObject({ _id: order._id, emails: [] });
-    expect(byType('order.created')[0]!.data).toEqual({ ...order, emails: [], approval: NO_APPROVAL_NEEDED });
+    expect(byType('order.created')[0]!.data).toEqual({
+      ...order,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
+    });
     expect(byType('order.sent')[0]!.data).toEqual(sentOrder);
     expect(byType('order.deleted')[0]!.data).toEqual(sentOrder);
   });
