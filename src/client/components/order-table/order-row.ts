@@ -2,11 +2,23 @@ import { type ApprovalState, approvalBlocksSending } from '../../../shared/appro
 import { UNKNOWN_CUSTOMER } from '../../../shared/constants';
 import { formatEuro } from '../../../shared/format';
 import { eurosToCents } from '../../../shared/money';
+import type { ResponseFilter } from '../../../shared/order-confirmation-states';
 import type { OrderSummary } from '../../../shared/schemas/order';
 import type { BadgeTone } from '../badge';
 
-/** A row of the screens' lists: the order, and where the list says it, its approval's state. */
-export type OrderRowData = OrderSummary & { approvalState?: ApprovalState };
+/**
+ * A row of the screens' lists: the order, and where the list says it, its approval's state and the
+ * customer's answer to its latest link.
+ */
+export type OrderRowData = OrderSummary & { approvalState?: ApprovalState; response?: ResponseFilter | null };
+
+/** The customer's answer as the row's second badge. */
+export const RESPONSE_BADGE_TONES: Record<ResponseFilter, BadgeTone> = {
+  waiting: 'blue',
+  accepted: 'green',
+  changes_requested: 'amber',
+  rejected: 'red',
+};
 
 /**
  * The approval a row marks: only one the order waits for (required, requested, rejected), which is
@@ -30,8 +42,8 @@ export const APPROVAL_BADGE_TONES: Record<ApprovalState, BadgeTone> = {
  * ('Wacht op goedkeuring' in the badge's small type, plus the cell's padding), so the badge is never
  * cut; a page without one leaves that room to Klant and Project.
  */
-export const statusColumnWidth = (orders: readonly Pick<OrderRowData, 'approvalState'>[]) =>
-  orders.some((order) => approvalBadgeOf(order) !== null) ? 164 : 124;
+export const statusColumnWidth = (orders: readonly Pick<OrderRowData, 'approvalState' | 'response'>[]) =>
+  orders.some((order) => approvalBadgeOf(order) !== null || Boolean(order.response)) ? 164 : 124;
 
 /** What a row shows in the Klant column: the company first, the contact person under it. */
 export type CustomerDisplay = { primary: string; secondary: string | null; unknown: boolean };

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { APPROVAL_STATE_LABELS, type ApprovalState, sendBlockedLabel } from '../../../shared/approval-states';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, VERLEGD_LABEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
+import { RESPONSE_LABELS, type ResponseFilter } from '../../../shared/order-confirmation-states';
 import type { OrderSummary } from '../../../shared/schemas/order';
 import { useCan } from '../../lib/can';
 import { useBusyFocus } from '../../lib/use-busy-focus';
@@ -21,6 +22,7 @@ import {
   numberColumnChars,
   type OrderRowData,
   orderTotalText,
+  RESPONSE_BADGE_TONES,
   type RowAction,
   rowActions,
   statusColumnWidth,
@@ -179,6 +181,7 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, actions
         {order.orderNumber}
         {/* Without a Status column (the dashboard) the approval stands under the number. */}
         {approval && !showStatus ? <ApprovalBadge state={approval} /> : null}
+        {order.response && !showStatus ? <ResponseBadge state={order.response} /> : null}
       </th>
       <td className="order-table__customer">
         <span
@@ -223,6 +226,7 @@ function OrderRow({ order, showStatus, pdf, duplicate, onDelete, onSend, actions
               {ORDER_STATUS_LABELS[order.status]}
             </Badge>
             {approval ? <ApprovalBadge state={approval} /> : null}
+            {order.response ? <ResponseBadge state={order.response} /> : null}
           </span>
         </td>
       ) : null}
@@ -298,6 +302,16 @@ function ApprovalBadge({ state }: { state: ApprovalState }) {
   return (
     <Badge tone={APPROVAL_BADGE_TONES[state]} className="order-table__approval">
       {APPROVAL_STATE_LABELS[state]}
+    </Badge>
+  );
+}
+
+/** The customer's answer: 'Wacht op akkoord', 'Akkoord', 'Wijziging gevraagd', 'Afgewezen'. */
+function ResponseBadge({ state }: { state: ResponseFilter }) {
+  return (
+    <Badge tone={RESPONSE_BADGE_TONES[state]} className="order-table__response">
+      <span className="sr-only">Antwoord klant: </span>
+      {RESPONSE_LABELS[state]}
     </Badge>
   );
 }

@@ -29,11 +29,11 @@ const NO_ORDERS_YET = 'Er zijn nog geen orders.';
 const NO_MATCHES = 'Geen orders gevonden die aan de criteria voldoen.';
 
 /**
- * /inkooporders (spec §2 Orders list, §8 Orders list): search, status, period and approval filters
+ * /inkooporders (spec §2 Orders list, §8 Orders list): search, status, period, approval and answer filters
  * and real paging, all on the server (trpc.orders.page), kept in the address.
  */
 export function OrdersPage() {
-  const { filters, text, setText, setStatus, setPeriod, setMine, setApproval, setPage, clear } =
+  const { filters, text, setText, setStatus, setPeriod, setMine, setApproval, setResponse, setPage, clear } =
     useOrdersFilters();
   const canWork = useCan('work');
   const canManage = useCan('manage');
@@ -48,6 +48,7 @@ export function OrdersPage() {
       period: filters.period,
       createdBy: filters.mine ? 'me' : undefined,
       approval: filters.approval || undefined,
+      response: filters.response || undefined,
       page: filters.page,
       pageSize: ORDERS_PAGE_SIZE,
     },
@@ -121,6 +122,8 @@ export function OrdersPage() {
         onMineChange={setMine}
         awaitingApproval={filters.approval === 'requested'}
         onAwaitingApprovalChange={(on) => setApproval(on ? 'requested' : '')}
+        response={filters.response}
+        onResponseChange={setResponse}
         filtered={filtered}
         onClear={clear}
         searching={refreshing}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RESPONSE_FILTERS } from '../../../shared/order-confirmation-states';
 import {
   APPROVALS_WAITING_HREF,
   DEFAULT_ORDERS_FILTERS,
@@ -7,6 +8,8 @@ import {
   pageCount,
   pagerText,
   parseOrdersParams,
+  RESPONSE_PARAM_WORDS,
+  responsesHref,
 } from './orders-params';
 
 describe('pagerText', () => {
@@ -46,6 +49,7 @@ describe('orders address parameters', () => {
       period: 'quarter',
       mine: false,
       approval: '',
+      response: '',
       page: 3,
     });
     expect(parseOrdersParams('?mijn=1').mine).toBe(true);
@@ -71,11 +75,12 @@ describe('orders address parameters', () => {
       period: 'month' as const,
       mine: true,
       approval: 'requested' as const,
+      response: 'changes_requested' as const,
       page: 2,
     };
     const text = ordersParamsToSearch(filters);
     expect(text).toBe(
-      '?zoek=Caf%C3%A9+%26+co&status=sent&periode=month&mijn=1&goedkeuring=aangevraagd&pagina=2',
+      '?zoek=Caf%C3%A9+%26+co&status=sent&periode=month&mijn=1&goedkeuring=aangevraagd&antwoord=wijziging&pagina=2',
     );
     expect(parseOrdersParams(text)).toEqual(filters);
   });
@@ -88,6 +93,18 @@ describe('orders address parameters', () => {
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, period: 'year' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, mine: true })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, approval: 'requested' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_ORDERS_FILTERS, response: 'waiting' })).toBe(true);
+  });
+
+  it('reads and writes the answer filter in Dutch words; an unknown word is no filter', () => {
+    for (const response of RESPONSE_FILTERS) {
+      const href = responsesHref(response);
+      expect(href).toBe(`/inkooporders?antwoord=${RESPONSE_PARAM_WORDS[response]}`);
+      expect(parseOrdersParams(href.split('?')[1]!)).toEqual({ ...DEFAULT_ORDERS_FILTERS, response });
+    }
+    expect(responsesHref('waiting')).toBe('/inkooporders?antwoord=wacht');
+    expect(parseOrdersParams('?antwoord=waiting').response).toBe('');
+    expect(parseOrdersParams('?antwoord=ja').response).toBe('');
   });
 
   it('links the dashboard to the orders that wait for approval', () => {

@@ -1,11 +1,12 @@
 import type { OrderStatus } from '../../../shared/constants';
+import type { ResponseFilter } from '../../../shared/order-confirmation-states';
 import type { OrderPeriod } from '../../../shared/schemas/order';
 import { isOrderPeriod, isOrderStatus } from '../../components/order-table/order-options';
 import { type CountedNoun, pagerText as countedPagerText } from '../../components/pager';
 
 /**
  * The orders list keeps its search, filters and page in the address
- * (?zoek=…&status=…&periode=…&mijn=1&goedkeuring=aangevraagd&pagina=…),
+ * (?zoek=…&status=…&periode=…&mijn=1&goedkeuring=aangevraagd&antwoord=wijziging&pagina=…),
  * so coming back from editing an order, reloading, or following the dashboard's 'Alle orders' link
  * lands on the same list.
  */
@@ -21,6 +22,8 @@ export type OrdersFilters = {
   mine: boolean;
   /** 'Wacht op goedkeuring': only the orders whose approval was asked and not yet given or refused. */
   approval: 'requested' | '';
+  /** The customer's answer to the order's latest link (RESPONSE_LABELS). */
+  response: ResponseFilter | '';
   page: number;
 };
 
@@ -28,12 +31,25 @@ export type OrdersFilters = {
 const APPROVAL_PARAM = 'goedkeuring';
 const APPROVAL_REQUESTED = 'aangevraagd';
 
+/** The address's words for the answer filter (?antwoord=wijziging). */
+const RESPONSE_PARAM = 'antwoord';
+export const RESPONSE_PARAM_WORDS: Record<ResponseFilter, string> = {
+  waiting: 'wacht',
+  accepted: 'akkoord',
+  changes_requested: 'wijziging',
+  rejected: 'afgewezen',
+};
+const responseOfWord = (word: string | null): ResponseFilter | '' =>
+  (Object.keys(RESPONSE_PARAM_WORDS) as ResponseFilter[]).find((key) => RESPONSE_PARAM_WORDS[key] === word) ??
+  '';
+
 export const DEFAULT_ORDERS_FILTERS: OrdersFilters = {
   search: '',
   status: '',
   period: 'all',
   mine: false,
   approval: '',
+  response: '',
   page: 1,
 };
 
@@ -51,6 +67,7 @@ export function parseOrdersParams(search: string): OrdersFilters {
     period: isOrderPeriod(period) ? period : 'all',
     mine: params.get('mijn') === '1',
     approval: params.get(APPROVAL_PARAM) === APPROVAL_REQUESTED ? 'requested' : '',
+    response: responseOfWord(params.get(RESPONSE_PARAM)),
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
@@ -64,6 +81,7 @@ export function ordersParamsToSearch(filters: OrdersFilters): string {
   if (filters.period !== 'all') params.set('periode', filters.period);
   if (filters.mine) params.set('mijn', '1');
   if (filters.approval === 'requested') params.set(APPROVAL_PARAM, APPROVAL_REQUESTED);
+  if (filters.response) params.set(RESPONSE_PARAM, RESPONSE_PARAM_WORDS[filters.response]);
   if (filters.page > 1) params.set('pagina', String(filters.page));
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -72,16 +90,24 @@ export function ordersParamsToSearch(filters: OrdersFilters): string {
 /** The list of the orders that wait for approval: the dashboard's notice links to it. */
 export const APPROVALS_WAITING_HREF = `/inkooporders${ordersParamsToSearch({ ...DEFAULT_ORDERS_FILTERS, approval: 'requested' })}`;
 
-/** A search, status, period, 'Mijn orders' or the approval filter narrows the list (the empty state then says so). */
+/** The list of the orders with this answer: the dashboard's numbers link to it. */
+export const responsesHref = (response: ResponseFilter) =>
+  `/inkooporders${ordersParamsToSearch({ ...DEFAULT_ORDERS_FILTERS, response })}`;
+
+/**
+ * A search, status, period, 'Mijn orders', the approval or the answer filter narrows the list (the
+ * empty state then says so).
+ */
 export function hasActiveFilters(
-  filters: Pick<OrdersFilters, 'search' | 'status' | 'period' | 'mine' | 'approval'>,
+  filters: Pick<OrdersFilters, 'search' | 'status' | 'period' | 'mine' | 'approval' | 'response'>,
 ): boolean {
   return (
     Boolean(filters.search.trim()) ||
     filters.status !== '' ||
     filters.period !== 'all' ||
     filters.mine ||
-    filters.approval !== ''
+    filters.approval !== '' ||
+    filters.response !== ''
   );
 }
 

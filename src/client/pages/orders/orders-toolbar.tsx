@@ -1,6 +1,12 @@
 import { X } from 'lucide-react';
 import { APPROVAL_FILTER_LABEL } from '../../../shared/approval-states';
 import type { OrderStatus } from '../../../shared/constants';
+import {
+  RESPONSE_FILTERS,
+  RESPONSE_LABELS,
+  type ResponseFilter,
+  responseLabels,
+} from '../../../shared/order-confirmation-states';
 import type { OrderPeriod } from '../../../shared/schemas/order';
 import { Button, Checkbox, SearchField, Select } from '../../components';
 import {
@@ -12,6 +18,13 @@ import {
 } from '../../components/order-table';
 
 const RANGE_ID = 'orders-period-range';
+
+const RESPONSE_OPTIONS = [
+  { value: '', label: responseLabels.allResponses },
+  ...RESPONSE_FILTERS.map((value) => ({ value, label: RESPONSE_LABELS[value] })),
+];
+const isResponseFilter = (value: string): value is ResponseFilter =>
+  (RESPONSE_FILTERS as readonly string[]).includes(value);
 
 type OrdersToolbarProps = {
   text: string;
@@ -25,6 +38,9 @@ type OrdersToolbarProps = {
   /** 'Wacht op goedkeuring': only the orders whose approval was asked. */
   awaitingApproval: boolean;
   onAwaitingApprovalChange: (on: boolean) => void;
+  /** The customer's answer to the latest link ('' for all). */
+  response: ResponseFilter | '';
+  onResponseChange: (response: ResponseFilter | '') => void;
   /** A filter narrows the list: offer to clear them. */
   filtered: boolean;
   onClear: () => void;
@@ -33,8 +49,8 @@ type OrdersToolbarProps = {
 };
 
 /**
- * Search (order number, customer, project), status, period, 'Mijn orders' and 'Wacht op goedkeuring';
- * each applies at once.
+ * Search (order number, customer, project), status, period, the customer's answer, 'Mijn orders' and
+ * 'Wacht op goedkeuring'; each applies at once.
  */
 export function OrdersToolbar({
   text,
@@ -47,6 +63,8 @@ export function OrdersToolbar({
   onMineChange,
   awaitingApproval,
   onAwaitingApprovalChange,
+  response,
+  onResponseChange,
   filtered,
   onClear,
   searching,
@@ -77,6 +95,13 @@ export function OrdersToolbar({
         aria-describedby={period === 'all' ? undefined : RANGE_ID}
       />
       <PeriodRange period={period} id={RANGE_ID} className="orders-toolbar__range" />
+      <Select
+        label={responseLabels.filter}
+        options={RESPONSE_OPTIONS}
+        value={response}
+        onChange={(event) => onResponseChange(isResponseFilter(event.target.value) ? event.target.value : '')}
+        fieldClassName="orders-toolbar__select orders-toolbar__response"
+      />
       <div className="orders-toolbar__checks">
         <Checkbox
           label="Mijn orders"

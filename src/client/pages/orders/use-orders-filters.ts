@@ -57,7 +57,7 @@ export function useOrdersFilters() {
   const clear = useCallback(() => {
     known.current = '';
     setText('');
-    update({ search: '', status: '', period: 'all', mine: false, approval: '' });
+    update({ search: '', status: '', period: 'all', mine: false, approval: '', response: '' });
   }, [update]);
 
   return {
@@ -69,6 +69,7 @@ export function useOrdersFilters() {
     setPeriod: useCallback((period: OrderPeriod) => update({ period }), [update]),
     setMine: useCallback((mine: boolean) => update({ mine }), [update]),
     setApproval: useCallback((approval: OrdersFilters['approval']) => update({ approval }), [update]),
+    setResponse: useCallback((response: OrdersFilters['response']) => update({ response }), [update]),
     setPage: useCallback((page: number) => update({ page }), [update]),
     clear,
   };

@@ -1,5 +1,6 @@
 import { Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { confirmationLabels } from '../../../../shared/order-confirmation-states';
 import { EMAIL_TEMPLATE_CATEGORY_LABELS } from '../../../../shared/schemas/email-template';
 import { fillTemplate } from '../../../../shared/template-variables';
 import { Checkbox, Notice, SegmentedControl, Select, Textarea, TextField, Toggle } from '../../../components';
@@ -171,6 +172,14 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
         checked={draft.includeUbl}
         disabled={disabled}
         onChange={(event) => form.set('includeUbl', event.target.checked)}
+      />
+      <Checkbox
+        id={fieldId('includeConfirmationLink')}
+        label={confirmationLabels.includeLink}
+        hint="Een persoonlijke link waarmee uw klant de order akkoord geeft, afwijst of om een wijziging vraagt."
+        checked={draft.includeConfirmationLink}
+        disabled={disabled}
+        onChange={(event) => form.set('includeConfirmationLink', event.target.checked)}
       />
     </div>
   );

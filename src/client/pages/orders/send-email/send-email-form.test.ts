@@ -54,6 +54,7 @@ describe('the starting draft', () => {
       message: orderDefault.content,
       includePdf: true,
       includeUbl: false,
+      includeConfirmationLink: true,
     });
   });
 
@@ -120,10 +121,13 @@ describe('checkSendDraft', () => {
         message: FALLBACK_MESSAGE,
         includePdf: true,
         includeUbl: false,
+        includeConfirmationLink: true,
         templateId: 'abc',
       },
     });
     // Ticked, the UBL file goes along whether or not the PDF does.
+    const noLink = checkSendDraft({ ...draft, includeConfirmationLink: false });
+    expect(noLink.ok && noLink.data.includeConfirmationLink).toBe(false);
     const ubl = checkSendDraft({ ...draft, includePdf: false, includeUbl: true });
     expect(ubl.ok && [ubl.data.includePdf, ubl.data.includeUbl]).toEqual([false, true]);
   });

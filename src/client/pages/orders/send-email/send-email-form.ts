@@ -29,6 +29,8 @@ export type SendDraft = {
   includePdf: boolean;
   /** The order as Peppol UBL (`{orderNumber}.xml`) for the customer's purchasing system; off unless ticked. */
   includeUbl: boolean;
+  /** 'Bevestigingslink meesturen': the customer's personal link to accept, decline or ask for changes; on unless unticked. */
+  includeConfirmationLink: boolean;
 };
 
 export type SendField = 'recipient' | 'ccEmail' | 'subject' | 'message';
@@ -67,6 +69,7 @@ export function initialDraft(
     message: template?.content ?? FALLBACK_MESSAGE,
     includePdf: true,
     includeUbl: false,
+    includeConfirmationLink: true,
   };
 }
 
@@ -108,6 +111,7 @@ export const checkSendDraft: (draft: SendDraft) => FormCheck<SendField, SendEmai
       message: draft.message,
       includePdf: draft.includePdf,
       includeUbl: draft.includeUbl,
+      includeConfirmationLink: draft.includeConfirmationLink,
       templateId: draft.templateId || undefined,
     }),
   },

@@ -116,7 +116,8 @@ export function useSendEmailForm({
 
   return {
     formId,
-    fieldId: (field: SendField | 'template' | 'includePdf' | 'includeUbl') => `${formId}-${field}`,
+    fieldId: (field: SendField | 'template' | 'includePdf' | 'includeUbl' | 'includeConfirmationLink') =>
+      `${formId}-${field}`,
     order,
     draft,
     errors: form.errors,
