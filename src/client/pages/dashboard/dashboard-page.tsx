@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { useSendEmail } from '../orders/send-email';
 import { ConnectionNotice, VerificationWarning } from './account-notices';
 import { ApprovalsWaitingNotice } from './approvals-waiting';
+import { CustomerResponses } from './customer-responses';
 import { readConnectionProblem, writeConnectionProblem } from './dashboard-view';
 import { RECENT_ORDERS_SIZE, RecentOrders } from './recent-orders';
 import { RevenueChart } from './revenue-chart';
@@ -135,6 +136,11 @@ export function DashboardPage() {
           period={period}
           stats={stats.data}
           failed={stats.isError && !stats.data}
+          stale={stats.isPlaceholderData && stats.isFetching}
+        />
+        <CustomerResponses
+          period={period}
+          stats={stats.data}
           stale={stats.isPlaceholderData && stats.isFetching}
         />
         <RevenueChart />

@@ -67,3 +67,6 @@ export function writeConnectionProblem(storage: FlagStorage | undefined, problem
     // Storage unavailable (private mode): the notice simply does not persist.
   }
 }
+
+/** 'deze maand', 'dit kwartaal', 'dit jaar': the customers' answers counted in the period. */
+export const inPeriodText = (period: Period) => IN_PERIOD[period];
