@@ -1,7 +1,9 @@
 import { Mail, Paperclip } from 'lucide-react';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import type { OrderEmail } from '../../../shared/schemas/order-email';
-import { Card } from '../../components';
+import { Badge, Card } from '../../components';
+import { RESPONSE_BADGE_TONES } from '../../components/order-table/order-row';
+import { historyAnswerLine } from './response-view';
 
 /** 'hh:mm' on the Dutch wall clock. */
 const timeOf = (instant: string) => formatDateTime(instant).slice(11, 16);
@@ -13,7 +15,7 @@ export function sentLine(email: Pick<OrderEmail, 'recipient' | 'sentAt'>): strin
 
 /**
  * What was sent of this order ("listed in the order form as a short history"), newest
- * first, from GET /orders/{id}'s `emails`.
+ * first, from GET /orders/{id}'s `emails`, each with the customer's answer to the link it carried.
  */
 export function OrderEmailHistory({ emails }: { emails: readonly OrderEmail[] }) {
   return (
@@ -39,6 +41,16 @@ export function OrderEmailHistory({ emails }: { emails: readonly OrderEmail[] })
                   </span>
                   {email.includeUbl ? ' · met UBL-bestand' : ''}
                 </p>
+                {email.customerResponse ? (
+                  <p className="order-email-history__answer">
+                    <Badge tone={RESPONSE_BADGE_TONES[email.customerResponse.decision]}>
+                      {historyAnswerLine(email.customerResponse)}
+                    </Badge>
+                    {email.customerResponse.note ? (
+                      <span className="order-email-history__note">“{email.customerResponse.note}”</span>
+                    ) : null}
+                  </p>
+                ) : null}
               </div>
             </li>
           ))}

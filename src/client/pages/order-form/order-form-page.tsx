@@ -110,7 +110,12 @@ function EditOrder({ id, readOnly }: { id: string; readOnly: boolean }) {
     <>
       {actors ? <p className="order-form-page__actors">{actors}</p> : null}
       {readOnly ? <RoleNote capability="work" className="order-form-page__role-note" /> : null}
-      <OrderFormView key={query.data._id} order={query.data} readOnly={readOnly} />
+      {/* Taking the customer's changes over makes a new version: the form opens again on it. */}
+      <OrderFormView
+        key={`${query.data._id}:${query.data.confirmation?.changesAppliedAt ?? ''}`}
+        order={query.data}
+        readOnly={readOnly}
+      />
     </>
   );
 }

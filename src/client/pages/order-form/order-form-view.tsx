@@ -6,7 +6,8 @@ import { approvalBlocksSending } from '../../../shared/approval-states';
 import { SEND_DIALOG_DELAY_MS } from '../../../shared/constants';
 import type { Approval } from '../../../shared/schemas/approval';
 import type { Order } from '../../../shared/schemas/order';
-import type { OrderEmail } from '../../../shared/schemas/order-email';
+import type { CustomerResponse } from '../../../shared/schemas/order-confirmation';
+import type { OrderConfirmation, OrderEmail } from '../../../shared/schemas/order-email';
 import { Button, buttonClass, Card, ConfirmDialog, cx, Notice, ProfileGapsNotice } from '../../components';
 import { editOrderHref } from '../../components/order-table';
 import { trpc } from '../../lib/trpc';
@@ -40,6 +41,7 @@ import {
 import { OrderHeaderFields } from './order-header-fields';
 import { OrderLines } from './order-lines';
 import { OrderPdfButton } from './order-pdf-button';
+import { OrderResponsePanel } from './order-response-panel';
 import { OrderSaveBar } from './order-save-bar';
 import { orderFormRules, type SaveError, savedMessage, saveErrorOf } from './order-submit';
 import { OrderTotalsPanel } from './order-totals';
@@ -50,7 +52,12 @@ export const CUSTOMERS_LOAD_ERROR = 'Kan klantgegevens niet laden.';
 
 export type OrderFormViewProps = {
   /** The order being edited (with what was sent of it and its approval); absent for a new order. */
-  order?: Order & { emails?: readonly OrderEmail[]; approval?: Approval };
+  order?: Order & {
+    emails?: readonly OrderEmail[];
+    approval?: Approval;
+    customerResponse?: CustomerResponse | null;
+    confirmation?: OrderConfirmation | null;
+  };
   /**
    * Only to read (a role that may not change orders): every field shown but none editable, no save,
    * duplicate or leave question, nothing sent to the server but the PDF's download.
@@ -104,6 +111,7 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
     { enabled: Boolean(liveId), staleTime: 30_000 },
   );
   const approval = live.data?.approval ?? order?.approval;
+  const answered = live.data ?? order;
 
   const { dirty } = form;
   // Saved, or only to read: the fields stay as they are.
@@ -228,6 +236,17 @@ export function OrderFormView({ order, readOnly = false }: OrderFormViewProps) {
             orderNumber={(saved ?? order)?.orderNumber ?? ''}
             approval={approval}
             authorId={(live.data ?? saved ?? order)?.createdBy?.id ?? null}
+            editable={!locked}
+            dirty={dirty && !locked}
+          />
+        ) : null}
+        {liveId && answered?.confirmation ? (
+          <OrderResponsePanel
+            orderId={liveId}
+            orderNumber={answered.orderNumber}
+            items={answered.items}
+            response={answered.customerResponse ?? null}
+            confirmation={answered.confirmation}
             editable={!locked}
             dirty={dirty && !locked}
           />
