@@ -50,6 +50,23 @@ const ICONS: Record<ResponsePanelState, ReactNode> = {
   replaced: <TimerOff size={20} aria-hidden="true" />,
 };
 
+/** Days (dd-mm-jjjj) stay on one line: a date broken at its hyphen reads as two numbers. */
+function keepDatesWhole(text: string): ReactNode[] {
+  // Each part's place in the text is its identity: the text is cut the same way on every render.
+  let offset = 0;
+  return text.split(/(\d\d-\d\d-\d{4})/).map((part, index) => {
+    const at = offset;
+    offset += part.length;
+    return index % 2 === 1 ? (
+      <span key={`day-${at}`} className="response-panel__day">
+        {part}
+      </span>
+    ) : (
+      part
+    );
+  });
+}
+
 const TAKE_OVER_FAILED = 'De wijzigingen konden niet worden overgenomen. Probeer het opnieuw.';
 
 export type OrderResponsePanelProps = {
@@ -101,7 +118,7 @@ export function OrderResponsePanel({
           </h2>
         </div>
       </div>
-      <p className="approval-panel__text">{responseSubline(response, confirmation)}</p>
+      <p className="approval-panel__text">{keepDatesWhole(responseSubline(response, confirmation))}</p>
 
       {response && (response.note || response.deliveryDate) ? (
         <dl className="approval-panel__facts">
@@ -146,8 +163,9 @@ export function OrderResponsePanel({
 
       {confirmation.changesAppliedAt ? (
         <p className="approval-panel__hint">
-          {responseLabels.appliedAt} {momentText(confirmation.changesAppliedAt)}. Verstuur de order opnieuw om
-          de klant om een nieuw antwoord te vragen.
+          {keepDatesWhole(
+            `${responseLabels.appliedAt} ${momentText(confirmation.changesAppliedAt)}. Verstuur de order opnieuw om de klant om een nieuw antwoord te vragen.`,
+          )}
         </p>
       ) : null}
 
