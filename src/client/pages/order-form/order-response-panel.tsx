@@ -22,7 +22,7 @@ import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import {
   canTakeOver,
-  changeRows,
+  changeRowsToShow,
   momentText,
   RESPONSE_PANEL_TITLES,
   type ResponsePanelState,
@@ -101,7 +101,7 @@ export function OrderResponsePanel({
   const takeOver = useTakeOver(orderId);
   const state = responsePanelState(response, confirmation);
   const offered = canTakeOver(response, confirmation, { canWork, editable });
-  const rows = response?.decision === 'changes_requested' ? changeRows(items, response) : [];
+  const rows = changeRowsToShow(items, response, confirmation);
 
   return (
     <section

@@ -6,6 +6,7 @@ import type { OrderConfirmation } from '../../../shared/schemas/order-email';
 import {
   canTakeOver,
   changeRows,
+  changeRowsToShow,
   historyAnswerLine,
   momentText,
   responsePanelState,
@@ -85,6 +86,14 @@ describe('the order form’s answer panel', () => {
         status: 'changed',
       },
     ]);
+  });
+
+  it('shows the table beside the lines only until the request is taken over', () => {
+    expect(changeRowsToShow(items, change, link)).toHaveLength(4);
+    expect(
+      changeRowsToShow(items, change, { ...link, changesAppliedAt: '2026-11-25T09:00:00.000Z' }),
+    ).toEqual([]);
+    expect(changeRowsToShow(items, { ...change, decision: 'accepted' }, link)).toEqual([]);
   });
 
   it('offers the take-over once, for a change request, to whoever may edit the order', () => {

@@ -91,6 +91,20 @@ export function changeRows(items: Order['items'], response: CustomerResponse): C
   return rows;
 }
 
+/**
+ * The table beside the order's lines, while it means something: for a change request not yet taken
+ * over. Afterwards the order's lines are the new version, and the line numbers of the request (which
+ * count the version that was sent) no longer point at the same lines.
+ */
+export function changeRowsToShow(
+  items: Order['items'],
+  response: CustomerResponse | null,
+  confirmation: OrderConfirmation,
+): ChangeRow[] {
+  if (response?.decision !== 'changes_requested' || confirmation.changesAppliedAt) return [];
+  return changeRows(items, response);
+}
+
 /** 'Wijzigingen overnemen' is offered for a change request not yet taken over, to whoever may edit. */
 export function canTakeOver(
   response: CustomerResponse | null,
