@@ -35,9 +35,9 @@ test('a change request: seen on the list, the dashboard and the order, then take
     project: 'Kantoor',
     status: 'concept',
     items: [
-      { description: 'Bureaustoel', quantity: 3, price: 199.99, vat: 21 },
-      { description: 'Montage', quantity: 2, price: 45.5, vat: 21 },
-      { description: 'Handboek', quantity: 1, price: 12.5, vat: 9 },
+      { description: 'Bureaustoel', quantity: 3, price: 200, vat: 21 },
+      { description: 'Montage', quantity: 2, price: 45, vat: 21 },
+      { description: 'Handboek', quantity: 1, price: 10, vat: 9 },
     ],
   });
   const sent = await page.request.post(`/api/orders/${order._id}/send-email`, {

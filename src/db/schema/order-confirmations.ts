@@ -62,6 +62,11 @@ export const orderConfirmations = pgTable(
     index('order_confirmations_org_current_idx')
       .on(t.organizationId, t.decision)
       .where(sql`${t.replacedAt} is null`),
+    // 'Wacht op akkoord' (the dashboard's count, the list's filter): the unanswered current links that
+    // have not run out yet, without reading every unanswered link the organisation ever sent.
+    index('order_confirmations_org_waiting_idx')
+      .on(t.organizationId, t.expiresAt)
+      .where(sql`${t.replacedAt} is null and ${t.decision} is null`),
     index('order_confirmations_order_idx').on(t.orderId, t.sentAt),
     check(
       'order_confirmations_decision_check',

@@ -116,8 +116,8 @@ export async function orderStats(
 }
 
 /**
- * One pass over the organisation's current links (order_confirmations_org_current_idx): an
- * organisation has at most one per order, and only those a send carried. The order is read for the
+ * One pass over the organisation's current links that still wait or were answered in the period (an
+ * organisation has at most one per order, and only those a send carried). The order is read for the
  * waiting ones alone (a cancelled order's link no longer waits).
  */
 async function customerResponses(
@@ -142,6 +142,14 @@ async function customerResponses(
       ),
     })
     .from(c)
-    .where(and(eq(c.organizationId, organizationId), sql`${c.replacedAt} is null`));
+    // Only the links either count can see, each kind through its own index: the waiting ones by
+    // order_confirmations_org_waiting_idx, the answers by order_confirmations_org_current_idx.
+    .where(
+      and(
+        eq(c.organizationId, organizationId),
+        sql`${c.replacedAt} is null`,
+        sql`((${c.decision} is null and ${c.expiresAt} > ${instant(range.now)}) or (${c.decision} in ('rejected', 'changes_requested') and ${c.respondedAt} >= ${instant(range.from)} and ${c.respondedAt} < ${instant(range.to)}))`,
+      ),
+    );
   return row ?? { waiting: 0, rejected: 0, changesRequested: 0 };
 }

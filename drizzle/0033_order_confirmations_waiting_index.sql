@@ -1,0 +1,1 @@
+CREATE INDEX "order_confirmations_org_waiting_idx" ON "order_confirmations" USING btree ("organization_id","expires_at") WHERE "order_confirmations"."replaced_at" is null and "order_confirmations"."decision" is null;
