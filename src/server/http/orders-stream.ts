@@ -104,7 +104,7 @@ export function registerOrdersStream(
     }
     const batches = orderBatches(deps.db, tenant.organizationId, {
       batchSize,
-      where: orderApiFilter(query, tenant.userId, now),
+      where: orderApiFilter(query, tenant, now),
       sort: orderApiSort(query),
     });
     // The first batch before any byte is sent: a database that fails now still gets the usual 500.

@@ -72,7 +72,7 @@ export const ordersRouter = router({
       }
       const records = [];
       const batches = orderBatches(ctx.db, ctx.tenant.organizationId, {
-        where: orderApiFilter(input, ctx.tenant.userId, ctx.now()),
+        where: orderApiFilter(input, ctx.tenant, ctx.now()),
         sort: orderApiSort(input),
       });
       for await (const batch of batches) records.push(...batch);

@@ -22,7 +22,12 @@ import { type OrderSort, readOrders } from './orders-stream';
  * derived approval state (approval/state-sql.ts); `response` the customer's answer to the current
  * link, whose waiting depends on `now` (the app's clock; confirmation/response-sql.ts).
  */
-export function orderApiFilter(q: OrderApiListQuery, userId: string, now: Date): SQL | undefined {
+export function orderApiFilter(
+  q: OrderApiListQuery,
+  caller: Pick<Tenant, 'organizationId' | 'userId'>,
+  now: Date,
+): SQL | undefined {
+  const { userId } = caller;
   const search = q.search?.trim();
   return and(
     q.createdBy ? eq(orders.createdBy, q.createdBy === 'me' ? userId : q.createdBy) : undefined,
@@ -33,7 +38,7 @@ export function orderApiFilter(q: OrderApiListQuery, userId: string, now: Date):
     search ? searchCondition(search) : undefined,
     q.updatedSince ? gte(orders.updatedAt, new Date(q.updatedSince)) : undefined,
     q.approval ? approvalStateIs(q.approval) : undefined,
-    q.response ? responseStateIs(q.response, now) : undefined,
+    q.response ? responseStateIs(q.response, caller.organizationId, now) : undefined,
   );
 }
 
@@ -47,7 +52,7 @@ export async function listOrdersPageForApi(
   now: Date,
 ): Promise<{ records: OrderRecord[]; total: number }> {
   const { organizationId } = tenant;
-  const where = orderApiFilter(q, tenant.userId, now);
+  const where = orderApiFilter(q, tenant, now);
   const [page, [counted]] = await Promise.all([
     readOrders(db, organizationId, { where, sort: orderApiSort(q), limit: q.limit, offset: q.offset ?? 0 }),
     db

@@ -62,7 +62,7 @@ function listFilter(organizationId: string, params: ListOrdersParams): SQL | und
   if (params.status) conditions.push(eq(orders.status, params.status));
   if (params.createdBy === 'me') conditions.push(eq(orders.createdBy, params.userId));
   if (params.approval) conditions.push(approvalStateIs(params.approval));
-  if (params.response) conditions.push(responseStateIs(params.response, params.now));
+  if (params.response) conditions.push(responseStateIs(params.response, organizationId, params.now));
   if (params.period && params.period !== 'all') {
     const { from, to } = periodRange(params.period, params.now);
     conditions.push(gte(orders.date, from), lt(orders.date, to));

@@ -29,11 +29,19 @@ export function responseStateSql(now: Date): SQL<ResponseFilter | null> {
 }
 
 /**
- * Orders with this badge: a condition for a list's filter. The organisation's current links with
- * this answer come from order_confirmations_org_current_idx (organisation, decision), so the filter
- * reads those links, not every order.
+ * Orders with this badge: a condition for a list's filter. The organisation's current links with this
+ * answer come first, from their own index (order_confirmations_org_waiting_idx for the waiting ones,
+ * order_confirmations_org_current_idx for an answer), and their orders are then looked up by id. As
+ * a correlated EXISTS, Postgres read every order of a 100 000-order account to join them (60–80 ms
+ * where this takes 14–26; docs/decisions/order-lists.md).
  */
-export function responseStateIs(filter: ResponseFilter, now: Date): SQL {
-  const answer = filter === 'waiting' ? stillWaiting(now) : sql`${c.decision} = ${filter}`;
-  return sql`exists (select 1 from ${c} where ${currentLinkOf} and ${answer})`;
+export function responseStateIs(filter: ResponseFilter, organizationId: string, now: Date): SQL {
+  const answer =
+    filter === 'waiting'
+      ? sql`${c.decision} is null and ${c.expiresAt} > ${at(now)}`
+      : sql`${c.decision} = ${filter}`;
+  const ids = sql`array(select ${c.orderId} from ${c}
+    where ${c.organizationId} = ${organizationId} and ${c.replacedAt} is null and ${answer})`;
+  const linked = sql`${orders.id} = any(${ids})`;
+  return filter === 'waiting' ? sql`(${linked} and ${orders.status} <> 'cancelled')` : linked;
 }
