@@ -293,7 +293,7 @@ export async function answerConfirmation(
       tx,
       organizationId,
       action,
-      () => orderEventData(tx, organizationId, orderId),
+      (at) => orderEventData(tx, organizationId, orderId, at),
       now,
     );
     const [order] = await tx
