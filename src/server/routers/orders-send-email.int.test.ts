@@ -757,7 +757,7 @@ describe('POST /api/orders/{id}/send-email against a real SMTP server (integrati
     expect(Object.keys(answer.properties).sort()).toEqual(['message', 'orderStatus', 'success']);
     const get = doc.paths['/orders/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(get.properties.emails.items.properties).sort()).toEqual(
-      ['cc', 'includePdf', 'includeUbl', 'recipient', 'sentAt', 'subject'].sort(),
+      ['cc', 'customerResponse', 'includePdf', 'includeUbl', 'recipient', 'sentAt', 'subject'].sort(),
     );
   });
 });
