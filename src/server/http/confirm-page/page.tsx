@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { confirmationLabels } from '../../../shared/order-confirmation-states';
 import type { FieldKey, FormValues } from './form';
+import { confirmPath } from './paths';
 import { PAGE_CSS } from './styles';
 import { lineStatusLabel, pageTexts } from './texts';
 import { LINE_STATUS_CHOICES, type OrderPageView, type PageLine } from './view';
@@ -11,8 +12,6 @@ import { LINE_STATUS_CHOICES, type OrderPageView, type PageLine } from './view';
  * the order, the seller or the customer goes through React, which escapes it; nothing is written as
  * raw HTML except the page's own constant stylesheet.
  */
-
-export const confirmPath = (token: string) => `/confirm/${encodeURIComponent(token)}`;
 
 /** The answer's section: where the form's post lands. */
 const ANSWER_ID = 'answer';
@@ -539,7 +538,7 @@ export function renderOrderPage(props: OrderPageProps): string {
   );
 }
 
-export type MessagePageProps = {
+export type MessagePage = {
   title: string;
   message: string;
   /** The order this link was for, when the link is known (a replaced or expired link). */
@@ -549,7 +548,7 @@ export type MessagePageProps = {
 };
 
 /** A page that only says something: an unknown link, one that no longer works, a refused post. */
-export function renderMessagePage(props: MessagePageProps): string {
+export function renderMessagePage(props: MessagePage): string {
   return render(
     <Document title={props.title}>
       <main>

@@ -16,7 +16,8 @@ import {
   readForm,
 } from './form';
 import { fileHeaders, pageHeaders } from './headers';
-import { confirmPath, type Notice, renderMessagePage, renderOrderPage } from './page';
+import type { MessagePage, Notice } from './page';
+import { confirmPath } from './paths';
 import { type ConfirmationFileKind, type ConfirmPagePort, isConfirmationGone } from './port';
 import { pageTexts } from './texts';
 import { orderPageView } from './view';
@@ -48,11 +49,14 @@ type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
 const isAppError = (err: unknown, code: AppError['code']): err is AppError =>
   err instanceof AppError && err.code === code;
 
-function sendMessage(
-  reply: FastifyReply,
-  status: number,
-  page: Parameters<typeof renderMessagePage>[0],
-): FastifyReply {
+/**
+ * The page's renderer, loaded with the first page asked for: it brings react-dom/server, which the
+ * server does not load at start-up (server-bundle.test.ts).
+ */
+const pageRenderer = () => import('./page');
+
+async function sendMessage(reply: FastifyReply, status: number, page: MessagePage): Promise<FastifyReply> {
+  const { renderMessagePage } = await pageRenderer();
   return pageHeaders(reply).code(status).send(renderMessagePage(page));
 }
 
@@ -64,7 +68,7 @@ function sendGone(
   reply: FastifyReply,
   reason: 'replaced' | 'expired' | 'cancelled',
   view?: PublicConfirmation,
-): FastifyReply {
+): Promise<FastifyReply> {
   return sendMessage(reply, 410, {
     title: reason === 'replaced' ? pageTexts.replacedTitle : pageTexts.goneTitle,
     message: confirmationMessages[reason],
@@ -73,7 +77,7 @@ function sendGone(
 }
 
 /** Answers an unknown or gone link with its page; anything else is thrown on to the error handler. */
-function sendLinkFailure(reply: FastifyReply, err: unknown): FastifyReply {
+function sendLinkFailure(reply: FastifyReply, err: unknown): Promise<FastifyReply> {
   if (isAppError(err, 'NOT_FOUND')) return sendConfirmNotFound(reply);
   if (isConfirmationGone(err)) return sendGone(reply, err.reason);
   throw err;
@@ -97,6 +101,7 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
     if (view.state === 'replaced' || view.state === 'expired') return sendGone(reply, view.state, view);
     const logo = await port.confirmationLogo(deps, token);
     const waiting = view.state === 'waiting';
+    const { renderOrderPage } = await pageRenderer();
     const html = renderOrderPage({
       token,
       view: orderPageView(view),
