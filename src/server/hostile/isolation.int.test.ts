@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, orderApprovals, organizations, users } from '../../db/schema';
 import { setApprovalRule } from '../../test/approvals';
+import { answeredConfirmation } from '../../test/confirmations';
 import { buildTestApp, testDeps } from '../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { snapshotDatabase } from '../../test/db-snapshot';
@@ -345,6 +346,17 @@ describe('account isolation on every operation with an id (generated from the Op
    * for by A (its author) before another admin of A decides. Answers whose session makes the call.
    */
   async function readyForApprovalCall(op: ApiOperation): Promise<string> {
+    // Taking a change request over needs one: the customer asked for another quantity on the first line.
+    if (op.path.endsWith('/customer-response/apply'))
+      await answeredConfirmation(
+        database.db,
+        { organizationId: a.objects.organization, orderId: a.objects.order, sentAt: new Date() },
+        {
+          decision: 'changes_requested',
+          respondedAt: new Date(),
+          lines: [{ lineIndex: 0, status: 'changed', quantity: '2.000', deliveryDate: null }],
+        },
+      );
     if (!APPROVAL_CALL.test(op.path)) return a.token;
     const orderId = a.objects.order;
     await setApprovalRule(database.db, a.objects.organization, { threshold: '0.01', forAdmins: true });

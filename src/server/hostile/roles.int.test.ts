@@ -55,6 +55,8 @@ const NEEDS: Record<string, Capability> = {
   'orderApprovals-request': 'work',
   'orderApprovals-approve': 'manage',
   'orderApprovals-reject': 'manage',
+  // Taking a customer's change request over is a change to the order.
+  'orderCustomerResponse-takeOver': 'work',
   'pdf-order': 'read',
   'pdf-download': 'read',
   'orderSettings-get': 'read',

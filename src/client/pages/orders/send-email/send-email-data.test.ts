@@ -72,6 +72,8 @@ describe('the send dialog’s view of an order', () => {
       total: formatEuro(123456),
       deliveryDate: '14-04-2026',
       notes: 'Achterom <b>bellen</b>',
+      // The customer's link is made by the send itself: the dialog has none to show yet.
+      confirmUrl: '',
     });
     expect(fillTemplate('<p>{{customer.name}} {{x.y}}</p>', data, 'html')).toBe(
       '<p>Petra &lt;Jansen&gt; {{x.y}}</p>',
