@@ -23,6 +23,9 @@ export function InfoTip({ subject, children }: InfoTipProps) {
   // Shifted left when it would stick out past the right edge of the screen (a card at 375 px).
   const [shift, setShift] = useState(0);
 
+  // Measured once as it opens, where the bubble sits by itself (closed, the shift is back at 0). Not
+  // again for the shift it then gets: on a phone the bubble sticking out widens the page, the shift
+  // narrows it back, and a measure after each would swing between the two without end.
   useLayoutEffect(() => {
     const el = bubble.current;
     if (!open || !el) {
@@ -31,10 +34,9 @@ export function InfoTip({ subject, children }: InfoTipProps) {
     }
     const margin = 8;
     const { left, right } = el.getBoundingClientRect();
-    // The rectangle includes the current shift; undo it to find where the bubble sits by itself.
-    const over = right + shift - (document.documentElement.clientWidth - margin);
-    setShift(Math.max(0, Math.min(over, left + shift - margin)));
-  }, [open, shift]);
+    const over = Math.ceil(right - (document.documentElement.clientWidth - margin));
+    setShift(Math.max(0, Math.min(over, Math.floor(left - margin))));
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
