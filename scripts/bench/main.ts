@@ -4,6 +4,7 @@
  * (`node scripts/start.mjs`), and measures side by side: start-up, the screen calls, 50 connections on
  * the orders page, the API overhead against a bare Fastify route, the full-list stream, a login flood,
  * first-load JS, Lighthouse, the PDF printer, the sign-in evenness, the UBL file of a 120-line order,
+ * the customer's order page (/confirm/{token}: server p95 on both databases, bytes, Lighthouse mobile),
  * and last a soak of mixed load on a server of its own (BENCH_SOAK_MINUTES, 15; --quick 4), which
  * makes the full bench last about a quarter of an hour longer. Writes bench/results.json and bench/REPORT.md and prints the report.
  * Then, in a Postgres database of its own, 1 000 organisations sharing 1 000 000 orders (the largest
@@ -20,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { hashPassword } from '../../src/server/services/auth/passwords';
 import { benchAuthEvenness } from './auth-evenness';
 import { measureFirstLoadJs, runLighthouse } from './browser-checks';
+import { benchConfirm, type ConfirmResult } from './confirm';
 import {
   BENCH_EMAIL,
   BENCH_PASSWORD,
@@ -43,6 +45,7 @@ import type { SectionBody } from './section';
 import {
   buildApiOverheadSection,
   buildConcurrencySection,
+  buildConfirmSection,
   buildFirstLoadSection,
   buildLighthouseSection,
   buildLoginSection,
@@ -80,6 +83,7 @@ const TITLES: Record<Part, string> = {
   soak: '13. Duurtest: gemengde belasting, minuut voor minuut',
   orgs: '14. Veel organisaties in één database: schermaanroepen (Postgres)',
   ubl: '15. UBL-bestand (Peppol) van een order met 120 regels',
+  confirm: '16. Orderpagina voor de klant (/confirm/{token})',
 };
 
 let options: ReturnType<typeof parseOptions>;
@@ -142,6 +146,7 @@ let firstLoad: Awaited<ReturnType<typeof measureFirstLoadJs>> | undefined;
 let lighthouse: Awaited<ReturnType<typeof runLighthouse>> | undefined;
 let soak: ({ size: number } & SoakResult) | undefined;
 let organizations: OrganizationsResult | undefined;
+let confirm: ConfirmResult | undefined;
 const bodies = new Map<Part, SectionBody>();
 
 /* ---------------------------------------------------------------- the API overhead (api part's files) */
@@ -362,6 +367,20 @@ async function benchDatabase(kind: DbKind, size: number, hash: string) {
         );
         if (load) loads.push({ kind, size, ...load });
       }
+      if (atLargest && wants('confirm')) {
+        await settled();
+        // The bytes and Lighthouse do not depend on the database: once, on Postgres.
+        const r = await attempt('confirm', target.label, () =>
+          benchConfirm(server.url, session, { kind, size, quick, browser: kind === 'postgres' }),
+        );
+        if (r) {
+          confirm = {
+            timings: [...(confirm?.timings ?? []), ...r.timings],
+            bytes: confirm?.bytes ?? r.bytes,
+            lighthouse: confirm?.lighthouse ?? r.lighthouse,
+          };
+        }
+      }
       if (atLargest && kind === 'postgres') {
         if (wants('overhead')) {
           await settled();
@@ -472,7 +491,8 @@ async function benchOrganizations(): Promise<OrganizationsResult> {
 
 if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
   const hash = await hashPassword(BENCH_PASSWORD);
-  // Only the screens, the orders page under load and the start-up compare PGlite; the rest is Postgres.
+  // Only the screens, the orders page under load, the start-up and the customer's order page compare
+  // PGlite; the rest is Postgres.
   const kinds: DbKind[] =
     parts.some((p) => PGLITE_PARTS.includes(p)) || parts.every((p) => p === 'seed')
       ? ['postgres', 'pglite']
@@ -491,6 +511,7 @@ if (parts.some((p) => SERVER_PARTS.includes(p) || p === 'seed')) {
   bodies.set('firstload', buildFirstLoadSection(firstLoad));
   bodies.set('lighthouse', buildLighthouseSection(lighthouse));
   bodies.set('soak', buildSoakSection(soak));
+  bodies.set('confirm', buildConfirmSection(confirm, largest));
 }
 if (wants('orgs')) {
   organizations = await attempt(

@@ -12,6 +12,7 @@ describe('parseOptions', () => {
     });
     expect(PARTS).toContain('soak');
     expect(PARTS).toContain('orgs');
+    expect(PARTS).toContain('confirm');
   });
 
   it('soaks 15 minutes, 4 with --quick, or BENCH_SOAK_MINUTES; never fewer than 4', () => {
@@ -30,6 +31,7 @@ describe('parseOptions', () => {
     expect(parseOptions([], { BENCH_PARTS: 'pdf auth' }).parts).toEqual(['pdf', 'auth']);
     expect(parseOptions([], { BENCH_PARTS: 'db' }).parts).toEqual(['seed', 'screens']);
     expect(parseOptions([], { BENCH_PARTS: 'soak' }).parts).toEqual(['seed', 'soak']);
+    expect(parseOptions([], { BENCH_PARTS: 'confirm' }).parts).toEqual(['seed', 'confirm']);
   });
 
   it('the many-organisations run stands alone, its sizes from BENCH_ORGS*, a tenth for the largest', () => {

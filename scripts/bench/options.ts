@@ -18,6 +18,7 @@ export const PARTS = [
   'soak',
   'orgs',
   'ubl',
+  'confirm',
 ] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -44,10 +45,11 @@ export const SERVER_PARTS: readonly Part[] = [
   'firstload',
   'lighthouse',
   'soak',
+  'confirm',
 ];
 
 /** Sections that run on PGlite too; without any of them the bench seeds Postgres only. */
-export const PGLITE_PARTS: readonly Part[] = ['startup', 'screens', 'concurrency'];
+export const PGLITE_PARTS: readonly Part[] = ['startup', 'screens', 'concurrency', 'confirm'];
 
 /** The soak's length: BENCH_SOAK_MINUTES, else 15 (--quick: 4); the first two minutes are its warm-up. */
 export const SOAK_MINUTES = 15;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ConfirmResult } from './confirm';
 import {
   buildApiOverheadSection,
   buildConcurrencySection,
+  buildConfirmSection,
   buildFirstLoadSection,
   buildLoginSection,
   buildOrganizationsSection,
@@ -296,5 +298,97 @@ describe('many organisations', () => {
 
   it('says so when it was not measured', () => {
     expect(buildOrganizationsSection(undefined).notes).toEqual(['Niet gemeten.']);
+  });
+});
+
+describe("the customer's order page", () => {
+  const page = (p95: number): Summary => ({ runs: 200, p50: p95 / 2, p95, p99: p95 * 1.2, max: p95 * 2 });
+  const rows = (p95s: number[]) =>
+    p95s.map((p95, i) => ({
+      link: `link ${i + 1}`,
+      lines: i === 0 ? 120 : 3,
+      page: page(p95),
+      json: page(1),
+    }));
+  const bytes = (link: string, wireBytes: number) => ({
+    link,
+    lines: 3,
+    encoding: 'br',
+    htmlBytes: 40_000,
+    inlineCssBytes: 6000,
+    resources: [],
+    wireBytes,
+  });
+  const scores = (link: string, performance: number | null, accessibility: number | null) => ({
+    link,
+    lines: 3,
+    performance,
+    accessibility,
+    bestPractices: 100,
+    transferBytes: 9000,
+  });
+  const measured = (over: Partial<ConfirmResult> = {}): ConfirmResult => ({
+    timings: [
+      { kind: 'postgres', size: 100_000, rows: rows([20, 5]), all: page(20) },
+      { kind: 'pglite', size: 100_000, rows: rows([8, 21]), all: page(21) },
+    ],
+    bytes: [bytes('link 1', 30 * 1024), bytes('link 2', 2000)],
+    lighthouse: [scores('link 1', 95, 100), scores('link 2', 99, 96)],
+    ...over,
+  });
+
+  it('checks the worst page p95 on each database ≤ 20 ms, the heaviest page ≤ 30 KB, Lighthouse ≥ 95', () => {
+    const body = buildConfirmSection(measured(), 100_000);
+    expect(body.targets.map((t) => [t.name, t.value, t.pass])).toEqual([
+      ['Postgres 100.000: pagina, hoogste p95 (link 1)', 20, true],
+      ['PGlite 100.000: pagina, hoogste p95 (link 2)', 21, false],
+      ['over de lijn met stylesheet (link 1)', 30, true],
+      ['Lighthouse mobiel, performance (link 1)', 95, true],
+      ['Lighthouse mobiel, accessibility (link 2)', 96, true],
+    ]);
+    // Each p95 cell carries its mark; the JSON beside it has none.
+    expect(body.tables[1]!.rows.map((r) => r[3])).toEqual(['8 ✓', '21 ✗']);
+    expect(body.tables[0]!.columns).toContain('JSON p95');
+    expect(body.tables.map((t) => t.title)).toEqual([
+      'Postgres, 100.000 orders: GET /confirm/{token} en GET /api/public/confirm/{token}',
+      'PGlite, 100.000 orders: GET /confirm/{token} en GET /api/public/confirm/{token}',
+      'Over de lijn (Accept-Encoding: gzip, deflate, br, zstd)',
+      'Lighthouse, mobiel',
+    ]);
+  });
+
+  it('fails a page over 30 KB and a score below 95', () => {
+    const body = buildConfirmSection(
+      measured({
+        bytes: [bytes('link 1', 30 * 1024 + 1)],
+        lighthouse: [scores('link 1', 94, 100), scores('link 2', 100, 90)],
+      }),
+      100_000,
+    );
+    expect(passes(body.targets)).toEqual([true, false, false, false, false]);
+    expect(body.targets[4]!.name).toBe('Lighthouse mobiel, accessibility (link 2)');
+    expect(body.tables[2]!.rows[0]![6]).toBe('30.0 ✗');
+  });
+
+  it('fails what was not measured: a database, the bytes, Lighthouse, a missing score', () => {
+    const body = buildConfirmSection(
+      { timings: [{ kind: 'postgres', size: 100_000, rows: rows([5]), all: page(5) }] },
+      100_000,
+    );
+    expect(passes(body.targets)).toEqual([true, false, false, false, false]);
+    const noScore = buildConfirmSection(
+      measured({ lighthouse: [scores('link 1', 100, null), scores('link 2', 100, 100)] }),
+      100_000,
+    );
+    expect(noScore.targets.map((t) => [t.value, t.pass]).slice(3)).toEqual([
+      [100, true],
+      [null, false],
+    ]);
+    // A timing at another size than the largest does not count.
+    expect(passes(buildConfirmSection(measured(), 10_000).targets).slice(0, 2)).toEqual([false, false]);
+  });
+
+  it('says so when it was not measured', () => {
+    expect(buildConfirmSection(undefined, 100_000).notes).toEqual(['Niet gemeten.']);
   });
 });

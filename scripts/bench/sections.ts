@@ -2,6 +2,7 @@
  * Measured data → each section's tables, ✓/✗ checks and notes. Pure (no I/O): the unit tests feed it
  * numbers and check that a missed target shows ✗, so a broken check cannot pass silently.
  */
+import type { ConfirmResult } from './confirm';
 import type { DbKind, SeedOutcome } from './databases';
 import type { LoadResult } from './load';
 import type { FloodResult } from './login-flood';
@@ -654,6 +655,133 @@ export function buildOrganizationsSection(result: OrganizationsResult | undefine
     notes: [
       `Eén Postgres-database met ${n(seed.organizations)} organisaties (elk een eigenaar, een medewerker en een alleen-lezen-lid; de grootste ${seed.largest.customers} klanten, de andere ${seed.smallest.customers}) en samen ${n(seed.orders)} orders: de grootste een vast aantal, de andere een Zipf-achtig aandeel van de rest (scripts/bench/organization-sizes.ts). Geseed met INSERT … SELECT over generate_series (scripts/bench/many-organizations.ts), orders in datumvolgorde over alle organisaties door elkaar, de maandtotalen door de triggers van de orders, daarna VACUUM ANALYZE.`,
       'Dezelfde schermaanroepen als onderdeel 3, ingelogd als de eigenaar van de grootste en van de kleinste organisatie. Daarna de lijsten (orders en klanten, met en zonder zoeken of filter) nog eens opgevraagd en elke rij op id in de database opgezocht: een rij van een andere organisatie, of een id dat geen rij is, telt als vreemd; en het totaal van de orderlijst zonder filter moet het eigen aantal orders zijn.',
+    ],
+  };
+}
+
+const kb = (bytes: number) => bytes / 1024;
+
+/**
+ * The customer's order page: the server's p95 for the page per link and database at the largest size
+ * (the JSON beside it, no target), the bytes on the wire with its stylesheet, and Lighthouse (mobile).
+ * Targets: the worst link's page p95 on each database ≤ 20 ms, the heaviest page ≤ 30 KB, and
+ * performance and accessibility ≥ 95 on every page Lighthouse ran on. What was not measured fails.
+ */
+export function buildConfirmSection(result: ConfirmResult | undefined, size: number): SectionBody {
+  if (!result) return empty('Niet gemeten.');
+  const section = 'Klantpagina';
+  const tables: Table[] = [];
+  const targets: TargetCheck[] = [];
+  for (const kind of KINDS) {
+    const t = result.timings.find((x) => x.kind === kind && x.size === size);
+    if (t) {
+      tables.push({
+        title: `${kindLabel(kind)}, ${n(size)} orders: GET /confirm/{token} en GET /api/public/confirm/{token}`,
+        columns: ['link', 'regels', 'pagina p50 ms', 'p95', 'p99', 'JSON p50 ms', 'JSON p95', 'runs'],
+        rows: t.rows.map((r) => [
+          r.link,
+          r.lines,
+          r.page.p50,
+          `${formatCell(r.page.p95)} ${mark(meets(r.page.p95, '<=', TARGETS.confirmPageP95Ms))}`,
+          r.page.p99,
+          r.json.p50,
+          r.json.p95,
+          r.page.runs,
+        ]),
+      });
+    }
+    const worst = t ? worstP95(t.rows.map((r) => ({ call: r.link, ...r.page }))) : null;
+    targets.push(
+      check(
+        section,
+        `${kindLabel(kind)} ${n(size)}: pagina, hoogste p95 (${worst?.call ?? 'niet gemeten'})`,
+        worst?.p95 ?? null,
+        '<=',
+        TARGETS.confirmPageP95Ms,
+        'ms',
+      ),
+    );
+  }
+  const bytes = result.bytes ?? [];
+  if (bytes.length) {
+    tables.push({
+      title: 'Over de lijn (Accept-Encoding: gzip, deflate, br, zstd)',
+      columns: [
+        'link',
+        'regels',
+        'codering',
+        'HTML KB',
+        'waarvan CSS KB',
+        'andere bestanden',
+        'over de lijn KB',
+      ],
+      rows: bytes.map((b) => [
+        b.link,
+        b.lines,
+        b.encoding,
+        kb(b.htmlBytes),
+        kb(b.inlineCssBytes),
+        b.resources.length,
+        `${formatCell(kb(b.wireBytes))} ${mark(meets(kb(b.wireBytes), '<=', TARGETS.confirmPageKb))}`,
+      ]),
+    });
+  }
+  let heaviest: (typeof bytes)[number] | undefined;
+  for (const b of bytes) if (!heaviest || !(b.wireBytes <= heaviest.wireBytes)) heaviest = b;
+  targets.push(
+    check(
+      section,
+      `over de lijn met stylesheet (${heaviest?.link ?? 'niet gemeten'})`,
+      heaviest ? kb(heaviest.wireBytes) : null,
+      '<=',
+      TARGETS.confirmPageKb,
+      'KB',
+    ),
+  );
+  const lh = result.lighthouse ?? [];
+  if (lh.length) {
+    tables.push({
+      title: 'Lighthouse, mobiel',
+      columns: ['link', 'regels', 'performance', 'accessibility', 'best practices', 'overgedragen KB'],
+      rows: lh.map((r) => [
+        r.link,
+        r.lines,
+        r.performance,
+        r.accessibility,
+        r.bestPractices,
+        r.transferBytes === null ? null : kb(r.transferBytes),
+      ]),
+    });
+  }
+  for (const category of ['performance', 'accessibility'] as const) {
+    // The lowest score over the pages; a page without a score is the lowest of all (and fails).
+    const scored = lh.map((r) => ({ link: r.link, value: r[category] }));
+    const lowest =
+      scored.find((s) => s.value === null) ??
+      scored.reduce<(typeof scored)[number] | undefined>(
+        (low, s) => (!low || (s.value ?? 0) < (low.value ?? 0) ? s : low),
+        undefined,
+      );
+    targets.push(
+      check(
+        section,
+        `Lighthouse mobiel, ${category} (${lowest?.link ?? 'niet gemeten'})`,
+        lowest?.value ?? null,
+        '>=',
+        TARGETS.confirmLighthouseMin,
+        '',
+      ),
+    );
+  }
+  return {
+    data: result,
+    tables,
+    targets,
+    notes: [
+      'Echte links: een nieuwe order met 120 regels en orders uit de seed, verstuurd via POST /api/orders/{id}/send-email met de link; de link komt uit de outbox van de server (/dev/mail.json), zoals de klant hem uit de mail haalt. order_confirmations bevat alleen deze links, orders de hele seed.',
+      'Tijden: per link 5 keer opwarmen, dan om de beurt pagina en JSON, alle links na elkaar op één keep-alive-verbinding, met de Accept-headers van Chromium; het doel geldt de hoogste p95 van de pagina over de links.',
+      'Over de lijn: statusregel, headers en body zoals ze binnenkomen (niets onderweg uitgepakt), plus wat de pagina laadt (gekoppelde stylesheets, afbeeldingen; het favicon niet). De stylesheet staat in de pagina zelf (CSP-hash).',
+      'Lighthouse 12.8.2 met zijn standaardconfiguratie (mobiel, gesimuleerde 4G en vertraagde CPU), Chromium --headless=new, zonder netwerk buiten de server.',
     ],
   };
 }

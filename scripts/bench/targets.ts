@@ -42,6 +42,10 @@ export const TARGETS = {
   loginFloodRatio: 2,
   startupMs: 1000,
   firstLoadJsKb: 150,
+  /** The customer's order page: server p95 (both databases), bytes with its stylesheet, Lighthouse mobile. */
+  confirmPageP95Ms: 20,
+  confirmPageKb: 30,
+  confirmLighthouseMin: 95,
   /** The soak: minutes left out at the start (warming up), then the band around the median. */
   soakWarmupMinutes: 2,
   soakFlatPercent: 10,
