@@ -1,9 +1,10 @@
 /**
  * The customer's order page in `npm run bench` (BENCH_PARTS=confirm), against the built server of the
- * seeded organisation. Its links are real ones: a 120-line order is made and, with a few orders of the
- * seed, sent over the API as the send dialog posts it (POST /api/orders/{id}/send-email with the
- * link); the server's outbox (no SMTP_URL) keeps the mail, and the link is read from it at
- * /dev/mail.json, as the customer would read it from the mail. Then:
+ * seeded organisation, run as in production (NODE_ENV=production, so React renders as it does there,
+ * and SMTP_URL: a mail server on loopback that keeps what it is sent). Its links are real ones: a
+ * 120-line order is made and, with a few orders of the seed, sent over the API as the send dialog
+ * posts it (POST /api/orders/{id}/send-email with the link), and the link is read from the mail the
+ * SMTP server received, as the customer reads it. Then:
  *   1. GET /confirm/{token} (the page, as a browser asks it) and GET /api/public/confirm/{token} (the
  *      JSON), one after another on one keep-alive connection, every link in turn;
  *   2. the bytes on the wire for the page and what it loads (stylesheets, images), with the
@@ -16,6 +17,8 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { longLines } from '../../src/test/document-fixtures';
+import { parseMail } from '../../src/test/mime';
+import type { ReceivedMail } from '../../src/test/smtp-sink';
 import { chromiumPath } from './browser-checks';
 import type { DbKind } from './databases';
 import { request, type Session, trpcQueryPath } from './http-client';
@@ -80,8 +83,17 @@ const post = (baseUrl: string, session: Session, path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** Sends one order with the customer's link, over the API, and reads the link from the outbox. */
-async function sendWithLink(baseUrl: string, session: Session, orderId: string, recipient: string) {
+/** Where the bench's server delivers its mail: the token of the newest mail to `recipient`. */
+export type Mailbox = { tokenFor: (recipient: string) => string };
+
+/** Sends one order with the customer's link, over the API, and reads the link from the mail. */
+async function sendWithLink(
+  baseUrl: string,
+  session: Session,
+  mailbox: Mailbox,
+  orderId: string,
+  recipient: string,
+) {
   await ok(
     `versturen van ${orderId}`,
     post(baseUrl, session, `/api/orders/${orderId}/send-email`, {
@@ -92,17 +104,11 @@ async function sendWithLink(baseUrl: string, session: Session, orderId: string, 
       includeConfirmationLink: true,
     }),
   );
-  const mails = (await ok(
-    'outbox',
-    request(baseUrl, `/dev/mail.json?to=${encodeURIComponent(recipient)}`),
-  )) as { links: string[] }[];
-  const link = mails[0]?.links.find((l) => l.includes('/confirm/'));
-  if (!link) throw new Error(`geen /confirm/-link in de mail aan ${recipient}`);
-  return link.slice(link.lastIndexOf('/') + 1);
+  return mailbox.tokenFor(recipient);
 }
 
 /** The bench's links: a new 120-line order and a few orders of the seed, each sent with its link. */
-async function makeLinks(baseUrl: string, session: Session): Promise<BenchLink[]> {
+async function makeLinks(baseUrl: string, session: Session, mailbox: Mailbox): Promise<BenchLink[]> {
   const customer = (await ok(
     'klant aanmaken',
     post(baseUrl, session, '/api/customers', {
@@ -135,7 +141,7 @@ async function makeLinks(baseUrl: string, session: Session): Promise<BenchLink[]
       label: `nieuwe order, ${LINES} regels`,
       lines: LINES,
       orderNumber: long.orderNumber,
-      token: await sendWithLink(baseUrl, session, long._id, CUSTOMER_EMAIL),
+      token: await sendWithLink(baseUrl, session, mailbox, long._id, CUSTOMER_EMAIL),
     },
   ];
   // Sent orders of the seed, from the first and a later page of the list (a cancelled one has no page).
@@ -163,7 +169,7 @@ async function makeLinks(baseUrl: string, session: Session): Promise<BenchLink[]
       label: `order uit de seed (${order.orderNumber})`,
       lines: full.items.length,
       orderNumber: order.orderNumber,
-      token: await sendWithLink(baseUrl, session, order._id, `bench-${i + 1}@bench-klant.nl`),
+      token: await sendWithLink(baseUrl, session, mailbox, order._id, `bench-${i + 1}@bench-klant.nl`),
     });
   }
   return links;
@@ -337,6 +343,19 @@ async function lighthouseMobile(baseUrl: string, links: BenchLink[]): Promise<Co
   }
 }
 
+/** A mailbox on an SMTP server of the bench's own: the link of the newest mail to an address. */
+export function smtpMailbox(received: readonly ReceivedMail[]): Mailbox {
+  return {
+    tokenFor(recipient) {
+      const mail = received.findLast((m) => m.envelope.to.includes(recipient));
+      if (!mail) throw new Error(`geen mail aan ${recipient}`);
+      const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(parseMail(mail.raw).text)?.[1];
+      if (!token) throw new Error(`geen /confirm/-link in de mail aan ${recipient}`);
+      return token;
+    },
+  };
+}
+
 /**
  * The part on one server: links made, their GETs timed; with `browser` also the bytes on the wire and
  * Lighthouse (once is enough: neither depends on the database), on the 120-line order and the first
@@ -345,9 +364,10 @@ async function lighthouseMobile(baseUrl: string, links: BenchLink[]): Promise<Co
 export async function benchConfirm(
   baseUrl: string,
   session: Session,
+  mailbox: Mailbox,
   opts: { kind: DbKind; size: number; quick: boolean; browser: boolean },
 ): Promise<ConfirmResult> {
-  const links = await makeLinks(baseUrl, session);
+  const links = await makeLinks(baseUrl, session, mailbox);
   const runs = Number(process.env.BENCH_CONFIRM_RUNS ?? (opts.quick ? 60 : 200));
   const timed = await timeLinks(baseUrl, links, { runs, budgetMs: opts.quick ? 6000 : 20_000 });
   const timings: ConfirmTiming[] = [{ kind: opts.kind, size: opts.size, ...timed }];

@@ -778,7 +778,7 @@ export function buildConfirmSection(result: ConfirmResult | undefined, size: num
     tables,
     targets,
     notes: [
-      'Echte links: een nieuwe order met 120 regels en orders uit de seed, verstuurd via POST /api/orders/{id}/send-email met de link; de link komt uit de outbox van de server (/dev/mail.json), zoals de klant hem uit de mail haalt. order_confirmations bevat alleen deze links, orders de hele seed.',
+      'Een server alleen voor dit deel, zoals in productie: NODE_ENV=production (React rendert met zijn productiebouw) en SMTP_URL naar een mailserver op loopback die bewaart wat hij krijgt. Echte links: een nieuwe order met 120 regels en orders uit de seed, verstuurd via POST /api/orders/{id}/send-email met de link; de link komt uit de ontvangen mail, zoals de klant hem leest. order_confirmations bevat alleen deze links, orders de hele seed.',
       'Tijden: per link 5 keer opwarmen, dan om de beurt pagina en JSON, alle links na elkaar op één keep-alive-verbinding, met de Accept-headers van Chromium; het doel geldt de hoogste p95 van de pagina over de links.',
       'Over de lijn: statusregel, headers en body zoals ze binnenkomen (niets onderweg uitgepakt), plus wat de pagina laadt (gekoppelde stylesheets, afbeeldingen; het favicon niet). De stylesheet staat in de pagina zelf (CSP-hash).',
       'Lighthouse 12.8.2 met zijn standaardconfiguratie (mobiel, gesimuleerde 4G en vertraagde CPU), Chromium --headless=new, zonder netwerk buiten de server.',
