@@ -73,6 +73,44 @@ describe('the order page routes', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   };
 
+  describe('the page as it opens, kept between visits', () => {
+    it('is the same page again while nothing about the link changes', async () => {
+      const first = await get(`/confirm/${TOKEN}`);
+      const again = await get(`/confirm/${TOKEN}`);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      expectPageHeaders(again);
+    });
+
+    it('shows the answer once there is one, not the form it showed before', async () => {
+      expect((await get(`/confirm/${TOKEN}`)).body).toContain('name="formToken"');
+      const link = port.links.get(TOKEN)!;
+      port.links.set(TOKEN, { ...link, state: 'answered', response: sampleResponse() } as typeof link);
+      const after = await get(`/confirm/${TOKEN}`);
+      expect(after.body).not.toContain('name="formToken"');
+      expect(after.body).toContain(sampleResponse().respondentName);
+    });
+
+    it('shows a new logo, and a replaced link its 410, whatever was shown before', async () => {
+      await get(`/confirm/${TOKEN}`);
+      port.logos.set(TOKEN, { ...tinyLogo(), hash: 'b'.repeat(64) });
+      expect((await get(`/confirm/${TOKEN}`)).body).toContain(`logo?v=${'b'.repeat(64)}`);
+      const link = port.links.get(TOKEN)!;
+      port.links.set(TOKEN, { ...link, state: 'replaced' } as typeof link);
+      expect((await get(`/confirm/${TOKEN}`)).statusCode).toBe(410);
+    });
+
+    it('never keeps a page with what was typed or refused: the next visit opens empty', async () => {
+      const refused = await post([
+        ['decision', 'reject'],
+        ['name', 'Petra Jansen'],
+      ]);
+      expect(refused.statusCode).toBe(400);
+      const next = await get(`/confirm/${TOKEN}`);
+      expect(next.body).not.toContain('Petra Jansen');
+    });
+  });
+
   describe('GET and HEAD', () => {
     it('shows a waiting link’s order with its form, with the page’s own headers', async () => {
       const res = await get(`/confirm/${TOKEN}`);

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { confirmationMessages } from '../../../shared/order-confirmation-states';
 import type { PublicConfirmation } from '../../../shared/schemas/order-confirmation';
 import type { AppDeps } from '../../deps';
@@ -83,8 +85,25 @@ function sendLinkFailure(reply: FastifyReply, err: unknown): Promise<FastifyRepl
   throw err;
 }
 
+/**
+ * What a link's page shows depends only on the order as it was sent with it (fixed for the link), on
+ * where the answer stands, and on the seller's logo: the key names all three. The token goes in hashed,
+ * as everywhere it is kept.
+ */
+function pageCacheKey(token: string, view: PublicConfirmation, logoHash: string | null): string {
+  const link = createHash('sha256').update(token).digest('base64url');
+  return [link, view.state, view.response?.respondedAt ?? '', logoHash ?? ''].join('|');
+}
+
+/** Rendered pages kept per server, by their size (a 120-line order's page is about 180 KB). */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
 export async function registerConfirmPage(app: FastifyInstance, options: ConfirmPageOptions): Promise<void> {
   const { deps, port } = options;
+  const renderedPages = new LRUCache<string, string>({
+    maxSize: PAGE_CACHE_BYTES,
+    sizeCalculation: (html) => Math.max(1, html.length * 2),
+  });
   const secret = options.formSecret ?? stableFormSecret();
   const appOrigin = new URL(deps.config.appUrl).origin;
 
@@ -101,6 +120,12 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
     if (view.state === 'replaced' || view.state === 'expired') return sendGone(reply, view.state, view);
     const logo = await port.confirmationLogo(deps, token);
     const waiting = view.state === 'waiting';
+    // The page as it opens (no typed values, no messages) is the same for every visit while the link
+    // stands where it stands: kept, not rendered again (a long order's page is most of its time).
+    const plain = state.values === undefined && state.errors === undefined && state.notice === undefined;
+    const key = plain ? pageCacheKey(token, view, logo?.hash ?? null) : null;
+    const kept = key ? renderedPages.get(key) : undefined;
+    if (kept) return pageHeaders(reply).code(status).send(kept);
     const { renderOrderPage } = await pageRenderer();
     const html = renderOrderPage({
       token,
@@ -124,6 +149,7 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
             ? null
             : { kind: 'success', text: confirmationMessages.recorded },
     });
+    if (key) renderedPages.set(key, html);
     return pageHeaders(reply).code(status).send(html);
   }
 
