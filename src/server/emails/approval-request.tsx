@@ -18,13 +18,6 @@ export type ApprovalRequestEmailProps = {
 export const approvalRequestSubject = (orderNumber: string, requesterName: string) =>
   `Goedkeuring gevraagd: order ${orderNumber} van ${requesterName}`;
 
-const noteStyle = {
-  ...textStyles.paragraph,
-  borderLeft: '3px solid #D1D5DB',
-  paddingLeft: 12,
-  whiteSpace: 'pre-wrap' as const,
-};
-
 /**
  * To every owner and admin but the author when an order that needs approval is put forward: what it
  * is, the note, and the link to the order, where they approve or reject it.
@@ -54,7 +47,7 @@ export function ApprovalRequestEmail({
       {note && (
         <>
           <Text style={textStyles.paragraph}>Toelichting van {requesterName}:</Text>
-          <Text style={noteStyle}>{note}</Text>
+          <Text style={textStyles.quote}>{note}</Text>
         </>
       )}
       <Section style={{ margin: '8px 0 24px' }}>

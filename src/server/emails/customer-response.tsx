@@ -43,13 +43,6 @@ export function customerResponseSubject(
   return `Wijziging gevraagd voor order ${orderNumber} door ${who}`;
 }
 
-const noteStyle = {
-  ...textStyles.paragraph,
-  borderLeft: '3px solid #D1D5DB',
-  paddingLeft: 12,
-  whiteSpace: 'pre-wrap' as const,
-};
-
 /**
  * To whoever wrote the order (or, when they left, the owners and admins) once the customer answered
  * it on the order page: the answer, the customer's words and requested changes, and the link to the
@@ -81,7 +74,7 @@ export function CustomerResponseEmail({
       {note && (
         <>
           <Text style={textStyles.paragraph}>Toelichting van {respondentName}:</Text>
-          <Text style={noteStyle}>{note}</Text>
+          <Text style={textStyles.quote}>{note}</Text>
         </>
       )}
       {lines.length > 0 && (

@@ -41,6 +41,16 @@ export const textStyles = {
     textDecoration: 'none',
   },
   link: { color: BRAND_COLOR, fontSize: 13, wordBreak: 'break-all' },
+  /** Someone's own words (a note, a reason), set off from the mail's text, line breaks kept. */
+  quote: {
+    color: '#374151',
+    fontSize: 15,
+    lineHeight: '24px',
+    margin: '0 0 16px',
+    borderLeft: '3px solid #D1D5DB',
+    paddingLeft: 12,
+    whiteSpace: 'pre-wrap',
+  },
 } satisfies Record<string, CSSProperties>;
 
 export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
