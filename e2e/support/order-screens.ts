@@ -9,9 +9,15 @@ export const ordersTable = (page: Page) => page.getByRole('table', { name: 'Inko
 export const recentTable = (page: Page) => page.getByRole('table', { name: 'Recente Orders' });
 export const tableRows = (table: Locator) => table.locator('tbody tr');
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The row (on a phone: the card) of one order. */
 export const rowOf = (table: Locator, orderNumber: string) =>
-  tableRows(table).filter({ has: table.page().getByRole('rowheader', { name: orderNumber, exact: true }) });
+  tableRows(table).filter({
+    // The row header is the order number, followed by the badges a table without a Status column
+    // puts there ('Antwoord klant: Wacht op akkoord'): the number whole, then nothing or a space.
+    has: table.page().getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(orderNumber)}(\\s|$)`) }),
+  });
 
 /** A row's PDF button, by its name in either state ('… downloaden' / '… wordt gemaakt...'). */
 export const pdfButton = (row: Locator, orderNumber: string) =>
