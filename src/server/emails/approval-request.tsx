@@ -1,5 +1,5 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
-import { EmailLayout, textStyles } from './layout';
+import { Heading, Text } from '@react-email/components';
+import { ActionButton, EmailLayout, textStyles } from './layout';
 
 export type ApprovalRequestEmailProps = {
   organizationName: string;
@@ -50,17 +50,7 @@ export function ApprovalRequestEmail({
           <Text style={textStyles.quote}>{note}</Text>
         </>
       )}
-      <Section style={{ margin: '8px 0 24px' }}>
-        <Button href={orderUrl} style={textStyles.button}>
-          Order bekijken
-        </Button>
-      </Section>
-      <Text style={textStyles.small}>Werkt de knop niet? Kopieer dan deze link in uw browser:</Text>
-      <Text style={textStyles.small}>
-        <Link href={orderUrl} style={textStyles.link}>
-          {orderUrl}
-        </Link>
-      </Text>
+      <ActionButton href={orderUrl}>Order bekijken</ActionButton>
       <Text style={textStyles.small}>
         U krijgt deze e-mail omdat u eigenaar of beheerder bent van {organizationName}. Op de order kunt u hem
         goedkeuren of afwijzen; een afwijzing vraagt om een reden.

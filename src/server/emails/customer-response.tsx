@@ -1,6 +1,6 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import type { CustomerDecision } from '../../shared/order-confirmation-states';
-import { EmailLayout, textStyles } from './layout';
+import { ActionButton, EmailLayout, textStyles } from './layout';
 
 export type CustomerResponseLine = {
   /** 'Regel 2: Montage' — the line as the order names it. */
@@ -87,17 +87,7 @@ export function CustomerResponseEmail({
           ))}
         </>
       )}
-      <Section style={{ margin: '8px 0 24px' }}>
-        <Button href={orderUrl} style={textStyles.button}>
-          Order bekijken
-        </Button>
-      </Section>
-      <Text style={textStyles.small}>Werkt de knop niet? Kopieer dan deze link in uw browser:</Text>
-      <Text style={textStyles.small}>
-        <Link href={orderUrl} style={textStyles.link}>
-          {orderUrl}
-        </Link>
-      </Text>
+      <ActionButton href={orderUrl}>Order bekijken</ActionButton>
       <Text style={textStyles.small}>
         Beantwoordt u deze e-mail, dan gaat uw antwoord naar {replyTo}. U krijgt dit bericht omdat u de order
         heeft opgesteld, of omdat u eigenaar of beheerder bent van {organizationName}.

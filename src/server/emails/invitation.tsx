@@ -1,5 +1,5 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
-import { EmailLayout, PRODUCT_NAME, textStyles } from './layout';
+import { Heading, Text } from '@react-email/components';
+import { ActionButton, EmailLayout, PRODUCT_NAME, textStyles } from './layout';
 
 export type InvitationEmailProps = {
   organizationName: string;
@@ -38,17 +38,7 @@ export function InvitationEmail({
         Heeft u nog geen account? Dan maakt u er via de link een aan met dit e-mailadres. Heeft u al een
         account, log dan in en accepteer de uitnodiging.
       </Text>
-      <Section style={{ margin: '8px 0 24px' }}>
-        <Button href={inviteUrl} style={textStyles.button}>
-          Uitnodiging bekijken
-        </Button>
-      </Section>
-      <Text style={textStyles.small}>Werkt de knop niet? Kopieer dan deze link in uw browser:</Text>
-      <Text style={textStyles.small}>
-        <Link href={inviteUrl} style={textStyles.link}>
-          {inviteUrl}
-        </Link>
-      </Text>
+      <ActionButton href={inviteUrl}>Uitnodiging bekijken</ActionButton>
       <Text style={textStyles.small}>
         Deze uitnodiging is geldig tot {expiresOn} om {expiresTime} uur en kan één keer worden gebruikt.
         Verwacht u deze uitnodiging niet? Dan kunt u deze e-mail negeren.

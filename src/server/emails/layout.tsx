@@ -1,4 +1,15 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 
 /** The product's own look for system mails: company-neutral, brand blue, readable without images. */
@@ -52,6 +63,25 @@ export const textStyles = {
     whiteSpace: 'pre-wrap',
   },
 } satisfies Record<string, CSSProperties>;
+
+/** The mail's one action: a button, and the same link written out for a mail client that shows no button. */
+export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <>
+      <Section style={{ margin: '8px 0 24px' }}>
+        <Button href={href} style={textStyles.button}>
+          {children}
+        </Button>
+      </Section>
+      <Text style={textStyles.small}>Werkt de knop niet? Kopieer dan deze link in uw browser:</Text>
+      <Text style={textStyles.small}>
+        <Link href={href} style={textStyles.link}>
+          {href}
+        </Link>
+      </Text>
+    </>
+  );
+}
 
 export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
-import { EmailLayout, PRODUCT_NAME, textStyles } from './layout';
+import { Heading, Text } from '@react-email/components';
+import { ActionButton, EmailLayout, PRODUCT_NAME, textStyles } from './layout';
 
 export type ResetPasswordEmailProps = { name: string; resetUrl: string; validMinutes: number };
 
@@ -21,17 +21,7 @@ export function ResetPasswordEmail({
         We hebben een verzoek ontvangen om het wachtwoord van uw {PRODUCT_NAME}-account opnieuw in te stellen.
         Klik op de knop hieronder om een nieuw wachtwoord te kiezen.
       </Text>
-      <Section style={{ margin: '8px 0 24px' }}>
-        <Button href={resetUrl} style={textStyles.button}>
-          Nieuw wachtwoord instellen
-        </Button>
-      </Section>
-      <Text style={textStyles.small}>Werkt de knop niet? Kopieer dan deze link in uw browser:</Text>
-      <Text style={textStyles.small}>
-        <Link href={resetUrl} style={textStyles.link}>
-          {resetUrl}
-        </Link>
-      </Text>
+      <ActionButton href={resetUrl}>Nieuw wachtwoord instellen</ActionButton>
       <Text style={textStyles.small}>
         De link is {validMinutes} minuten geldig en werkt één keer. Na het wijzigen wordt u op al uw apparaten
         uitgelogd. Heeft u dit niet aangevraagd? Dan kunt u deze e-mail negeren; uw wachtwoord blijft

@@ -1,5 +1,5 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
-import { EmailLayout, PRODUCT_NAME, textStyles } from './layout';
+import { Heading, Text } from '@react-email/components';
+import { ActionButton, EmailLayout, PRODUCT_NAME, textStyles } from './layout';
 
 export type VerifyEmailProps = { name: string; verifyUrl: string; validHours: number };
 
@@ -21,17 +21,7 @@ export function VerifyEmail({
         Bedankt voor uw registratie. Bevestig uw e-mailadres om uw account te activeren. Daarna kunt u
         inloggen en uw eerste inkooporder aanmaken.
       </Text>
-      <Section style={{ margin: '8px 0 24px' }}>
-        <Button href={verifyUrl} style={textStyles.button}>
-          E-mailadres bevestigen
-        </Button>
-      </Section>
-      <Text style={textStyles.small}>Werkt de knop niet? Kopieer dan deze link in uw browser:</Text>
-      <Text style={textStyles.small}>
-        <Link href={verifyUrl} style={textStyles.link}>
-          {verifyUrl}
-        </Link>
-      </Text>
+      <ActionButton href={verifyUrl}>E-mailadres bevestigen</ActionButton>
       <Text style={textStyles.small}>
         Deze link is {validHours} uur geldig. Heeft u zich niet aangemeld? Dan kunt u deze e-mail negeren.
       </Text>
