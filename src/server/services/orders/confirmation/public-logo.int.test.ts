@@ -6,10 +6,10 @@ import { openTestDatabase, type TestDatabase } from '../../../../test/db';
 import { solidImage } from '../../../../test/logo-images';
 import { insertCustomer, parsedOrder } from '../../../../test/orders-fixtures';
 import { createSignedInUser } from '../../../../test/users';
-import { hashToken } from '../../auth/session-tokens';
 import { saveLogo } from '../../logo/logos';
 import { createOrder } from '../orders';
-import { confirmationLogo } from './public-logo';
+import { confirmationLogo } from './public';
+import { confirmationTokenHash, newConfirmationToken } from './token';
 
 /**
  * The seller's logo for the public order page: found by the link alone, only while the link still
@@ -41,13 +41,13 @@ describe('confirmationLogo (integration)', () => {
       : null;
     const customer = await insertCustomer(database.db, organizationId);
     const order = await createOrder(database.db, organizationId, parsedOrder(customer.id), clock.now());
-    const token = `tok-${crypto.randomUUID()}`;
+    const token = newConfirmationToken();
     const [link] = await database.db
       .insert(orderConfirmations)
       .values({
         organizationId,
         orderId: order.id,
-        tokenHash: hashToken(token),
+        tokenHash: confirmationTokenHash(token),
         versionHash: 'v1',
         document: {},
         sentAt: clock.now(),

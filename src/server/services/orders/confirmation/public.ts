@@ -26,7 +26,7 @@ import { enqueue } from '../../../jobs/queue';
 import { customerResponseMailQueue } from '../../../jobs/queues';
 import { recordCustomerAudit } from '../../audit/audit-log';
 import { assertWithinRateLimit, rateLimitAddress } from '../../auth/rate-limit';
-import { findLogo, logoDataUrl } from '../../logo/logos';
+import { findLogo, logoDataUrl, type StoredLogo } from '../../logo/logos';
 import { pdfMessages } from '../../pdf/messages';
 import { orderDocumentData } from '../../pdf/order-document-data';
 import { documentPdf } from '../../pdf/order-pdf';
@@ -347,4 +347,25 @@ export async function confirmationFile(
   // Stored a moment ago and kept for a day: only a database that lost it gets here.
   if (!file) throw new AppError('SERVICE_UNAVAILABLE', pdfMessages.failed);
   return { filename: file.downloadName, contentType: 'application/pdf', content: file.content };
+}
+
+/**
+ * The seller's logo for the public order page: the app's own logo route needs a login, the customer has
+ * only the link. Given for a link that still opens its order (waiting or answered), like the page
+ * itself; null for an unknown, replaced or expired link, a cancelled order, or a seller without a logo.
+ */
+export async function confirmationLogo(
+  deps: ServiceDeps<'db' | 'now'>,
+  token: string,
+): Promise<StoredLogo | null> {
+  let found: Found;
+  try {
+    found = await findLink(deps.db, token);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+    throw err;
+  }
+  const state = confirmationState(found.link, found.orderStatus, deps.now());
+  if (found.orderStatus === 'cancelled' || (state !== 'waiting' && state !== 'answered')) return null;
+  return findLogo(deps.db, found.link.organizationId);
 }
