@@ -43,13 +43,11 @@ export const webhookDeliveryJob = (opts: WebhookDeliveryOptions): RegisteredJob 
     ...(opts.policy ? { policy: opts.policy } : {}),
   });
 
+/** What a job that mails members about an order needs: the mailer and the app's address for its link. */
+type MailJobOptions = { db: Db; log: Logger; mailer: Mailer; config: Pick<Config, 'appUrl'> };
+
 /** The mails to approvers of an order put forward for approval (services/orders/approval). */
-export const approvalMailJob = (opts: {
-  db: Db;
-  log: Logger;
-  mailer: Mailer;
-  config: Pick<Config, 'appUrl'>;
-}): RegisteredJob =>
+export const approvalMailJob = (opts: MailJobOptions): RegisteredJob =>
   registerJob({
     queue: approvalMailQueue,
     handle: (job) => deliverApprovalMailJob(opts, job),
@@ -58,12 +56,7 @@ export const approvalMailJob = (opts: {
   });
 
 /** The mails to an order's writer when its customer answered it (services/orders/confirmation). */
-export const customerResponseMailJob = (opts: {
-  db: Db;
-  log: Logger;
-  mailer: Mailer;
-  config: Pick<Config, 'appUrl'>;
-}): RegisteredJob =>
+export const customerResponseMailJob = (opts: MailJobOptions): RegisteredJob =>
   registerJob({
     queue: customerResponseMailQueue,
     handle: (job) => deliverCustomerResponseMailJob(opts, job),
