@@ -127,7 +127,12 @@ export type FakeLink = PublicConfirmation | { gone: GoneReason };
 export type FakeConfirmPort = ConfirmPagePort & {
   links: Map<string, FakeLink>;
   logos: Map<string, ConfirmationLogo>;
-  calls: { read: string[]; answer: { token: string; input: unknown; ip: string }[]; file: string[] };
+  calls: {
+    read: string[];
+    answer: { token: string; input: unknown; ip: string }[];
+    file: string[];
+    logo: string[];
+  };
   /** Makes answerConfirmation refuse with 429 (the services' rate limit). */
   limited: boolean;
 };
@@ -142,14 +147,16 @@ export function fakeConfirmPort(links: Record<string, FakeLink> = {}): FakeConfi
   const port: FakeConfirmPort = {
     links: new Map(Object.entries(links)),
     logos: new Map(),
-    calls: { read: [], answer: [], file: [] },
+    calls: { read: [], answer: [], file: [], logo: [] },
     limited: false,
-    async readPublicConfirmation(_deps, token) {
+    async readConfirmationPage(_deps, token) {
       port.calls.read.push(token);
       const link = port.links.get(token);
       if (!link) throw notFound(confirmationMessages.notFound);
       if ('gone' in link) throw new FakeConfirmationGoneError(link.gone);
-      return link;
+      // As the services: the logo goes only with a link that still opens its order.
+      const logo = link.state === 'waiting' || link.state === 'answered' ? port.logos.get(token) : undefined;
+      return { view: link, logo: logo ? { hash: logo.hash, width: logo.width, height: logo.height } : null };
     },
     async answerConfirmation(_deps, token, input, meta) {
       port.calls.answer.push({ token, input, ip: meta.ip });
@@ -212,6 +219,7 @@ export function fakeConfirmPort(links: Record<string, FakeLink> = {}): FakeConfi
           };
     },
     async confirmationLogo(_deps, token) {
+      port.calls.logo.push(token);
       return port.logos.get(token) ?? null;
     },
   };

@@ -2,8 +2,9 @@ import type { CustomerResponse, PublicConfirmation } from '../../../shared/schem
 import type { AppDeps } from '../../deps';
 
 /**
- * What the public order page asks of the services: reading the order as it was sent with a link, the
- * customer's one answer, the files of that version and the seller's logo. The page is written against
+ * What the public order page asks of the services: reading the order as it was sent with a link
+ * (with its logo's meta, in one go), the customer's one answer, the files of that version and the
+ * seller's logo. The page is written against
  * this shape so it can be tested with a fake; the server hands it the real services
  * (services/orders/confirmation/), whose functions have these signatures.
  */
@@ -23,13 +24,19 @@ export type ConfirmationLogo = {
   height: number;
 };
 
+/** What the page shows of the logo: its version (for the image's address) and its size, not its bytes. */
+export type ConfirmationLogoMeta = Pick<ConfirmationLogo, 'hash' | 'width' | 'height'>;
+
+export type ConfirmationPage = { view: PublicConfirmation; logo: ConfirmationLogoMeta | null };
+
 export type ConfirmPagePort = {
   /**
-   * The order as sent with this link. Throws AppError NOT_FOUND for an unknown token and a
+   * The order as sent with this link, and the seller's logo's meta while the link still opens its
+   * order (null otherwise, or without a logo). Throws AppError NOT_FOUND for an unknown token and a
    * ConfirmationGoneError for a cancelled order; a replaced or expired link answers its view with
-   * that state.
+   * that state. One read: a page visit asks nothing else.
    */
-  readPublicConfirmation(deps: AppDeps, token: string): Promise<PublicConfirmation>;
+  readConfirmationPage(deps: AppDeps, token: string): Promise<ConfirmationPage>;
   /**
    * Records the answer (input as confirmationAnswerInput takes it). Throws AppError BAD_REQUEST
    * with `extra.details` {field: message}, TOO_MANY_REQUESTS, NOT_FOUND, CONFLICT when already

@@ -189,6 +189,20 @@ describe('the order page routes', () => {
       expect(page.body).toContain('alt="Logo van Timmerbedrijf De Vries B.V."');
     });
 
+    it('reads a visit once, the logo’s meta with the order: the logo’s own service is for its route', async () => {
+      port.logos.set(TOKEN, tinyLogo());
+      await get(`/confirm/${TOKEN}`);
+      // The re-render of a refused answer reads once too.
+      const refused = await post([
+        ['decision', 'reject'],
+        ['name', 'Sanne'],
+      ]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(`logo?v=${'a'.repeat(64)}`);
+      expect(port.calls.read).toEqual([TOKEN, TOKEN]);
+      expect(port.calls.logo).toEqual([]);
+    });
+
     it('a token longer than any link is not looked up', async () => {
       const res = await get(`/confirm/${'x'.repeat(300)}`);
       expect(res.statusCode).toBe(404);
@@ -431,7 +445,7 @@ describe('the order page routes', () => {
 
   describe('failures', () => {
     it('a service that fails answers a Dutch 500 page that shows nothing internal', async () => {
-      port.readPublicConfirmation = async () => {
+      port.readConfirmationPage = async () => {
         throw new Error('connection to 10.0.0.5 refused');
       };
       const res = await get(`/confirm/${TOKEN}`);

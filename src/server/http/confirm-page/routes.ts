@@ -20,7 +20,12 @@ import {
 import { fileHeaders, pageHeaders } from './headers';
 import type { MessagePage, Notice } from './page';
 import { confirmPath } from './paths';
-import { type ConfirmationFileKind, type ConfirmPagePort, isConfirmationGone } from './port';
+import {
+  type ConfirmationFileKind,
+  type ConfirmationPage,
+  type ConfirmPagePort,
+  isConfirmationGone,
+} from './port';
 import { pageTexts } from './texts';
 import { orderPageView } from './view';
 
@@ -109,16 +114,18 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
 
   type PageState = { values?: FormValues; errors?: Map<FieldKey, string>; notice?: Notice | null };
 
-  /** The order's page for a view that still opens it (waiting or answered); a replaced or expired link gets its 410. */
+  /**
+   * The order's page for a view that still opens it (waiting or answered); a replaced or expired link
+   * gets its 410. The logo's meta comes with the view (readConfirmationPage), not from a read of its own.
+   */
   async function sendOrderPage(
     reply: FastifyReply,
     token: string,
-    view: PublicConfirmation,
+    { view, logo }: ConfirmationPage,
     status: number,
     state: PageState = {},
   ): Promise<FastifyReply> {
     if (view.state === 'replaced' || view.state === 'expired') return sendGone(reply, view.state, view);
-    const logo = await port.confirmationLogo(deps, token);
     const waiting = view.state === 'waiting';
     // The page as it opens (no typed values, no messages) is the same for every visit while the link
     // stands where it stands: kept, not rendered again (a long order's page is most of its time).
@@ -160,13 +167,13 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
     status: number,
     state: PageState,
   ): Promise<FastifyReply> {
-    let view: PublicConfirmation;
+    let page: ConfirmationPage;
     try {
-      view = await port.readPublicConfirmation(deps, token);
+      page = await port.readConfirmationPage(deps, token);
     } catch (err) {
       return sendLinkFailure(reply, err);
     }
-    return sendOrderPage(reply, token, view, status, state);
+    return sendOrderPage(reply, token, page, status, state);
   }
 
   await app.register(async (scope) => {
@@ -193,13 +200,13 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
     scope.get('/confirm/:token', async (req: TokenRequest, reply) => {
       const { token } = req.params;
       if (token.length > TOKEN_MAX) return sendConfirmNotFound(reply);
-      let view: PublicConfirmation;
+      let page: ConfirmationPage;
       try {
-        view = await port.readPublicConfirmation(deps, token);
+        page = await port.readConfirmationPage(deps, token);
       } catch (err) {
         return sendLinkFailure(reply, err);
       }
-      return sendOrderPage(reply, token, view, 200);
+      return sendOrderPage(reply, token, page, 200);
     });
 
     scope.post('/confirm/:token', async (req: TokenRequest, reply) => {

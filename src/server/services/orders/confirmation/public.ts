@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client';
 import {
+  companyLogos,
   type OrderConfirmationRow,
   orderConfirmations,
   orders,
@@ -81,11 +82,27 @@ const unknownLink = () => notFound(confirmationMessages.notFound);
 
 type Found = { link: OrderConfirmationRow; orderStatus: OrderStatus };
 
-/** The link of a token with its order's status; 404 for anything that is not one. */
-async function findLink(db: DbOrTx, token: string, opts: { lock?: boolean } = {}): Promise<Found> {
+/** What the order page needs of the seller's logo to show it: its version and size, not its bytes. */
+export type ConfirmationLogoMeta = { hash: string; width: number; height: number };
+
+type FoundWithLogo = Found & { logo: ConfirmationLogoMeta | null };
+
+/**
+ * The link of a token with its order's status; 404 for anything that is not one. With `logo`, the same
+ * one query also brings the seller's logo meta (null without a logo), so the page is read in one go.
+ */
+async function findLink(db: DbOrTx, token: string, opts?: { lock?: boolean }): Promise<Found>;
+async function findLink(db: DbOrTx, token: string, opts: { logo: true }): Promise<FoundWithLogo>;
+async function findLink(
+  db: DbOrTx,
+  token: string,
+  opts: { lock?: boolean; logo?: boolean } = {},
+): Promise<Found | FoundWithLogo> {
   if (!isWellFormedConfirmationToken(token)) throw unknownLink();
-  const query = db
-    .select({ link: orderConfirmations, orderStatus: orders.status })
+  const linkFields = { link: orderConfirmations, orderStatus: orders.status };
+  const logoFields = { hash: companyLogos.hash, width: companyLogos.width, height: companyLogos.height };
+  const base = db
+    .select(opts.logo ? { ...linkFields, logo: logoFields } : linkFields)
     .from(orderConfirmations)
     .innerJoin(
       orders,
@@ -95,7 +112,12 @@ async function findLink(db: DbOrTx, token: string, opts: { lock?: boolean } = {}
       ),
     )
     .where(eq(orderConfirmations.tokenHash, confirmationTokenHash(token)))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  // The logo belongs to the organisation that sent the order (the row's, never the input's).
+  const query = opts.logo
+    ? base.leftJoin(companyLogos, eq(companyLogos.organizationId, orderConfirmations.organizationId))
+    : base;
   const [row] = opts.lock ? await query.for('update', { of: orderConfirmations }) : await query;
   if (!row) throw unknownLink();
   return row;
@@ -111,6 +133,11 @@ function goneReason(found: Found, now: Date): GoneReason | null {
   if (found.link.replacedAt) return 'replaced';
   if (found.link.expiresAt.getTime() <= now.getTime()) return 'expired';
   return null;
+}
+
+/** The seller's logo goes with a link that still opens its order (waiting or answered), like the page. */
+function showsLogo(found: Found, state: ConfirmationState): boolean {
+  return found.orderStatus !== 'cancelled' && (state === 'waiting' || state === 'answered');
 }
 
 /** The order as the link shows it: the document as sent, in the API's shape. */
@@ -180,19 +207,40 @@ export function publicConfirmationOf(
   };
 }
 
+/** The view of a found link, for reading: gone for a cancelled order, else the order with its state. */
+function readableView(found: Found, now: Date): PublicConfirmation {
+  assertNotCancelled(found);
+  return publicConfirmationOf(found.link, confirmationState(found.link, found.orderStatus, now));
+}
+
 /**
- * GET (and HEAD) of the page and of `/api/public/confirm/{token}`: the order as sent with this link
- * and where the answer stands. Changes nothing. 404 for an unknown token; ConfirmationGoneError
- * ('cancelled') when the order was cancelled; a replaced or expired link still answers, its `state`
- * says which.
+ * GET (and HEAD) of `/api/public/confirm/{token}`: the order as sent with this link and where the
+ * answer stands. Changes nothing. 404 for an unknown token; ConfirmationGoneError ('cancelled') when
+ * the order was cancelled; a replaced or expired link still answers, its `state` says which.
  */
 export async function readPublicConfirmation(
   deps: ServiceDeps<'db' | 'now'>,
   token: string,
 ): Promise<PublicConfirmation> {
-  const found = await findLink(deps.db, token);
-  assertNotCancelled(found);
-  return publicConfirmationOf(found.link, confirmationState(found.link, found.orderStatus, deps.now()));
+  return readableView(await findLink(deps.db, token), deps.now());
+}
+
+/** What the order page shows: the order as sent with the link, and the seller's logo beside it. */
+export type ConfirmationPage = { view: PublicConfirmation; logo: ConfirmationLogoMeta | null };
+
+/**
+ * GET (and HEAD) of the order page, and its re-render after a refused answer: readPublicConfirmation
+ * and the logo's meta in one query, under the same rules — 404 for an unknown token,
+ * ConfirmationGoneError ('cancelled') for a cancelled order — with the logo only while the link still
+ * opens its order, as confirmationLogo gives it.
+ */
+export async function readConfirmationPage(
+  deps: ServiceDeps<'db' | 'now'>,
+  token: string,
+): Promise<ConfirmationPage> {
+  const found = await findLink(deps.db, token, { logo: true });
+  const view = readableView(found, deps.now());
+  return { view, logo: showsLogo(found, view.state) ? found.logo : null };
 }
 
 /** The per-link and per-address budgets of answering; a link's budget is kept under its hash, never the token. */
@@ -366,6 +414,6 @@ export async function confirmationLogo(
     throw err;
   }
   const state = confirmationState(found.link, found.orderStatus, deps.now());
-  if (found.orderStatus === 'cancelled' || (state !== 'waiting' && state !== 'answered')) return null;
+  if (!showsLogo(found, state)) return null;
   return findLogo(deps.db, found.link.organizationId);
 }
