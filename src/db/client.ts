@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type Logger, sql } from 'drizzle-orm';
 import type { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { projectRoot } from '../project-root';
 import { startPglite } from './pglite-start';
@@ -45,6 +45,11 @@ export type DatabaseOptions = {
    * can enqueue to them, whether or not it works them. Without: the schema alone.
    */
   jobQueues?: readonly QueueRow[];
+  /**
+   * Told every statement the app's queries send (drizzle's logger; the job queue's own SQL is not
+   * among them): a test counts a request's round trips with it.
+   */
+  logger?: Logger | undefined;
 };
 
 /** The newest migration of a folder: its journal's `when`, which drizzle records as `created_at`. */
@@ -104,7 +109,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // Short pauses between attempts to reach a database that went away (postgres-reconnect.ts).
       ...reconnectOptions,
     });
-    const db = drizzlePostgres(client, { schema });
+    const db = drizzlePostgres(client, { schema, logger: opts.logger ?? false });
     const queueSql: QueueSql = {
       executeSql: async (text, values = []) => {
         if (values.length > 0) {
@@ -173,7 +178,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client, { schema, logger: opts.logger ?? false });
   const queueSql: QueueSql = {
     // query() takes one statement with parameters, exec() several without (pg-boss's schema and upkeep
     // plans, with their own BEGIN … COMMIT). exec() runs inside transaction(): should a statement fail

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { startPglite } from '../db/pglite-start';
@@ -40,15 +41,19 @@ export function templatePglite(): Promise<PGlite> | undefined {
 export async function openTestDatabase({
   serverUrl = process.env.TEST_DATABASE_URL,
   migrationsFolder,
+  logger,
 }: {
   migrationsFolder?: string;
   serverUrl?: string;
+  /** Told every statement of the app's queries (DatabaseOptions.logger). */
+  logger?: Logger;
 } = {}): Promise<TestDatabase> {
   if (!serverUrl) {
     const pglite = migrationsFolder ? undefined : templatePglite();
     const database = await openDatabase({
       dataDir: 'memory://',
       jobQueues: JOB_QUEUE_ROWS,
+      logger,
       ...(pglite ? { pglite } : {}),
       ...(migrationsFolder ? { migrationsFolder } : {}),
     });
@@ -64,6 +69,7 @@ export async function openTestDatabase({
     databaseUrl: databaseUrlOn(serverUrl, name),
     maxConnections: 5,
     jobQueues: JOB_QUEUE_ROWS,
+    logger,
     ...(migrationsFolder ? { migrationsFolder } : {}),
   });
   return {

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CustomerResponse, confirmationMessages } from '../../../shared/schemas/order-confirmation';
 import { buildTestApp, testDeps } from '../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../test/db';
+import { solidImage } from '../../../test/logo-images';
 import { type CapturingMailer, createCapturingMailer } from '../../../test/mailer';
 import { insertCustomer, orderPayload } from '../../../test/orders-fixtures';
 import { createSignedInUser } from '../../../test/users';
+import { saveLogo } from '../../services/logo/logos';
 
 /**
  * The order page on the app's own services (every other test of the page drives it with a fake):
@@ -14,10 +16,13 @@ import { createSignedInUser } from '../../../test/users';
  */
 
 let database: TestDatabase;
+/** Every statement the app's queries sent, in order (openTestDatabase's logger). */
+const statements: string[] = [];
 let app: FastifyInstance;
 let mailer: CapturingMailer;
 let token: string;
 let customerId: string;
+let organizationId: string;
 
 const auth = () => ({ authorization: `Bearer ${token}` });
 
@@ -53,13 +58,13 @@ async function send(orderId: string): Promise<string> {
 const formTokenOf = (html: string) => /name="formToken" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ logger: { logQuery: (query) => statements.push(query) } });
   mailer = createCapturingMailer();
   app = await buildTestApp(testDeps(database.db, mailer));
   const owner = await createSignedInUser(database.db, { name: 'Olga Eigenaar', company: 'De Vries B.V.' });
   token = owner.token;
-  customerId = (await insertCustomer(database.db, owner.organization.id, { email: 'inkoop@jansenbouw.nl' }))
-    .id;
+  organizationId = owner.organization.id;
+  customerId = (await insertCustomer(database.db, organizationId, { email: 'inkoop@jansenbouw.nl' })).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -134,5 +139,23 @@ describe('the order page on the real services', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/confirm/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode,
     ).toBe(404);
+  });
+
+  it('a visit reads the database once: the order as sent and the seller’s logo in one query', async () => {
+    await saveLogo(
+      database.db,
+      organizationId,
+      { content: await solidImage(400, 100, 'png'), contentType: 'image/png' },
+      new Date(),
+    );
+    const order = await sentOrder();
+    // The first visit renders the page, the next one is served as kept: both read once.
+    for (const visit of ['first', 'kept']) {
+      statements.length = 0;
+      const page = await app.inject({ method: 'GET', url: order.link });
+      expect(page.statusCode, visit).toBe(200);
+      expect(page.body, visit).toMatch(/<img src="\/confirm\/[^"]+\/logo\?v=[0-9a-f]{64}"/);
+      expect(statements, visit).toHaveLength(1);
+    }
   });
 });
