@@ -30,11 +30,14 @@ export const MARK = 'inkooporders patch';
  *   server's error for them (57P01 "terminating connection"): the reconnected connection waited
  *   for their answers forever, or failed its first statement with that error;
  * - releasing a reservation whose connection had closed filed that connection as open: the pool
- *   then sent statement after statement to a connection without a socket.
+ *   then sent statement after statement to a connection without a socket;
+ * - a connection that died under its first statement, postgres.js's own query for the array types,
+ *   rejected that query's promise with no one to handle it: an unhandled rejection, and node exited.
  * The fix: a statement on a connection without a socket fails at once with CONNECTION_CLOSED;
  * closing fails and forgets everything under way, the pending write and the server's error; a
  * write that still finds no socket is dropped instead of thrown; a released reservation hands
- * back only a connection that is still its own.
+ * back only a connection that is still its own; the array types' failure is handled (the statement
+ * waiting for the connection fails through the connection's error path).
  */
 const postgresConnection = [
   {
@@ -77,6 +80,17 @@ const postgresConnection = [
     chunk = nextWriteTimer = null // ${MARK}
     `,
     count: 2,
+  },
+  {
+    // A new connection's first statement is postgres.js's own query for the array types, whose promise
+    // it drops (upstream porsager/postgres#1192, #1205, #1223). A connection that dies under that
+    // query (the database stopping just as the pool connects) rejected it unhandled, and node ended the
+    // process. Handled here: the statement that asked for the connection fails through the
+    // connection's own error path as any other, and the next connection fetches the types again.
+    before: `        return fetchArrayTypes()
+`,
+    after: `        return fetchArrayTypes().catch(() => {}) // ${MARK}
+`,
   },
 ];
 

@@ -3,6 +3,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/db';
 import { postgresForTestFile } from '../test/postgres';
+import { startTcpProxy } from '../test/tcp-proxy';
 import { waitFor } from '../test/webhook-receiver';
 import { type Database, openDatabase } from './client';
 import { isDatabaseUnavailable } from './unavailable';
@@ -93,6 +94,46 @@ describe.skipIf(unreachable)('a connection ended under a statement (Postgres)', 
     for (let i = 0; i < 3; i++) {
       expect((await database.queueSql.executeSql('select 7 as seven')).rows).toEqual([{ seven: 7 }]);
       expect((await answers())[0]).toEqual({ answer: 42 });
+    }
+  });
+
+  it("a new connection that dies under postgres.js's own first statement (the array types): only the waiting statement fails, nothing is left unhandled", async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    const target = new URL(serverUrl);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(serverUrl);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    viaProxy.pathname = `/${testDatabase.name}`;
+    const throughProxy = await openDatabase({ databaseUrl: viaProxy.toString(), maxConnections: 1 });
+    try {
+      const ask = async () =>
+        (await throughProxy.db.execute(sql`select 44 as answer`)) as unknown as { answer: number }[];
+      expect((await ask())[0]).toEqual({ answer: 44 });
+      // The pool's connection goes, and the next one dies as it asks for the array types.
+      proxy.resetWhenClientSends('pg_catalog.pg_type');
+      proxy.dropAll();
+      // A statement sent before the pool saw its connection go fails on that one: asked again until a
+      // new connection has met the reset.
+      let failed: unknown = null;
+      await waitFor('a new connection asking for the array types', async () => {
+        failed = await ask().then(
+          () => null,
+          (err: unknown) => err,
+        );
+        return !proxy.armed();
+      });
+      expect(isDatabaseUnavailable(failed), String(failed)).toBe(true);
+      // A statement that goes over the network again: node reports an unhandled rejection once the
+      // microtasks of the turn that made it have run, long before this answer arrives.
+      expect((await ask())[0]).toEqual({ answer: 44 });
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+      await throughProxy.close();
+      await proxy.close();
     }
   });
 });
