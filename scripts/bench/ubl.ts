@@ -50,7 +50,7 @@ const benchLines = () =>
 const benchOrder = () =>
   ublOrder({
     items: benchLines(),
-    customerSnapshot: BELGIAN_CUSTOMER,
+    customerSnapshot: { ...BELGIAN_CUSTOMER, kvkNumber: '' },
     deliveryDate: DELIVERY_ORDER.deliveryDate,
     deliveryAddress: DELIVERY_ORDER.deliveryAddress,
     notes: DELIVERY_ORDER.notes,

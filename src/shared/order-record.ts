@@ -24,8 +24,20 @@ export type CustomerSnapshot = {
   postalCode: string;
   city: string;
   country: string;
+  /**
+   * Kept for the UBL file (its buyer's endpoint); the PDF does not print it. '' when the customer has
+   * none, and for a snapshot saved before it was kept (StoredCustomerSnapshot).
+   */
+  kvkNumber: string;
   btwNumber: string;
 };
+
+/**
+ * A snapshot as the database (orders.customer_snapshot) and a link's stored document hold it: those
+ * saved before the KVK number was kept have no `kvkNumber` key. They are read as they are, never
+ * rewritten (customer-snapshot.ts, customerSnapshotOf, makes the key '').
+ */
+export type StoredCustomerSnapshot = Omit<CustomerSnapshot, 'kvkNumber'> & { kvkNumber?: string };
 
 /** A member as a record names them: who created or last changed an order or customer. */
 export type PersonRef = { id: string; name: string };

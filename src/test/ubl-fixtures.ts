@@ -32,7 +32,7 @@ export function ublOrder(
     status: 'concept',
     btwVerlegd,
     customerId: '00000000-0000-4000-8000-000000000002',
-    customerSnapshot: fixture.customer,
+    customerSnapshot: fixture.customer && { ...fixture.customer, kvkNumber: '' },
     deliveryDate: null,
     deliveryAddress: null,
     notes: '',

@@ -14,13 +14,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CustomerSnapshot, DeliveryAddress } from '../../shared/order-record';
+import type { CustomerSnapshot, DeliveryAddress, StoredCustomerSnapshot } from '../../shared/order-record';
 import { idColumn, lifecycleDates } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
 
-// The snapshot's type is the read model's (shared/order-record.ts); re-exported for the schema's users.
-export type { CustomerSnapshot };
+// The snapshot's types are the read model's (shared/order-record.ts); re-exported for the schema's users.
+export type { CustomerSnapshot, StoredCustomerSnapshot };
 
 /** numeric(12,2), read and written as decimal text ('12.50'); src/shared/money.ts converts to cents. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
@@ -44,8 +44,8 @@ export const orders = pgTable(
      * deleted before migration 0006 (they show 'Onbekende klant').
      */
     customerId: uuid('customer_id'),
-    /** See CustomerSnapshot; null only where customer_id is. */
-    customerSnapshot: jsonb('customer_snapshot').$type<CustomerSnapshot>(),
+    /** See CustomerSnapshot; null only where customer_id is. Older ones lack `kvkNumber`. */
+    customerSnapshot: jsonb('customer_snapshot').$type<StoredCustomerSnapshot>(),
     /**
      * The snapshot's name and company, lowercased, one per line: what the orders list shows and so
      * searches. Scanning one text column costs about what order_number does; reading both fields out

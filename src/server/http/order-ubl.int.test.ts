@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, orders, organizations, users } from '../../db/schema';
@@ -37,7 +37,9 @@ describe('GET /api/orders/{id}/ubl (integration)', () => {
     app.inject({ method: 'GET', url, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
 
   /** A company with its KVK and BTW number, and an order for a customer with a BTW number. */
-  async function companyWithOrder(customerFields: { btwNumber?: string } = { btwNumber: 'NL987654321B01' }) {
+  async function companyWithOrder(
+    customerFields: { btwNumber?: string; kvkNumber?: string } = { btwNumber: 'NL987654321B01' },
+  ) {
     const owner = await createSignedInUser(database.db, { company: 'De Vries Installatietechniek B.V.' });
     const organizationId = owner.organization.id;
     await database.db
@@ -97,7 +99,44 @@ describe('GET /api/orders/{id}/ubl (integration)', () => {
     expect((await get(`/api/orders/${other.order._id}/ubl`, other.token)).statusCode).toBe(200);
   });
 
-  it('is a 409 saying what is missing: the customer’s BTW number, or the company’s KVK or BTW number', async () => {
+  it('addresses a customer with a KVK number and no BTW number by its KVK number (0106), valid by the rules', async () => {
+    const { token, order } = await companyWithOrder({ kvkNumber: '69599084' });
+    const res = await get(`/api/orders/${order._id}/ubl`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const buyer = 'cac:BuyerCustomerParty/cac:Party';
+    expect(ublValues(res.body, `${buyer}/cbc:EndpointID/concat(@schemeID, ':', .)`)).toEqual([
+      '0106:69599084',
+    ]);
+    expect(
+      ublValues(res.body, `${buyer}/cac:PartyLegalEntity/cbc:CompanyID/concat(@schemeID, ':', .)`),
+    ).toEqual(['0106:69599084']);
+    expect(ublValues(res.body, `${buyer}/cac:PartyTaxScheme`)).toEqual([]);
+    expect(fatalIds(validatePeppolOrder(res.body))).toEqual([]);
+  });
+
+  it('an order saved before its snapshot kept the KVK number is addressed by the BTW number it has', async () => {
+    // The customer has a KVK number now, but the order was saved without it and is not rewritten.
+    const { token, order } = await companyWithOrder({ kvkNumber: '69599084', btwNumber: 'NL987654321B01' });
+    await database.db
+      .update(orders)
+      .set({ customerSnapshot: sql`customer_snapshot - 'kvkNumber'` })
+      .where(eq(orders.id, order._id));
+    const res = await get(`/api/orders/${order._id}/ubl`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const buyer = 'cac:BuyerCustomerParty/cac:Party';
+    expect(ublValues(res.body, `${buyer}/cbc:EndpointID/concat(@schemeID, ':', .)`)).toEqual([
+      '9944:NL987654321B01',
+    ]);
+    expect(ublValues(res.body, `${buyer}/cac:PartyLegalEntity/cbc:CompanyID`)).toEqual([]);
+    expect(fatalIds(validatePeppolOrder(res.body))).toEqual([]);
+    const [stored] = await database.db
+      .select({ snapshot: orders.customerSnapshot })
+      .from(orders)
+      .where(eq(orders.id, order._id));
+    expect(stored?.snapshot).not.toHaveProperty('kvkNumber');
+  });
+
+  it('is a 409 saying what is missing: the customer’s KVK or BTW number, or the company’s KVK or BTW number', async () => {
     const noVat = await companyWithOrder({});
     const buyer = await get(`/api/orders/${noVat.order._id}/ubl`, noVat.token);
     expect(buyer.statusCode).toBe(409);

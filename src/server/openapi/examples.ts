@@ -97,6 +97,7 @@ const ORDER = {
     postalCode: '3511 AB',
     city: 'Utrecht',
     country: 'Nederland',
+    kvkNumber: '12345678',
     btwNumber: 'NL123456789B01',
   },
   deliveryDate: '2026-12-07',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { NO_APPROVAL_NEEDED } from '../../test/approvals';
@@ -23,6 +23,7 @@ const jansen = {
   postalCode: '1234 AB',
   city: 'Utrecht',
   country: 'Nederland',
+  kvkNumber: '69599084',
   btwNumber: 'NL812345678B01',
 };
 const jansenSnapshot = { ...jansen };
@@ -41,7 +42,7 @@ describe('orders keep a snapshot of their customer (integration)', () => {
   afterAll(() => database.close());
 
   const newCustomer = (fields: Partial<typeof jansen> = {}) =>
-    alice.customers.create({ ...jansen, phone: '', kvkNumber: '', ...fields });
+    alice.customers.create({ ...jansen, phone: '', ...fields });
   const editCustomer = async (id: string, fields: Partial<typeof jansen>) => {
     const { _id, createdAt: _c, updatedAt: _u, active, ...current } = await alice.customers.get({ id });
     return alice.customers.update({ id: _id, ...current, active, ...fields });
@@ -141,6 +142,46 @@ describe('orders keep a snapshot of their customer (integration)', () => {
     // The same id in capitals is the same customer.
     const again = await alice.orders.update({ id: o._id, ...orderPayload(customer._id.toUpperCase()) });
     expect(again).toMatchObject({ customer: customer._id, customerSnapshot: snapshot });
+  });
+
+  it('keeps the customer’s KVK number, and takes a changed one only when the order is saved again', async () => {
+    const customer = await newCustomer({ kvkNumber: '' });
+    const o = await alice.orders.create(orderPayload(customer._id));
+    expect(await storedSnapshot(o._id)).toEqual({ ...jansenSnapshot, kvkNumber: '' });
+    await editCustomer(customer._id, { kvkNumber: '1234 5678' });
+    expect((await alice.orders.get({ id: o._id })).customerSnapshot?.kvkNumber).toBe('');
+    const saved = await alice.orders.update({ id: o._id, ...orderPayload(customer._id) });
+    expect(saved.customerSnapshot).toEqual({ ...jansenSnapshot, kvkNumber: '12345678' });
+    expect(await storedSnapshot(o._id)).toEqual({ ...jansenSnapshot, kvkNumber: '12345678' });
+  });
+
+  it('reads a snapshot saved before the KVK number was kept as one without it, and leaves it as stored', async () => {
+    const customer = await newCustomer();
+    const o = await alice.orders.create(orderPayload(customer._id));
+    // As such an order is stored: the same snapshot without the key.
+    await database.db
+      .update(orders)
+      .set({ customerSnapshot: sql`customer_snapshot - 'kvkNumber'`, updatedAt: new Date(o.updatedAt) })
+      .where(eq(orders.id, o._id));
+    const { kvkNumber: _, ...before } = jansenSnapshot;
+    expect(await storedSnapshot(o._id)).toStrictEqual(before);
+
+    const read = await alice.orders.get({ id: o._id });
+    expect(read).toEqual({
+      ...o,
+      emails: [],
+      approval: NO_APPROVAL_NEEDED,
+      ...NO_CONFIRMATION,
+      customerSnapshot: { ...jansenSnapshot, kvkNumber: '' },
+    });
+    expect((await alice.orders.list()).find((x) => x._id === o._id)?.customerSnapshot).toEqual(
+      read.customerSnapshot,
+    );
+    expect((await pageRow(o.orderNumber, o._id))?.customerSnapshot).toEqual(read.customerSnapshot);
+    // Reading rewrites nothing; saving the order again takes the customer as it is now.
+    expect(await storedSnapshot(o._id)).toStrictEqual(before);
+    await alice.orders.update({ id: o._id, ...orderPayload(customer._id) });
+    expect(await storedSnapshot(o._id)).toEqual(jansenSnapshot);
   });
 
   it('refuses to move an order to another missing or foreign customer, and changes nothing', async () => {

@@ -78,6 +78,7 @@ describe('orders and order numbering over REST (integration)', () => {
         postalCode: '',
         city: '',
         country: 'Nederland',
+        kvkNumber: '',
         btwNumber: '',
       },
       deliveryDate: null,
@@ -419,7 +420,15 @@ describe('orders and order numbering over REST (integration)', () => {
     expect(Object.keys(doc.paths['/orders/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
     const order = doc.paths['/orders/{id}'].get.responses['200'].content['application/json'].schema;
     const snapshot = JSON.stringify(order.properties.customerSnapshot);
-    for (const field of ['name', 'company', 'contactPerson', 'email', 'postalCode', 'btwNumber']) {
+    for (const field of [
+      'name',
+      'company',
+      'contactPerson',
+      'email',
+      'postalCode',
+      'kvkNumber',
+      'btwNumber',
+    ]) {
       expect(snapshot).toContain(`"${field}"`);
     }
     expect(snapshot).toContain('De klant zoals die was toen de order voor het laatst werd opgeslagen');

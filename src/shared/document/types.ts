@@ -20,8 +20,11 @@ export type DocumentCompany = {
   bankName: string;
 };
 
-/** The customer as the order saved it: the order's customer snapshot. */
-export type DocumentCustomer = CustomerSnapshot;
+/**
+ * The customer as the order saved it and the document prints it: the order's customer snapshot
+ * without the KVK number, which the snapshot keeps for the UBL file only.
+ */
+export type DocumentCustomer = Omit<CustomerSnapshot, 'kvkNumber'>;
 
 export type DocumentLine = {
   description: string;

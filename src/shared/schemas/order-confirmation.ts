@@ -170,7 +170,8 @@ export const publicConfirmationOutput = z.object({
   reference: z.string().describe("Referentie; '' als niet ingevuld"),
   project: z.string().describe("Project; '' als niet ingevuld"),
   seller: sellerOutput.describe('Het bedrijf dat de order stuurde'),
-  customer: customerSnapshotOutput.describe('De klant zoals op de order'),
+  // As the PDF shows the customer: without the KVK number, which the snapshot keeps for the UBL file.
+  customer: customerSnapshotOutput.omit({ kvkNumber: true }).describe('De klant zoals op de order'),
   deliveryDate: z.string().nullable().describe('Gewenste leverdag als JJJJ-MM-DD; null als niet opgegeven'),
   deliveryAddress: deliveryAddressOutput.nullable().describe('Afleveradres; null als er geen is'),
   items: z.array(orderItemOutput).describe('De orderregels, in volgorde (lineIndex 0 is de eerste)'),

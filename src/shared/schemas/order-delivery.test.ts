@@ -30,6 +30,7 @@ const customer: CustomerSnapshot = {
   postalCode: '1234 AB',
   city: 'Utrecht',
   country: 'Nederland',
+  kvkNumber: '',
   btwNumber: '',
 };
 

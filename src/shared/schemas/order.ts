@@ -280,6 +280,11 @@ export const customerSnapshotOutput = z.object({
   postalCode: z.string().describe("Postcode; '' als niet ingevuld"),
   city: z.string().describe("Plaats; '' als niet ingevuld"),
   country: z.string().describe('Land'),
+  kvkNumber: z
+    .string()
+    .describe(
+      "KVK-nummer van de klant (8 cijfers); '' als niet ingevuld, en bij een order die voor het laatst werd opgeslagen toen het KVK-nummer nog niet werd vastgelegd. Staat niet op de PDF; het UBL-bestand adresseert de klant ermee",
+    ),
   btwNumber: z.string().describe("BTW-nummer van de klant; '' als niet ingevuld"),
 });
 

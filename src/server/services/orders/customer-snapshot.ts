@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { type CustomerRow, customers } from '../../../db/schema';
-import type { CustomerSnapshot } from '../../../shared/order-record';
+import type { CustomerSnapshot, StoredCustomerSnapshot } from '../../../shared/order-record';
 import { isUuid } from '../../db-helpers';
 
 /** The part of a customer an order keeps (shared/order-record.ts, CustomerSnapshot). */
@@ -15,8 +15,18 @@ export function toCustomerSnapshot(c: Pick<CustomerRow, keyof CustomerSnapshot>)
     postalCode: c.postalCode,
     city: c.city,
     country: c.country,
+    kvkNumber: c.kvkNumber,
     btwNumber: c.btwNumber,
   };
+}
+
+/**
+ * A snapshot as stored (the order's row, a link's document) as the read model has it. One saved
+ * before the KVK number was kept has no such key and reads as a customer without one: the stored
+ * snapshots stay as they were written.
+ */
+export function customerSnapshotOf(stored: StoredCustomerSnapshot): CustomerSnapshot {
+  return toCustomerSnapshot({ ...stored, kvkNumber: stored.kvkNumber ?? '' });
 }
 
 export type OwnedCustomer = { id: string; snapshot: CustomerSnapshot };

@@ -4,6 +4,7 @@ import { computeOrderTotals, decimalToCents } from '../../../shared/money';
 import type { OrderLineRecord, OrderRecord, OrderSummaryRecord } from '../../../shared/order-record';
 import { decimalToQuantity } from '../../../shared/rules/quantity';
 import { type People, personOf } from '../organizations/people';
+import { customerSnapshotOf } from './customer-snapshot';
 
 /** Database rows → the order read model (shared/order-record.ts): cents and Dates. */
 
@@ -24,7 +25,7 @@ export function toOrderSummaryRecord(o: OrderRow, people: People): OrderSummaryR
     btwVerlegd: o.btwVerlegd,
     customerId: o.customerId,
     // Never the customer's current data: the order shows whom it was written for (see CustomerSnapshot).
-    customerSnapshot: o.customerSnapshot,
+    customerSnapshot: o.customerSnapshot && customerSnapshotOf(o.customerSnapshot),
     deliveryDate: o.deliveryDate,
     deliveryAddress: o.deliveryAddress,
     notes: o.notes,

@@ -29,6 +29,7 @@ const snapshot: CustomerSnapshot = {
   postalCode: '1234 AB',
   city: 'Utrecht',
   country: 'Nederland',
+  kvkNumber: '',
   btwNumber: 'NL123456789B01',
 };
 

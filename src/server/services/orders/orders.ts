@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
 import { centsToDecimal, computeOrderTotals } from '../../../shared/money';
-import type { CustomerSnapshot, OrderRecord } from '../../../shared/order-record';
+import type { OrderRecord, StoredCustomerSnapshot } from '../../../shared/order-record';
 import { quantityToDecimal } from '../../../shared/rules/quantity';
 import type { OrderInputData } from '../../../shared/schemas/order';
 import { ownDeliveryAddress } from '../../../shared/schemas/order-delivery';
@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../errors';
 import { CUSTOMER_NOT_FOUND } from '../customers/messages';
 import { emitWebhookEvent } from '../webhooks/events';
 import { voidChangedApproval } from './approval/void-changed';
-import { findOwnedCustomer } from './customer-snapshot';
+import { customerSnapshotOf, findOwnedCustomer } from './customer-snapshot';
 import { orderEventData } from './order-event-data';
 import { assignOrderNumber } from './order-numbering';
 import { getOrder, ORDER_NOT_FOUND } from './order-reads';
@@ -91,7 +91,8 @@ function orderFields(input: OrderInputData) {
  * Delivery and remarks as given: a field left out is not written (a PUT keeps what the order has), null
  * clears it. An address equal to the customer's is stored as null, "the customer's address".
  */
-function deliveryFields(input: OrderInputData, customer: CustomerSnapshot | null) {
+function deliveryFields(input: OrderInputData, stored: StoredCustomerSnapshot | null) {
+  const customer = stored && customerSnapshotOf(stored);
   return {
     ...(input.deliveryDate !== undefined ? { deliveryDate: input.deliveryDate } : {}),
     ...(input.deliveryAddress !== undefined

@@ -1,5 +1,5 @@
-import type { DocumentCompany, OrderDocumentData } from '../../../shared/document/types';
-import type { OrderRecord } from '../../../shared/order-record';
+import type { DocumentCompany, DocumentCustomer, OrderDocumentData } from '../../../shared/document/types';
+import type { CustomerSnapshot, OrderRecord } from '../../../shared/order-record';
 import type { PdfSettings } from '../../../shared/schemas/pdf-settings';
 import type { Company } from '../organizations/company';
 
@@ -23,6 +23,17 @@ export function documentCompany(user: Company): DocumentCompany {
 }
 
 /**
+ * The customer as the document prints it: its snapshot without the KVK number. Left out rather than
+ * passed along unprinted, because the version a confirmation link is bound to is the hash of this data
+ * (confirmation/document.ts): an order whose snapshot gains the number, or '' for a snapshot saved
+ * before it was kept, stays the same version.
+ */
+export function documentCustomer(customer: CustomerSnapshot): DocumentCustomer {
+  const { kvkNumber: _forTheUblFile, ...printed } = customer;
+  return printed;
+}
+
+/**
  * What the PDF of a stored order shows: the customer as the order saved it (its snapshot, never the
  * customer row as it is now), the lines in cents, and the company and house style; `logo` is
  * the company logo as a data: URL (the printer loads nothing from outside the page).
@@ -36,7 +47,7 @@ export function orderDocumentData(
   return {
     logo,
     company: documentCompany(user),
-    customer: order.customerSnapshot,
+    customer: order.customerSnapshot && documentCustomer(order.customerSnapshot),
     order: {
       orderNumber: order.orderNumber,
       date: order.date.toISOString(),

@@ -45,6 +45,7 @@ const order: Order = {
     postalCode: '',
     city: '',
     country: 'Nederland',
+    kvkNumber: '',
     btwNumber: 'NL123456789B01',
   },
   deliveryDate: '2026-04-14',

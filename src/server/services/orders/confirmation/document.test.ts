@@ -3,6 +3,7 @@ import { computeOrderTotals } from '../../../../shared/money';
 import type { OrderLineRecord, OrderRecord } from '../../../../shared/order-record';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
 import type { Company } from '../../organizations/company';
+import { orderDocumentData } from '../../pdf/order-document-data';
 import { confirmationDocumentOf, orderRecordOf, sellerCompanyOf, versionHashOf } from './document';
 import { confirmationTokenHash, isWellFormedConfirmationToken, newConfirmationToken } from './token';
 
@@ -30,6 +31,7 @@ const order: OrderRecord = {
     postalCode: '1234 AB',
     city: 'Utrecht',
     country: 'Nederland',
+    kvkNumber: '',
     btwNumber: 'NL123456789B01',
   },
   deliveryDate: '2026-05-29',
@@ -109,6 +111,40 @@ describe('the version a link is bound to', () => {
     expect(hashOf(order, { ...seller, bankAccount: 'NL02RABO0123456789' }, hidden)).toBe(
       hashOf(order, seller, hidden),
     );
+  });
+
+  it('not with the customer’s KVK number, which the PDF does not print: a link sent before the snapshot kept it keeps its version', () => {
+    // This order's hash as the release before the snapshot kept the KVK number computed it, for the
+    // same document without that key (with the bank account shown, and hidden).
+    const before = 'bc0b6a7f67fe4c15ba72307426aa5b8bbd091c7a7c8e8c01ed308cf2a232043e';
+    const beforeHidden = '9cfdf581a74346e843c800c44696edc9664abf4ba010b3ff971c38bc795b9fab';
+    const hidden = { ...DEFAULT_PDF_SETTINGS, showBankAccount: false };
+    const { kvkNumber: _, ...oldSnapshot } = order.customerSnapshot!;
+    const sentBefore = (settings = DEFAULT_PDF_SETTINGS) => {
+      const document = confirmationDocumentOf(order, seller, settings);
+      return JSON.parse(
+        JSON.stringify({ ...document, order: { ...document.order, customerSnapshot: oldSnapshot } }),
+      );
+    };
+    expect(versionHashOf(sentBefore())).toBe(before);
+    expect(versionHashOf(sentBefore(hidden))).toBe(beforeHidden);
+    // Saved again now: the snapshot takes the customer's KVK number, or '' without one.
+    const withKvk = { ...order, customerSnapshot: { ...order.customerSnapshot!, kvkNumber: '69599084' } };
+    expect(hashOf()).toBe(before);
+    expect(hashOf(withKvk)).toBe(before);
+    expect(hashOf(withKvk, seller, hidden)).toBe(beforeHidden);
+    // What the printer is handed is what it was handed before: the customer without the key.
+    expect(orderDocumentData(withKvk, seller, DEFAULT_PDF_SETTINGS).customer).toStrictEqual(oldSnapshot);
+  });
+
+  it('reads a document sent before the snapshot kept the KVK number as a customer without one, and keeps one it holds', () => {
+    const document = confirmationDocumentOf(order, seller, DEFAULT_PDF_SETTINGS);
+    const { kvkNumber: _, ...oldSnapshot } = order.customerSnapshot!;
+    const sentBefore = { ...document, order: { ...document.order, customerSnapshot: oldSnapshot } };
+    expect(orderRecordOf(sentBefore).customerSnapshot).toEqual({ ...oldSnapshot, kvkNumber: '' });
+    const withKvk = { ...order, customerSnapshot: { ...order.customerSnapshot!, kvkNumber: '69599084' } };
+    const stored = JSON.parse(JSON.stringify(confirmationDocumentOf(withKvk, seller, DEFAULT_PDF_SETTINGS)));
+    expect(orderRecordOf(stored).customerSnapshot?.kvkNumber).toBe('69599084');
   });
 
   it('keeps of the seller what the documents show, not the organisation’s other settings', () => {

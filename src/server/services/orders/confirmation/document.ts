@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { DocumentCompany } from '../../../../shared/document/types';
-import type { OrderRecord } from '../../../../shared/order-record';
+import type { OrderRecord, StoredCustomerSnapshot } from '../../../../shared/order-record';
 import type { PdfSettings } from '../../../../shared/schemas/pdf-settings';
 import type { Company } from '../../organizations/company';
 import { documentCompany, orderDocumentData } from '../../pdf/order-document-data';
+import { customerSnapshotOf } from '../customer-snapshot';
 
 /**
  * The order and the seller exactly as one send carried them (order_confirmations.document): the
@@ -11,11 +12,15 @@ import { documentCompany, orderDocumentData } from '../../pdf/order-document-dat
  * the customer answers the version they were sent whatever is edited afterwards.
  */
 
-/** The order record as sent, moments as ISO strings (jsonb keeps no Dates). */
-export type SentOrder = Omit<OrderRecord, 'date' | 'createdAt' | 'updatedAt'> & {
+/**
+ * The order record as sent, moments as ISO strings (jsonb keeps no Dates). Its customer snapshot is
+ * as stored: a document sent before the snapshot kept the KVK number has none.
+ */
+export type SentOrder = Omit<OrderRecord, 'date' | 'createdAt' | 'updatedAt' | 'customerSnapshot'> & {
   date: string;
   createdAt: string;
   updatedAt: string;
+  customerSnapshot: StoredCustomerSnapshot | null;
 };
 
 /** The seller as the PDF prints it and the UBL file names it, with the person who sent the order. */
@@ -45,11 +50,15 @@ export function confirmationDocumentOf(
   };
 }
 
-/** The order record again, for the printer and the UBL writer (which take records). */
+/**
+ * The order record again, for the printer and the UBL writer (which take records): the UBL file of a
+ * document that holds the customer's KVK number addresses the customer by it.
+ */
 export function orderRecordOf(document: ConfirmationDocument): OrderRecord {
   const { order } = document;
   return {
     ...order,
+    customerSnapshot: order.customerSnapshot && customerSnapshotOf(order.customerSnapshot),
     date: new Date(order.date),
     createdAt: new Date(order.createdAt),
     updatedAt: new Date(order.updatedAt),
@@ -104,7 +113,10 @@ function stableJson(value: unknown): string {
  * shown or not by the settings), the customer as the order keeps it, the order number, date, payment
  * term, project, reference, lines, BTW verlegd, delivery day and address, and the remarks. Not how it
  * looks (template, colours, font, footer, logo): a resend after a new colour is the same order, and a
- * customer's answer to it stands.
+ * customer's answer to it stands. Nor the customer's KVK number: the snapshot keeps it for the UBL
+ * file, the PDF does not print it, and orderDocumentData leaves it out. So documents sent before the
+ * snapshot kept it hash as they did, and an order saved again (which takes the number, or '') is not
+ * another version for it.
  */
 export function versionHashOf(document: ConfirmationDocument): string {
   const printed = orderDocumentData(

@@ -161,13 +161,16 @@ export function sellerParty(company: UblSellerCompany): UblParty {
 
 /**
  * The customer as the buyer (BuyerCustomerParty), from the order's snapshot: what the order showed
- * when it was saved. The snapshot keeps no KVK number, so the customer is addressed by its VAT number;
- * refused (409) without one, or with one whose country has no Peppol scheme.
+ * when it was saved. Addressed as the seller is: by its KVK number (0106, also its PartyLegalEntity
+ * CompanyID), else by its VAT number under its country's scheme. Refused (409) with neither, or with
+ * only a VAT number whose country has no Peppol scheme. A snapshot saved before it kept the KVK number
+ * reads as one without (customerSnapshotOf), so such an order is addressed by its VAT number.
  */
 export function buyerParty(customer: CustomerSnapshot | null): UblParty {
   if (!customer) throw conflict(ublMessages.noCustomer);
+  const kvkNumber = kvkOf(customer.kvkNumber);
   const vatNumber = vatOf(customer.btwNumber);
-  const endpoint = endpointOf('', vatNumber);
+  const endpoint = endpointOf(kvkNumber, vatNumber);
   if (!endpoint.ok)
     throw conflict(
       'missing' in endpoint
@@ -179,7 +182,7 @@ export function buyerParty(customer: CustomerSnapshot | null): UblParty {
   return {
     endpoint: endpoint.endpoint,
     name,
-    kvkNumber: '',
+    kvkNumber,
     vatNumber,
     address: countryCode
       ? {

@@ -52,6 +52,9 @@ function refusal(run: () => unknown): { code: string; message: string } {
   throw new Error('not refused');
 }
 
+/** The Belgian customer as an order's snapshot: no KVK number, addressed by its VAT number. */
+const BELGIAN_SNAPSHOT = { ...BELGIAN_CUSTOMER, kvkNumber: '' };
+
 const MIXED_LINES = [
   { description: 'Bureaustoel', quantity: 3, unit: 'stuk', priceCents: 19_999, vat: 21 },
   { description: 'Handboek', quantity: 1, unit: 'stuk', priceCents: 1_250, vat: 9 },
@@ -119,6 +122,45 @@ describe('the order as a Peppol BIS Ordering 3 order (UBL 2.1)', () => {
     expect(ublValues(xml, `${seller}/cac:PartyLegalEntity/cbc:CompanyID`)).toEqual([]);
   });
 
+  it('a customer with a KVK number and no BTW number is addressed by its KVK number (0106), and passes', () => {
+    const customerSnapshot = { ...ublOrder().customerSnapshot!, kvkNumber: '69599084', btwNumber: '' };
+    const xml = xmlOf(ublOrder({ customerSnapshot }));
+    expectValid(xml);
+    const buyer = 'cac:BuyerCustomerParty/cac:Party';
+    expect(ublValues(xml, `${buyer}/cbc:EndpointID/concat(@schemeID, ':', .)`)).toEqual(['0106:69599084']);
+    expect(ublValues(xml, `${buyer}/cac:PartyLegalEntity/cbc:CompanyID/concat(@schemeID, ':', .)`)).toEqual([
+      '0106:69599084',
+    ]);
+    expect(ublValues(xml, `${buyer}/cac:PartyLegalEntity/cbc:RegistrationName`)).toEqual([
+      'Jansen Bouw B.V.',
+    ]);
+    expect(ublValues(xml, `${buyer}/cac:PartyTaxScheme`)).toEqual([]);
+  });
+
+  it('a customer with both: its KVK number (0106) addresses it, its BTW number stays its tax scheme, and passes', () => {
+    // As the customer form may have stored it; read as the seller's is, by kvkOf.
+    const customerSnapshot = { ...ublOrder().customerSnapshot!, kvkNumber: ' 6959 9084 ' };
+    const xml = xmlOf(ublOrder({ customerSnapshot }));
+    expectValid(xml);
+    const buyer = 'cac:BuyerCustomerParty/cac:Party';
+    expect(ublValues(xml, `${buyer}/cbc:EndpointID/concat(@schemeID, ':', .)`)).toEqual(['0106:69599084']);
+    expect(ublValues(xml, `${buyer}/cac:PartyLegalEntity/cbc:CompanyID/concat(@schemeID, ':', .)`)).toEqual([
+      '0106:69599084',
+    ]);
+    expect(ublValues(xml, `${buyer}/cac:PartyTaxScheme/cbc:CompanyID`)).toEqual(['NL987654321B01']);
+  });
+
+  it('a customer whose KVK number is not 8 digits is addressed by its BTW number (9944), as the seller is', () => {
+    const customerSnapshot = { ...ublOrder().customerSnapshot!, kvkNumber: '1234567' };
+    const xml = xmlOf(ublOrder({ customerSnapshot }));
+    expectValid(xml);
+    const buyer = 'cac:BuyerCustomerParty/cac:Party';
+    expect(ublValues(xml, `${buyer}/cbc:EndpointID/concat(@schemeID, ':', .)`)).toEqual([
+      '9944:NL987654321B01',
+    ]);
+    expect(ublValues(xml, `${buyer}/cac:PartyLegalEntity/cbc:CompanyID`)).toEqual([]);
+  });
+
   it('BTW verlegd: every line is reverse-charged (AE at 0 %) and the order carries no VAT', () => {
     const xml = xmlOf(ublOrder({ btwVerlegd: true }));
     expectValid(xml);
@@ -138,7 +180,7 @@ describe('the order as a Peppol BIS Ordering 3 order (UBL 2.1)', () => {
   });
 
   it('a Belgian customer without KVK: the Belgian VAT scheme (9925), BE as its country, 0 % as intra-community supply (K)', () => {
-    const xml = xmlOf(ublOrder({ customerSnapshot: BELGIAN_CUSTOMER, items: [...MIXED_LINES] }));
+    const xml = xmlOf(ublOrder({ customerSnapshot: BELGIAN_SNAPSHOT, items: [...MIXED_LINES] }));
     expectValid(xml);
     const buyer = 'cac:BuyerCustomerParty/cac:Party';
     expect(ublValues(xml, `${buyer}/cbc:EndpointID/concat(@schemeID, ':', .)`)).toEqual([
@@ -189,7 +231,7 @@ describe('the order as a Peppol BIS Ordering 3 order (UBL 2.1)', () => {
   });
 
   it('120 lines pass the rules', () => {
-    const xml = xmlOf(ublOrder({ items: longLines(120), customerSnapshot: BELGIAN_CUSTOMER }));
+    const xml = xmlOf(ublOrder({ items: longLines(120), customerSnapshot: BELGIAN_SNAPSHOT }));
     expectValid(xml);
     expect(lineValues(xml, 'cbc:ID')).toEqual(Array.from({ length: 120 }, (_, i) => String(i + 1)));
   });
@@ -295,13 +337,18 @@ describe('the order as a Peppol BIS Ordering 3 order (UBL 2.1)', () => {
       ).toEqual(['9930:DE136695976']);
     });
 
-    it('a customer without a BTW number', () => {
-      const customerSnapshot = { ...ublOrder().customerSnapshot!, btwNumber: '' };
-      expect(refusal(() => xmlOf(ublOrder({ customerSnapshot })))).toEqual({
-        code: 'CONFLICT',
-        message: ublMessages.buyerId,
-      });
-      expect(ublMessages.buyerId).toContain('BTW-nummer van de klant');
+    it('a customer with neither KVK nor BTW number (a KVK number that is not one counts as none)', () => {
+      for (const kvkNumber of ['', '1234567']) {
+        const customerSnapshot = { ...ublOrder().customerSnapshot!, kvkNumber, btwNumber: '' };
+        expect(
+          refusal(() => xmlOf(ublOrder({ customerSnapshot }))),
+          kvkNumber,
+        ).toEqual({
+          code: 'CONFLICT',
+          message:
+            'Vul het BTW-nummer van de klant in bij Klanten en sla de order daarna opnieuw op: zonder KVK- of BTW-nummer kan de klant niet in een UBL-bestand.',
+        });
+      }
     });
 
     it('an order whose customer is unknown', () => {
@@ -312,7 +359,7 @@ describe('the order as a Peppol BIS Ordering 3 order (UBL 2.1)', () => {
     });
 
     it('a customer whose VAT number has no Peppol scheme names the country', () => {
-      const customerSnapshot = { ...BELGIAN_CUSTOMER, country: 'Denemarken', btwNumber: 'DK13585628' };
+      const customerSnapshot = { ...BELGIAN_SNAPSHOT, country: 'Denemarken', btwNumber: 'DK13585628' };
       expect(refusal(() => xmlOf(ublOrder({ customerSnapshot })))).toEqual({
         code: 'CONFLICT',
         message:
