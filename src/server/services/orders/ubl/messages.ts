@@ -11,7 +11,7 @@ export const ublMessages = {
     `Peppol kent geen adres op basis van een BTW-nummer uit ${country}. Vul het KVK-nummer van uw bedrijf in bij Bedrijfsinstellingen.`,
   noCustomer: 'Deze order heeft geen klantgegevens. Kies een klant en sla de order opnieuw op.',
   buyerId:
-    'Vul het BTW-nummer van de klant in bij Klanten en sla de order daarna opnieuw op: zonder KVK- of BTW-nummer kan de klant niet in een UBL-bestand.',
+    'Vul het KVK-nummer of BTW-nummer van de klant in bij Klanten en sla de order daarna opnieuw op: zonder KVK- of BTW-nummer kan de klant niet in een UBL-bestand.',
   buyerVatScheme: (country: string) =>
     `Peppol kent geen adres op basis van een BTW-nummer uit ${country}: voor deze klant kan geen UBL-bestand worden gemaakt.`,
   deliveryCountry:

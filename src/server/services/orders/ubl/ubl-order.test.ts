@@ -346,7 +346,7 @@ describe('the order as a Peppol BIS Ordering 3 order (UBL 2.1)', () => {
         ).toEqual({
           code: 'CONFLICT',
           message:
-            'Vul het BTW-nummer van de klant in bij Klanten en sla de order daarna opnieuw op: zonder KVK- of BTW-nummer kan de klant niet in een UBL-bestand.',
+            'Vul het KVK-nummer of BTW-nummer van de klant in bij Klanten en sla de order daarna opnieuw op: zonder KVK- of BTW-nummer kan de klant niet in een UBL-bestand.',
         });
       }
     });
