@@ -166,8 +166,11 @@ export function templateValues({ customer, order, user }: TemplateSource): Templ
 
 const sample = sampleDocumentData();
 
+/** The token of the example link: no real token looks like it (confirmation/token.ts), so it opens no order. */
+export const SAMPLE_CONFIRM_TOKEN = 'voorbeeld-link';
+
 /** `{{order.confirmUrl}}` in previews and test mails: an example of the link, which opens no order. */
-export const SAMPLE_CONFIRM_URL = 'https://inkooporders.example/confirm/voorbeeld-link';
+export const SAMPLE_CONFIRM_URL = `https://inkooporders.example/confirm/${SAMPLE_CONFIRM_TOKEN}`;
 
 /** Whether a text uses `{{name}}` (spaces inside the braces allowed), as fillTemplate would fill it. */
 export function usesVariable(text: string, name: TemplateVariable): boolean {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withoutConfirmationLinks } from '../../../shared/confirmation-link';
 import { confirmationLabels } from '../../../shared/order-confirmation-states';
 import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../../shared/template-variables';
 import { htmlProblems, XSS_CORPUS } from '../../../test/xss-corpus';
@@ -65,6 +66,53 @@ describe('sanitizeTemplateHtml', () => {
     expect(withoutLinksTo(other, 'order.confirmUrl')).toBe(other);
     expect(renderTemplateHtml(button, SAMPLE_TEMPLATE_DATA)).toContain(
       `href="${SAMPLE_TEMPLATE_DATA.order.confirmUrl}"`,
+    );
+  });
+
+  it('the send dialog’s preview leaves out the same links as withoutLinksTo (withoutConfirmationLinks)', () => {
+    // Compared as the mail is rendered (sanitised), where the two may differ only in their markup.
+    const same = (html: string) => {
+      expect(sanitizeTemplateHtml(withoutConfirmationLinks(html)), html).toBe(
+        sanitizeTemplateHtml(withoutLinksTo(html, 'order.confirmUrl')),
+      );
+    };
+    const order = DEFAULT_TEMPLATES.find((t) => t.category === 'order')!;
+    expect(withoutConfirmationLinks(order.content)).not.toContain(confirmationLabels.templateButton);
+    same(order.content);
+    same(`${order.content}<p>Link: [{{order.confirmUrl}}]</p>`);
+    same('<p>a<A HREF=\'{{ order.confirmUrl }}\' title="a > b"><b>Bevestigen</b></A>b</p>');
+    same(
+      '<p><a title="x" href={{order.confirmUrl}}>x</a><a href="https://voorbeeld.nl/{{order.orderNumber}}">y</a></p>',
+    );
+    same('<p><a name="top">boven</a><a data-href="{{order.confirmUrl}}">z</a></p>');
+
+    const variable = fc.constantFrom(
+      '{{order.confirmUrl}}',
+      '{{ order.confirmUrl\t}}',
+      '{{order.notes}}',
+      '',
+    );
+    const href = fc
+      .tuple(
+        fc.constantFrom('', 'https://voorbeeld.nl/', 'mailto:a@b.nl?body='),
+        variable,
+        fc.constantFrom('"', "'"),
+      )
+      .map(([base, v, quote]) => ` href=${quote}${base}${v}${quote}`);
+    const text = fc.constantFrom('tekst', 'a > b', '{{order.confirmUrl}}', '&amp;', '');
+    const link = fc
+      .tuple(fc.option(href, { nil: '' }), fc.constantFrom('', ' title="x>y"', " style='color: red'"), text)
+      .map(([h, attribute, inner]) => `<a${attribute}${h}>${inner}</a>`);
+    const inline = fc.oneof(
+      text,
+      link,
+      link.map((l) => `<b>${l}</b>`),
+    );
+    const paragraph = fc.array(inline, { maxLength: 4 }).map((parts) => `<p>${parts.join('')}</p>`);
+    fc.assert(
+      fc.property(fc.array(paragraph, { minLength: 1, maxLength: 4 }), (ps) => {
+        same(ps.join('\n'));
+      }),
     );
   });
 

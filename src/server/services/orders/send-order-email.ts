@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../../db/client';
-import { confirmationLabels } from '../../../shared/order-confirmation-states';
+import { confirmationUrl, messageWithLink } from '../../../shared/confirmation-link';
 import type { SendEmailInputData } from '../../../shared/schemas/email-template';
 import { SEND_EMAIL_SUCCESS_MESSAGE, type SendEmailOutput } from '../../../shared/schemas/order-email';
-import { templateValues, usesVariable } from '../../../shared/template-variables';
+import { templateValues } from '../../../shared/template-variables';
 import type { ServiceDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { type AuditScope, audited } from '../audit/audit-log';
@@ -17,7 +17,7 @@ import { orderPdfContent } from '../pdf/order-pdf-content';
 import { getPdfSettings } from '../pdf/pdf-settings';
 import { assertRecordSendable } from './approval/sendable';
 import { type ConfirmationDocument, confirmationDocumentOf, versionHashOf } from './confirmation/document';
-import { confirmationTokenHash, confirmationUrl, newConfirmationToken } from './confirmation/token';
+import { confirmationTokenHash, newConfirmationToken } from './confirmation/token';
 import { recordOrderSent } from './order-emails';
 import { getOrder } from './order-reads';
 import { ublOfOrder } from './order-ubl';
@@ -98,17 +98,8 @@ async function deliver(deps: ServiceDeps<'mailer' | 'log'>, message: MailMessage
   }
 }
 
-/**
- * The message as it goes out. With the customer's link: a message that does not place
- * `{{order.confirmUrl}}` itself gets it as a line under the text (and so in the plain-text part).
- * Without it: the message's links to the variable (the default template's button) are left out, not
- * sent leading nowhere; the variable elsewhere fills ''.
- */
-export function messageWithLink(message: string, withLink: boolean): string {
-  if (!withLink) return withoutLinksTo(message, 'order.confirmUrl');
-  if (usesVariable(message, 'order.confirmUrl')) return message;
-  return `${message}\n<p>${confirmationLabels.templateButton}: <a href="{{order.confirmUrl}}">{{order.confirmUrl}}</a></p>`;
-}
+/** The server's own way to leave out the message's links to the variable (messageWithLink). */
+const withoutConfirmLinks = (message: string) => withoutLinksTo(message, 'order.confirmUrl');
 
 /** The document as sent and the version it is: what the link is bound to. */
 function versionedDocument(document: ConfirmationDocument) {
@@ -164,7 +155,7 @@ export async function sendOrderEmail(
     tokenHash: token ? confirmationTokenHash(token) : null,
     ...versionedDocument(confirmationDocumentOf(order, user, settings)),
   };
-  const content = messageWithLink(input.message, token !== null);
+  const content = messageWithLink(input.message, token !== null, withoutConfirmLinks);
 
   const attachment = input.includePdf ? await orderPdfContent(deps, organizationId, order.id) : null;
   // Imported on first use: its layout pulls in @react-email/components (see services/auth/mails.ts).

@@ -23,8 +23,3 @@ export function confirmationTokenHash(token: string): string {
 export function isWellFormedConfirmationToken(token: string): boolean {
   return WELL_FORMED.test(token);
 }
-
-/** The page's address as the mail carries it. */
-export function confirmationUrl(appUrl: string, token: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/confirm/${token}`;
-}
