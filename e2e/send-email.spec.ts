@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { confirmationLabels } from '../src/shared/order-confirmation-states';
 import { signUpAndLogin, uniqueEmail } from './support/auth';
 import { amsterdamToday, dutchDate } from './support/dates';
 import { chooseCustomer } from './support/order-form';
@@ -115,6 +116,17 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
     const frameBox = (await dialog.locator('iframe[title="Voorbeeld van het bericht"]').boundingBox())!;
     expect(frameBox.height).toBeCloseTo(250, 0);
     await expect(dialog.getByText(`Onderwerp: ${filledSubject(orderNumber)}`)).toBeVisible();
+    // No {{order.confirmUrl}} in this message: the preview shows the line the mail adds under it, with
+    // an example of the link on this app (the real one is made on sending); switched off, nothing.
+    const example = `${new URL(page.url()).origin}/confirm/voorbeeld-link`;
+    const linkLine = frame.locator('p', { hasText: `${confirmationLabels.templateButton}:` });
+    await expect(linkLine.getByRole('link', { name: example })).toHaveAttribute('href', example);
+    const includeLink = dialog.getByRole('checkbox', { name: confirmationLabels.includeLink });
+    await includeLink.uncheck();
+    await expect(frame.locator('body')).not.toContainText(confirmationLabels.templateButton);
+    await expect(frame.locator('a')).toHaveCount(0);
+    await includeLink.check();
+    await expect(linkLine).toHaveCount(1);
     await shoot(page, 'preview-desktop-light');
     await dialog.getByRole('radio', { name: 'Bewerken' }).click();
     await expect(message).toHaveValue(/\{\{customer\.contactPerson\}\}/);
@@ -288,6 +300,10 @@ test('send an order by e-mail: dialog, PDF and CC, status Verzonden, outbox, his
       await shoot(other, `compose-${name}`);
       await d.getByRole('radio', { name: 'Voorbeeld' }).click();
       await expect(d.frameLocator('iframe').locator('body')).toContainText(orderNumber);
+      // The default order template places the link itself: its button leads to the example.
+      await expect(
+        d.frameLocator('iframe').getByRole('link', { name: confirmationLabels.templateButton }),
+      ).toHaveAttribute('href', `${new URL(other.url()).origin}/confirm/voorbeeld-link`);
       await shoot(other, `preview-${name}`);
       await d.getByRole('tab', { name: 'PDF voorbeeld' }).click();
       await expect(d.getByTestId('pdf-preview-sheet')).toContainText(orderNumber);

@@ -6,6 +6,7 @@ import { fillTemplate } from '../../../../shared/template-variables';
 import { Checkbox, Notice, SegmentedControl, Select, Textarea, TextField, Toggle } from '../../../components';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { MessagePreview } from './message-preview';
+import { previewMessageHtml, previewTemplateData } from './send-email-data';
 import type { SendEmailForm } from './use-send-email-form';
 
 type MessageMode = 'edit' | 'preview';
@@ -132,8 +133,17 @@ export function SendEmailCompose({ form }: { form: SendEmailForm }) {
           />
         ) : (
           <MessagePreview
-            subject={fillTemplate(draft.subject, form.values, 'text')}
-            html={fillTemplate(draft.message, form.values, 'html')}
+            subject={fillTemplate(
+              draft.subject,
+              previewTemplateData(form.values, draft.includeConfirmationLink, window.location.origin),
+              'text',
+            )}
+            html={previewMessageHtml(
+              draft.message,
+              form.values,
+              draft.includeConfirmationLink,
+              window.location.origin,
+            )}
             error={errors.message}
           />
         )}

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { CONFIRMATION_LINK_LINE, exampleConfirmationUrl } from '../../../../shared/confirmation-link';
 import { documentView } from '../../../../shared/document';
 import { formatEuro } from '../../../../shared/format';
+import { confirmationLabels } from '../../../../shared/order-confirmation-states';
 import type { Profile } from '../../../../shared/schemas/company-profile';
 import type { Order } from '../../../../shared/schemas/order';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
 import { fillTemplate } from '../../../../shared/template-variables';
-import { documentCompanyOf, orderDocumentOf, orderTemplateData } from './send-email-data';
+import {
+  documentCompanyOf,
+  orderDocumentOf,
+  orderTemplateData,
+  previewMessageHtml,
+  previewTemplateData,
+} from './send-email-data';
 
 const profile = {
   name: 'Anna de Bakker',
@@ -99,5 +107,51 @@ describe('the send dialog’s view of an order', () => {
     const view = documentView(doc);
     expect(view.totalCents).toBe(123456);
     expect(view.totals.find((r) => r.kind === 'vat')?.value).toBe('Verlegd');
+  });
+});
+
+describe('the message preview’s link (Bevestigingslink meesturen)', () => {
+  const origin = 'https://orders.voorbeeld.nl';
+  const example = `${origin}/confirm/voorbeeld-link`;
+  const values = orderTemplateData(order, profile);
+  // The default order template's button (server/services/mail/default-templates.ts).
+  const button =
+    '<p><a href="{{order.confirmUrl}}" style="background-color: #1E40AF; color: #FFFFFF; padding: 10px 18px; ' +
+    `font-weight: bold; text-decoration: none">${confirmationLabels.templateButton}</a></p>`;
+  const defaultOrderTemplate = `<p>Beste klant,</p>${button}`;
+
+  it('on: the variable is an example on the app’s own address; off: it is empty, as the server fills it', () => {
+    expect(previewTemplateData(values, true, origin).order.confirmUrl).toBe(example);
+    expect(previewTemplateData(values, false, origin).order.confirmUrl).toBe('');
+    expect(previewTemplateData(values, true, origin).order.orderNumber).toBe('INK-2026-1001');
+    expect(exampleConfirmationUrl(origin)).toBe(example);
+  });
+
+  it('on: a template with the variable shows it where it is placed, and no line under it', () => {
+    const html = previewMessageHtml(defaultOrderTemplate, values, true, origin);
+    expect(html).toContain(`href="${example}"`);
+    expect(html).toContain(confirmationLabels.templateButton);
+    expect(html).not.toContain(`${confirmationLabels.templateButton}:`);
+  });
+
+  it('on: a template without the variable gets the server’s line under it, filled with the example', () => {
+    const html = previewMessageHtml('<p>Beste {{customer.name}},</p>', values, true, origin);
+    expect(html).toBe(
+      `<p>Beste Petra &lt;Jansen&gt;,</p>\n${fillTemplate(CONFIRMATION_LINK_LINE, previewTemplateData(values, true, origin), 'html')}`,
+    );
+    expect(html).toContain(`${confirmationLabels.templateButton}: <a href="${example}">${example}</a>`);
+  });
+
+  it('off: no link, no line — the button is left out, the variable elsewhere empty', () => {
+    expect(previewMessageHtml('<p>Beste klant,</p>', values, false, origin)).toBe('<p>Beste klant,</p>');
+    const html = previewMessageHtml(
+      `${defaultOrderTemplate}<p>Link: [{{order.confirmUrl}}]</p>`,
+      values,
+      false,
+      origin,
+    );
+    expect(html).not.toContain('/confirm/');
+    expect(html).not.toContain(confirmationLabels.templateButton);
+    expect(html).toContain('<p>Link: []</p>');
   });
 });

@@ -1,9 +1,14 @@
+import {
+  exampleConfirmationUrl,
+  messageWithLink,
+  withoutConfirmationLinks,
+} from '../../../../shared/confirmation-link';
 import type { DocumentCompany, OrderDocumentData } from '../../../../shared/document';
 import { eurosToCents } from '../../../../shared/money';
 import type { Profile } from '../../../../shared/schemas/company-profile';
 import type { Order } from '../../../../shared/schemas/order';
 import type { PdfSettings } from '../../../../shared/schemas/pdf-settings';
-import { type TemplateData, templateValues } from '../../../../shared/template-variables';
+import { fillTemplate, type TemplateData, templateValues } from '../../../../shared/template-variables';
 
 /**
  * What the send dialog shows of an order, from what the API sends (euros): the PDF preview (the same
@@ -77,4 +82,33 @@ export function orderTemplateData(order: Order, user: Pick<Profile, 'name' | 'co
     },
     user: { name: user.name, company: user.company },
   });
+}
+
+/**
+ * The preview's variables: the order's, and the link as this send will carry it — with
+ * 'Bevestigingslink meesturen' an example on the app's own address (`appUrl`, the page's origin; the
+ * real token is made on sending), without it '' as the server fills it.
+ */
+export function previewTemplateData(values: TemplateData, withLink: boolean, appUrl: string): TemplateData {
+  return {
+    ...values,
+    order: { ...values.order, confirmUrl: withLink ? exampleConfirmationUrl(appUrl) : '' },
+  };
+}
+
+/**
+ * The message as the customer will get it: the link placed as the server places it (messageWithLink —
+ * its line under a message without `{{order.confirmUrl}}`, or no links to it at all), then filled.
+ */
+export function previewMessageHtml(
+  message: string,
+  values: TemplateData,
+  withLink: boolean,
+  appUrl: string,
+): string {
+  return fillTemplate(
+    messageWithLink(message, withLink, withoutConfirmationLinks),
+    previewTemplateData(values, withLink, appUrl),
+    'html',
+  );
 }
