@@ -35,9 +35,10 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
       '<p>Hierbij ontvangt u onze inkooporder <strong>{{order.orderNumber}}</strong> van {{order.date}}. ' +
         'De order vindt u als PDF in de bijlage.</p>',
       '<p>Het totaalbedrag van deze order is <strong>{{order.total}}</strong>.</p>',
-      '<p>Via de knop hieronder bekijkt u de order en geeft u akkoord, wijst u hem af of vraagt u een wijziging aan. ' +
-        'Heeft u vragen, beantwoord dan gerust deze e-mail.</p>',
+      // The button says what it does itself: a mail sent without the link (its button left out) then
+      // has no sentence pointing at a button that is not there.
       confirmButton,
+      '<p>Heeft u vragen, beantwoord dan gerust deze e-mail.</p>',
       signature,
     ].join('\n'),
   },

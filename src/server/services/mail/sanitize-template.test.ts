@@ -59,6 +59,14 @@ describe('sanitizeTemplateHtml', () => {
     expect(html).toContain('background-color:#1E40AF');
   });
 
+  it('the default order template sent without the link mentions no button', () => {
+    const order = DEFAULT_TEMPLATES.find((t) => t.category === 'order')!;
+    const html = renderTemplateHtml(withoutLinksTo(order.content, 'order.confirmUrl'), SAMPLE_TEMPLATE_DATA);
+    expect(html).not.toContain(confirmationLabels.templateButton);
+    expect(html).not.toMatch(/knop|link|hieronder/i);
+    expect(html).toContain('Heeft u vragen, beantwoord dan gerust deze e-mail.');
+  });
+
   it('withoutLinksTo drops the links to a variable with their text, and nothing else', () => {
     const button = '<p>a<a href="{{ order.confirmUrl }}" style="padding: 10px 18px">Bevestigen</a>b</p>';
     expect(withoutLinksTo(button, 'order.confirmUrl')).toBe('<p>ab</p>');
