@@ -86,6 +86,14 @@ describe('the login screen and its static imports', () => {
     // would then load on its first visit as well.
     expect(files).not.toContain('src/shared/schemas/login.ts');
   });
+
+  it('leaves out the euro amount field and the money rules, which only the forms need', () => {
+    for (const entry of [LOGIN, 'src/client/main.tsx']) {
+      const { files } = importsOf(entry);
+      expect(files, entry).not.toContain('src/client/components/euro-field.tsx');
+      expect(files, entry).not.toContain('src/shared/money.ts');
+    }
+  });
 });
 
 describe('the lists a signed-in user opens first: the dashboard and the orders list', () => {

@@ -1,4 +1,8 @@
-/** The UI kit: every screen builds from these (shown together on /ui-components). */
+/**
+ * The UI kit: every screen builds from these (shown together on /ui-components). The login screen and
+ * the app's frame import from here too, so what only a form needs stays out: EuroField (and the money
+ * rules it brings) is imported from './euro-field' by the screens that have one.
+ */
 export { Avatar, type AvatarProps, initialOf } from './avatar';
 export { Badge, type BadgeProps, type BadgeTone } from './badge';
 export {
@@ -15,7 +19,6 @@ export { Checkbox, type CheckboxProps } from './checkbox';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { cx } from './cx';
 export { EmptyState, type EmptyStateProps } from './empty-state';
-export { EuroField, type EuroFieldProps, normalizeEuroText } from './euro-field';
 export { describedBy, FieldLabel, FieldMessages, useFieldIds } from './field';
 export { focusableWithin, useBackgroundLock, useDialogLayer, useFocusReturn } from './focus-trap';
 export { InfoTip } from './info-tip';

@@ -4,7 +4,8 @@ import {
   organizationSettingsMessages as messages,
   type OrganizationSettings,
 } from '../../../shared/schemas/organization-settings';
-import { EuroField, Toggle } from '../../components';
+import { Toggle } from '../../components';
+import { EuroField } from '../../components/euro-field';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';

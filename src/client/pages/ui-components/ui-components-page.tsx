@@ -23,7 +23,6 @@ import {
   Checkbox,
   ConfirmDialog,
   EmptyState,
-  EuroField,
   IconButton,
   Modal,
   Notice,
@@ -42,6 +41,7 @@ import {
   Toggle,
   useToast,
 } from '../../components';
+import { EuroField } from '../../components/euro-field';
 import { useTheme } from '../../lib/theme';
 import { ErrorBoundary, ErrorFallback } from '../errors';
 import { DemoBlock } from './demo-block';
