@@ -160,12 +160,15 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
     return pageHeaders(reply).code(status).send(html);
   }
 
-  /** Reads the view again and shows it: after a refused answer, with what was typed. */
-  async function resend(
+  /**
+   * Reads the link and shows its page: on a visit (`state` empty), and again after a refused answer,
+   * with what was typed and why.
+   */
+  async function readAndSendOrderPage(
     reply: FastifyReply,
     token: string,
     status: number,
-    state: PageState,
+    state: PageState = {},
   ): Promise<FastifyReply> {
     let page: ConfirmationPage;
     try {
@@ -200,13 +203,7 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
     scope.get('/confirm/:token', async (req: TokenRequest, reply) => {
       const { token } = req.params;
       if (token.length > TOKEN_MAX) return sendConfirmNotFound(reply);
-      let page: ConfirmationPage;
-      try {
-        page = await port.readConfirmationPage(deps, token);
-      } catch (err) {
-        return sendLinkFailure(reply, err);
-      }
-      return sendOrderPage(reply, token, page, 200);
+      return readAndSendOrderPage(reply, token, 200);
     });
 
     scope.post('/confirm/:token', async (req: TokenRequest, reply) => {
@@ -236,17 +233,20 @@ export async function registerConfirmPage(app: FastifyInstance, options: Confirm
       } catch (err) {
         if (isAppError(err, 'BAD_REQUEST')) {
           const details = err.extra.details ?? { _: err.message };
-          return resend(reply, token, 400, { values, errors: formErrorsOf(details, answer.lineIndexAt) });
+          return readAndSendOrderPage(reply, token, 400, {
+            values,
+            errors: formErrorsOf(details, answer.lineIndexAt),
+          });
         }
         if (isAppError(err, 'TOO_MANY_REQUESTS')) {
           reply.headers(err.headers);
-          return resend(reply, token, 429, {
+          return readAndSendOrderPage(reply, token, 429, {
             values,
             notice: { kind: 'error', text: confirmationMessages.tooMany },
           });
         }
         if (isAppError(err, 'CONFLICT'))
-          return resend(reply, token, 409, {
+          return readAndSendOrderPage(reply, token, 409, {
             notice: { kind: 'info', text: confirmationMessages.alreadyAnswered },
           });
         return sendLinkFailure(reply, err);
