@@ -1,8 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { orderConfirmations, orderEmails, type StoredResponseLine } from '../db/schema';
+import { confirmationTokenHash, newConfirmationToken } from '../server/services/orders/confirmation/token';
 import type { CustomerDecision } from '../shared/order-confirmation-states';
+import { DAY_MS } from './clock';
 
 /**
  * Order confirmation links straight in the database, for the reads, lists and stats that show them:
@@ -10,12 +12,10 @@ import type { CustomerDecision } from '../shared/order-confirmation-states';
  * A new link replaces the order's current one, as a newer send does.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A document as the send keeps it; the reads tested with this fixture never look inside. */
+/** A stand-in for the document a send keeps, for the reads that never look inside. */
 const SAMPLE_DOCUMENT = { orderNumber: 'ORD-TEST', items: [{ description: 'Regel', quantity: 1 }] };
 
-export type InsertedConfirmation = { id: string; token: string };
+export type InsertedConfirmation = { id: string; token: string; expiresAt: Date };
 
 export async function insertConfirmation(
   db: DbOrTx,
@@ -27,9 +27,12 @@ export async function insertConfirmation(
     expiresAt?: Date;
     /** The send that carried it; default: a send recorded here with this moment. */
     orderEmailId?: string | null;
+    /** The order as the send kept it (confirmationDocumentOf), for a test that reads it; default: a stand-in. */
+    document?: unknown;
   },
 ): Promise<InsertedConfirmation> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newConfirmationToken();
+  const expiresAt = link.expiresAt ?? new Date(link.sentAt.getTime() + 90 * DAY_MS);
   let orderEmailId = link.orderEmailId;
   if (orderEmailId === undefined) {
     const [email] = await db
@@ -55,14 +58,14 @@ export async function insertConfirmation(
       organizationId: link.organizationId,
       orderId: link.orderId,
       orderEmailId,
-      tokenHash: createHash('sha256').update(token).digest('hex'),
+      tokenHash: confirmationTokenHash(token),
       versionHash: createHash('sha256').update(`${link.orderId}:${link.sentAt.toISOString()}`).digest('hex'),
-      document: SAMPLE_DOCUMENT,
+      document: link.document ?? SAMPLE_DOCUMENT,
       sentAt: link.sentAt,
-      expiresAt: link.expiresAt ?? new Date(link.sentAt.getTime() + 90 * DAY_MS),
+      expiresAt,
     })
     .returning({ id: orderConfirmations.id });
-  return { id: row!.id, token };
+  return { id: row!.id, token, expiresAt };
 }
 
 export type TestAnswer = {

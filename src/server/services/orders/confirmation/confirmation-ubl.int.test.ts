@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderConfirmations, organizations } from '../../../../db/schema';
+import { organizations } from '../../../../db/schema';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
-import { createTestClock, DAY_MS } from '../../../../test/clock';
+import { createTestClock } from '../../../../test/clock';
+import { insertConfirmation } from '../../../../test/confirmations';
 import { testDeps } from '../../../../test/context';
 import { openTestDatabase, type TestDatabase } from '../../../../test/db';
 import { createCapturingMailer } from '../../../../test/mailer';
@@ -13,7 +14,6 @@ import { findCompany } from '../../organizations/company';
 import { createOrder } from '../orders';
 import { type ConfirmationDocument, confirmationDocumentOf } from './document';
 import { confirmationFile, readPublicConfirmation } from './public';
-import { confirmationTokenHash, newConfirmationToken } from './token';
 
 const BUYER = 'cac:BuyerCustomerParty/cac:Party';
 
@@ -48,15 +48,11 @@ describe('the UBL file of a confirmation link (integration)', () => {
     const customer = await insertCustomer(database.db, organizationId, customerFields);
     const order = await createOrder(database.db, organizationId, parsedOrder(customer.id), clock.now());
     const seller = await findCompany(database.db, organizationId);
-    const token = newConfirmationToken();
-    await database.db.insert(orderConfirmations).values({
+    const { token } = await insertConfirmation(database.db, {
       organizationId,
       orderId: order.id,
-      tokenHash: confirmationTokenHash(token),
-      versionHash: 'v1',
-      document: stored(confirmationDocumentOf(order, seller!, DEFAULT_PDF_SETTINGS)),
       sentAt: clock.now(),
-      expiresAt: new Date(clock.now().getTime() + 90 * DAY_MS),
+      document: stored(confirmationDocumentOf(order, seller!, DEFAULT_PDF_SETTINGS)),
     });
     return token;
   }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderConfirmations, orders } from '../../../../db/schema';
 import { confirmationMessages } from '../../../../shared/schemas/order-confirmation';
 import { DEFAULT_PDF_SETTINGS } from '../../../../shared/schemas/pdf-settings';
-import { createTestClock, DAY_MS } from '../../../../test/clock';
+import { createTestClock } from '../../../../test/clock';
+import { insertConfirmation } from '../../../../test/confirmations';
 import { openTestDatabase, type TestDatabase } from '../../../../test/db';
 import { solidImage } from '../../../../test/logo-images';
 import { insertCustomer, parsedOrder } from '../../../../test/orders-fixtures';
@@ -13,7 +14,7 @@ import { findCompany } from '../../organizations/company';
 import { createOrder } from '../orders';
 import { confirmationDocumentOf } from './document';
 import { confirmationLogo, readConfirmationPage, readPublicConfirmation } from './public';
-import { confirmationTokenHash, newConfirmationToken } from './token';
+import { newConfirmationToken } from './token';
 
 /**
  * What the public order page reads in its one query (readConfirmationPage: the order as sent with the
@@ -48,20 +49,13 @@ describe('the order page and its seller’s logo (integration)', () => {
     const customer = await insertCustomer(database.db, organizationId);
     const order = await createOrder(database.db, organizationId, parsedOrder(customer.id), clock.now());
     const seller = await findCompany(database.db, organizationId);
-    const token = newConfirmationToken();
-    const [link] = await database.db
-      .insert(orderConfirmations)
-      .values({
-        organizationId,
-        orderId: order.id,
-        tokenHash: confirmationTokenHash(token),
-        versionHash: 'v1',
-        document: confirmationDocumentOf(order, seller!, DEFAULT_PDF_SETTINGS),
-        sentAt: clock.now(),
-        expiresAt: new Date(clock.now().getTime() + 90 * DAY_MS),
-      })
-      .returning();
-    return { token, link: link!, order, logo: saved };
+    const link = await insertConfirmation(database.db, {
+      organizationId,
+      orderId: order.id,
+      sentAt: clock.now(),
+      document: confirmationDocumentOf(order, seller!, DEFAULT_PDF_SETTINGS),
+    });
+    return { token: link.token, link, order, logo: saved };
   }
 
   it('gives a waiting link’s order as the JSON route reads it, with its own seller’s logo', async () => {
