@@ -86,6 +86,9 @@ test('the customer answers from the link; the seller sees it, takes the changes 
   try {
     await page.setViewportSize(DESKTOP);
     const user = await signUpAndLogin(page, request, { company: 'Antwoord Installatie B.V.' });
+    // Signing in lands on the dashboard, whose queries are still on their way: leaving before they
+    // answer aborts them, which the page guard rightly counts as failed requests.
+    await page.waitForLoadState('networkidle');
     const jansen = uniqueEmail('jansen');
     const smit = uniqueEmail('smit');
     const hook = await page.request.post('/api/webhooks', {
